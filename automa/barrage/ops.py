@@ -1,0 +1,308 @@
+"""The primitive state changes every decision is made of.
+
+A decision carries a list of ops (plain dicts, JSON-ready). Applying them in
+order to the state the decision was made on gives the state after the turn;
+the same list, read aloud by :func:`describe`, tells the players what to move
+on the table. Keeping every mutation here means the engine, the web page's
+undo and the vision's "was the instruction carried out" check all agree on
+what a turn changes.
+
+Drop locations are written ``supply``, ``headstream:A``, ``dam:4L`` or ``exit``.
+"""
+from __future__ import annotations
+
+from automa.common.deck import seeded_order
+from automa.common.errors import StateError
+
+
+from .state import Dam, GameState, Placement, Segment, validate
+
+Op = dict
+
+
+def apply_op(state: GameState, op: Op) -> None:
+    """Apply one op to ``state`` in place; raise StateError if it cannot apply."""
+    kind = op["op"]
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise StateError(f"unknown op {kind!r}")
+    handler(state, op)
+
+
+def apply_ops(state: GameState, ops: list[Op]) -> GameState:
+    """Return a new state: ``state`` with ``ops`` applied, validated. ``state`` is untouched."""
+    new = state.copy()
+    for op in ops:
+        apply_op(new, op)
+    validate(new)
+    return new
+
+
+# -- handlers -----------------------------------------------------------------------
+def _deck(state: GameState, op: Op) -> None:
+    state.deck.draw_pile = list(op["draw_pile"])
+    state.deck.discard = list(op["discard"])
+    state.deck.shuffles = op["shuffles"]
+
+
+def _build(state: GameState, op: Op) -> None:
+    owner, structure, space = op["company"], op["structure"], op["space"]
+    if structure == "dam_base":
+        if space in state.dams:
+            raise StateError(f"cannot build a base on {space}: occupied")
+        state.dams[space] = Dam(owner, 1, 0)
+    elif structure == "elevation":
+        dam = state.dams.get(space)
+        if dam is None or dam.owner != owner:
+            raise StateError(f"cannot raise {space}: not a dam of {owner}")
+        dam.pieces += 1
+    elif structure == "conduit":
+        if space in state.conduits:
+            raise StateError(f"cannot build a conduit on {space}: occupied")
+        state.conduits[space] = owner
+    elif structure == "powerhouse":
+        if space in state.powerhouses:
+            raise StateError(f"cannot build a powerhouse on {space}: occupied")
+        state.powerhouses[space] = owner
+    else:
+        raise StateError(f"unknown structure {structure!r}")
+    if owner in state.companies:
+        left = state.companies[owner].structures
+        if left[structure] <= 0:
+            raise StateError(f"{owner} has no {structure} left")
+        left[structure] -= 1
+
+
+def _vp(state: GameState, op: Op) -> None:
+    state.companies[op["company"]].vp += op["delta"]
+
+
+def _credits(state: GameState, op: Op) -> None:
+    state.companies[op["company"]].credits += op["delta"]
+
+
+def _energy(state: GameState, op: Op) -> None:
+    state.energy[op["company"]] = state.energy.get(op["company"], 0) + op["delta"]
+
+
+def _engineers(state: GameState, op: Op) -> None:
+    c = state.companies[op["company"]]
+    if op["count"] > c.engineers:
+        raise StateError(f"{c.company} has only {c.engineers} engineers")
+    c.engineers -= op["count"]
+    spaces = state.action_spaces.setdefault(op["section"], {})
+    spaces.setdefault(op["space"], []).append(Placement(op["company"], op["count"]))
+
+
+def _machinery(state: GameState, op: Op) -> None:
+    c = state.companies[op["company"]]
+    c.excavators += op.get("excavators", 0)
+    c.mixers += op.get("mixers", 0)
+    if c.excavators < 0 or c.mixers < 0:
+        raise StateError(f"{c.company} does not have that machinery")
+
+
+def _invest(state: GameState, op: Op) -> None:
+    c = state.companies[op["company"]]
+    tile = op["tile"]
+    if tile not in c.tiles:
+        raise StateError(f"{c.company} does not hold technology tile {tile}")
+    c.tiles.remove(tile)
+    c.excavators -= op.get("excavators", 0)
+    c.mixers -= op.get("mixers", 0)
+    if c.excavators < 0 or c.mixers < 0:
+        raise StateError(f"{c.company} does not have that machinery")
+    seg = c.wheel[0]
+    seg.tiles.append(tile)
+    seg.excavators += op.get("excavators", 0)
+    seg.mixers += op.get("mixers", 0)
+
+
+def rotate_wheel(wheel: list[Segment]) -> tuple[list[Segment], Segment]:
+    """Turn the wheel one segment; return the new wheel and what comes back to the supply."""
+    wheel = wheel[1:] + wheel[:1]
+    back = wheel[0]
+    wheel[0] = Segment()
+    return wheel, back
+
+
+def _rotate(state: GameState, op: Op) -> None:
+    c = state.companies[op["company"]]
+    for _ in range(op["steps"]):
+        c.wheel, back = rotate_wheel(c.wheel)
+        c.tiles.extend(back.tiles)
+        c.excavators += back.excavators
+        c.mixers += back.mixers
+
+
+def _take_drops(state: GameState, where: str, n: int) -> None:
+    kind, _, name = where.partition(":")
+    if kind == "supply":
+        return
+    if kind == "headstream":
+        if state.headstreams[name] < n:
+            raise StateError(f"headstream {name} has only {state.headstreams[name]} drops")
+        state.headstreams[name] -= n
+    elif kind == "dam":
+        dam = state.dams.get(name)
+        if dam is None or dam.drops < n:
+            raise StateError(f"dam {name} does not hold {n} drops")
+        dam.drops -= n
+    else:
+        raise StateError(f"drops cannot come from {where!r}")
+
+
+def _put_drops(state: GameState, where: str, n: int) -> None:
+    kind, _, name = where.partition(":")
+    if kind == "exit":
+        return
+    if kind == "headstream":
+        state.headstreams[name] += n
+    elif kind == "dam":
+        dam = state.dams.get(name)
+        if dam is None or dam.drops + n > dam.pieces:
+            raise StateError(f"dam {name} cannot hold {n} more drops")
+        dam.drops += n
+    else:
+        raise StateError(f"drops cannot go to {where!r}")
+
+
+def _drops(state: GameState, op: Op) -> None:
+    _take_drops(state, op["source"], op["count"])
+    _put_drops(state, op["target"], op["count"])
+
+
+def _fulfil(state: GameState, op: Op) -> None:
+    office = state.contract_office
+    cid = op["contract"]
+    for colour, slots in office.private.items():
+        if cid in slots:
+            slots[slots.index(cid)] = None
+            break
+    else:
+        if cid not in office.national:
+            raise StateError(f"contract {cid} is not face up in the Contract Office")
+        office.national.remove(cid)
+    state.companies[op["company"]].contracts.append(cid)
+
+
+def _discard_contracts(state: GameState, op: Op) -> None:
+    office = state.contract_office
+    colour = op["colour"]
+    office.discards[colour].extend(c for c in office.private[colour] if c is not None)
+    office.private[colour] = [None, None]
+
+
+def _refill_contracts(state: GameState, op: Op) -> None:
+    office = state.contract_office
+    colour = op["colour"]
+    for slot, cid in op["placed"]:
+        if office.private[colour][slot] is not None:
+            raise StateError(f"{colour} contract slot {slot} is not empty")
+        if cid in office.piles[colour]:
+            office.piles[colour].remove(cid)
+        elif cid in office.discards[colour]:
+            office.discards[colour].remove(cid)
+        else:
+            raise StateError(f"contract {cid} is neither in the {colour} pile nor its discards")
+        office.private[colour][slot] = cid
+
+
+def _take_tile(state: GameState, op: Op) -> None:
+    slot = op["slot"]
+    tile = state.patent_office.slots[slot]
+    if tile is None or tile != op["tile"]:
+        raise StateError(f"patent office slot {slot + 1} does not hold {op['tile']}")
+    state.patent_office.slots[slot] = None
+    state.companies[op["company"]].tiles.append(tile)
+
+
+_HANDLERS = {
+    "deck": _deck, "build": _build, "vp": _vp, "credits": _credits, "energy": _energy,
+    "engineers": _engineers, "machinery": _machinery, "invest": _invest, "rotate": _rotate,
+    "drops": _drops, "fulfil": _fulfil, "discard_contracts": _discard_contracts,
+    "refill_contracts": _refill_contracts, "take_tile": _take_tile,
+}
+
+
+# -- planning helpers that produce ops ----------------------------------------------
+def refill_op(state: GameState, colour: str) -> Op | None:
+    """The op that tops ``colour`` back up to 2 face-up contracts, drawing from its pile.
+
+    An empty pile is rebuilt from the colour's discards, in an order seeded by
+    the game's deck seed so replays agree.
+    """
+    office = state.contract_office
+    empty = [i for i, c in enumerate(office.private[colour]) if c is None]
+    if not empty:
+        return None
+    pile = list(office.piles[colour])
+    placed = []
+    discards = list(office.discards[colour])
+    for slot in empty:
+        if not pile and discards:
+            pile = seeded_order(discards, state.deck.seed, len(discards))
+            discards = []
+        if not pile:
+            break
+        placed.append((slot, pile.pop(0)))
+    if not placed:
+        return None
+    return {"op": "refill_contracts", "colour": colour, "placed": placed}
+
+
+# -- words --------------------------------------------------------------------------
+NAMES = {"dam_base": "Dam Base", "elevation": "Elevation", "conduit": "Conduit", "powerhouse": "Powerhouse"}
+SECTION_NAMES = {"turbine": "Turbine Station", "water": "Water Management", "contracts": "Contract Office",
+                 "workshop": "Workshop", "machinery": "Machinery Shop", "patent": "Patent Office",
+                 "bank": "Bank", "company": "Company board"}
+
+
+def _where(loc: str) -> str:
+    kind, _, name = loc.partition(":")
+    return {"supply": "the supply", "exit": "off the map", "headstream": f"headstream {name}",
+            "dam": f"the dam on {name}"}[kind]
+
+
+def describe(op: Op) -> str:
+    """One line telling a player what to do on the table for this op."""
+    k = op["op"]
+    who = op.get("company", "")
+    if k == "deck":
+        return "Flip the top Automa tile onto the discard pile" + (" (pile reshuffled)" if op.get("reshuffled") else "")
+    if k == "build":
+        return f"{who}: place a {NAMES[op['structure']]} on {op['space']}"
+    if k == "vp":
+        return f"{who}: {'+' if op['delta'] >= 0 else ''}{op['delta']} VP"
+    if k == "credits":
+        return f"{who}: {'+' if op['delta'] >= 0 else ''}{op['delta']} credits"
+    if k == "energy":
+        return f"{who}: energy marker {'+' if op['delta'] >= 0 else ''}{op['delta']}"
+    if k == "engineers":
+        where = SECTION_NAMES.get(op["section"], op["section"])
+        space = "" if op["space"] in ("board", "overflow", "b") else f" (space {op['space']})"
+        if op["space"] == "overflow":
+            space = " (next to the section: no free space)"
+        return f"{who}: {op['count']} engineer{'s' if op['count'] != 1 else ''} on the {where}{space}"
+    if k == "machinery":
+        parts = [f"{v:+d} {n}" for n, v in (("excavators", op.get("excavators", 0)), ("mixers", op.get("mixers", 0))) if v]
+        return f"{who}: " + ", ".join(parts)
+    if k == "invest":
+        return (f"{who}: put the {op['tile']} tile, {op.get('excavators', 0)} excavators and "
+                f"{op.get('mixers', 0)} mixers on the construction wheel")
+    if k == "rotate":
+        return f"{who}: turn the construction wheel {op['steps']} segment{'s' if op['steps'] != 1 else ''}"
+    if k == "drops":
+        return f"Move {op['count']} water drop{'s' if op['count'] != 1 else ''} from {_where(op['source'])} to {_where(op['target'])}"
+    if k == "fulfil":
+        return f"{who}: fulfil contract {op['contract']}"
+    if k == "discard_contracts":
+        return f"Discard the face-up {op['colour']} contracts"
+    if k == "refill_contracts":
+        return f"Draw {len(op['placed'])} new {op['colour']} contract{'s' if len(op['placed']) != 1 else ''} into the Contract Office"
+    if k == "take_tile":
+        return f"{who}: take {op['tile']} from Patent Office slot {op['slot'] + 1}"
+    return k
+
+
+__all__ = ["Op", "apply_op", "apply_ops", "describe", "refill_op", "rotate_wheel"]

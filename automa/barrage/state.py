@@ -1,0 +1,449 @@
+"""The Barrage game state: everything an Automa decision reads.
+
+The state is plain typed data (dataclasses) that round-trips through JSON.
+``GameState.from_dict`` validates everything before returning, so an
+impossible state (two structures on one space, more drops than a dam holds,
+an unknown space id, more pieces than a company owns) raises
+:class:`~automa.common.errors.StateError` naming the problem, and nothing
+half-built is ever returned.
+
+Conventions
+-----------
+- Companies are keyed by company id (``usa``, ``germany``, ``italy``,
+  ``france``, ``netherlands``); ``data.company_colours()`` gives piece colours.
+- A dam is a base plus 0-2 elevations of one owner; ``pieces`` (1-3) is also
+  its capacity in water drops. Neutral dams have owner ``"neutral"``.
+- The construction wheel is a list of 6 segments; segment 0 is the current
+  (entry) segment where a construction invests its tile and machinery.
+- The Contract Office holds two private slots per colour (left, right) and
+  the face-up national contracts (left to right).
+"""
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from automa.common.deck import Deck
+from automa.common.errors import StateError
+
+from .data import CONTRACT_COLOURS, STRUCTURES, barrage_map, components
+
+NEUTRAL = "neutral"
+DIFFICULTIES = ("easy", "medium")
+SCHEMA_VERSION = 1
+
+# Management-board sections and their action spaces, in the order an Automa
+# fills "the first free action space" (left column top to bottom, then right
+# column). ``min_players``: the space exists only with at least that many
+# companies. Source: shared/reference/barrage/base_rules.md section 10.
+ACTION_SECTIONS: dict[str, list[tuple[str, int]]] = {
+    "turbine": [("b2", 1), ("b1", 4), ("0", 1), ("m1", 3), ("m2", 1),
+                ("b2c", 1), ("b1c", 4), ("0c", 1), ("m1c", 3), ("m2bis", 1)],
+    "water": [("p2", 1), ("d1", 1), ("p2c", 1), ("d1c", 1)],
+    "contracts": [("o", 1), ("ob", 4), ("t", 1), ("oc", 1), ("obc", 4), ("tbis", 1)],
+    "workshop": [("r1", 1), ("r2", 3), ("r3", 1), ("r1bis", 1), ("r2c", 1), ("r3c", 1)],
+    "machinery": [("e", 1), ("a", 4), ("b", 1), ("ec", 1), ("abis", 4), ("bc", 1)],
+    "patent": [("p1", 1), ("p2", 1), ("p3", 1)],
+    "bank": [("b", 1)],
+}
+UNLIMITED_SECTIONS = ("bank", "company")   # any number of placements
+
+
+@dataclass
+class Dam:
+    owner: str
+    pieces: int = 1
+    drops: int = 0
+
+
+@dataclass
+class Segment:
+    tiles: list[str] = field(default_factory=list)
+    excavators: int = 0
+    mixers: int = 0
+
+    def empty(self) -> bool:
+        return not self.tiles and not self.excavators and not self.mixers
+
+
+@dataclass
+class Company:
+    company: str
+    automa: bool
+    vp: int
+    engineers: int = 12
+    excavators: int = 6
+    mixers: int = 4
+    credits: int = 0
+    structures: dict[str, int] = field(default_factory=lambda: {"dam_base": 5, "elevation": 5, "conduit": 5, "powerhouse": 4})
+    wheel: list[Segment] = field(default_factory=lambda: [Segment() for _ in range(6)])
+    tiles: list[str] = field(default_factory=lambda: list(STRUCTURES))
+    contracts: list[int] = field(default_factory=list)
+    difficulty: str = "medium"
+
+    def built(self, structure: str) -> int:
+        start = components().raw["starting"]["structures"][structure]
+        return start - self.structures[structure]
+
+    def wheel_empty(self) -> bool:
+        return all(s.empty() for s in self.wheel)
+
+    def advanced_tiles(self) -> list[str]:
+        """Advanced technology tiles acquired: in supply and on the wheel."""
+        on_wheel = [t for s in self.wheel for t in s.tiles]
+        return [t for t in self.tiles + on_wheel if t not in STRUCTURES]
+
+
+@dataclass
+class Placement:
+    company: str
+    engineers: int
+
+
+@dataclass
+class ContractOffice:
+    private: dict[str, list[int | None]] = field(default_factory=lambda: {c: [None, None] for c in CONTRACT_COLOURS})
+    national: list[int] = field(default_factory=list)
+    piles: dict[str, list[int]] = field(default_factory=lambda: {c: [] for c in CONTRACT_COLOURS})
+    discards: dict[str, list[int]] = field(default_factory=lambda: {c: [] for c in CONTRACT_COLOURS})
+
+    def face_up_private(self) -> list[tuple[str, int, int]]:
+        """(colour, slot, contract id) for every face-up private contract, left to right."""
+        return [(colour, slot, cid) for colour in CONTRACT_COLOURS
+                for slot, cid in enumerate(self.private[colour]) if cid is not None]
+
+
+@dataclass
+class PatentOffice:
+    slots: list[str | None] = field(default_factory=lambda: [None, None, None])
+    piles: dict[str, list[str]] = field(default_factory=lambda: {"1": [], "2": [], "3": []})
+
+
+@dataclass
+class GameState:
+    companies: dict[str, Company]
+    turn_order: list[str]
+    round: int = 1
+    bonus_tiles: list[int] = field(default_factory=list)
+    objective_tile: int | None = None
+    headstream_tiles: dict[str, int] = field(default_factory=dict)
+    dams: dict[str, Dam] = field(default_factory=dict)
+    conduits: dict[str, str] = field(default_factory=dict)
+    powerhouses: dict[str, str] = field(default_factory=dict)
+    headstreams: dict[str, int] = field(default_factory=lambda: {h: 0 for h in "ABCD"})
+    energy: dict[str, int] = field(default_factory=dict)
+    contract_office: ContractOffice = field(default_factory=ContractOffice)
+    patent_office: PatentOffice = field(default_factory=PatentOffice)
+    action_spaces: dict[str, dict[str, list[Placement]]] = field(default_factory=dict)
+    deck: Deck = field(default_factory=lambda: Deck(draw_pile=list(range(1, 21))))
+    leeghwater: bool = False
+
+    # -- convenient views -----------------------------------------------------------
+    @property
+    def automas(self) -> list[str]:
+        return [c for c in self.turn_order if self.companies[c].automa]
+
+    @property
+    def player_count(self) -> int:
+        return len(self.companies)
+
+    def owner_of(self, space: str) -> str | None:
+        if space in self.dams:
+            return self.dams[space].owner
+        return self.conduits.get(space) or self.powerhouses.get(space)
+
+    def copy(self) -> "GameState":
+        return copy.deepcopy(self)
+
+    def section_spaces(self, section: str) -> list[str]:
+        """The section's action spaces that exist at this player count, in Automa fill order."""
+        return [s for s, min_players in ACTION_SECTIONS[section] if self.player_count >= min_players]
+
+    # -- JSON -------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "barrage",
+            "version": SCHEMA_VERSION,
+            "round": self.round,
+            "bonus_tiles": list(self.bonus_tiles),
+            "objective_tile": self.objective_tile,
+            "headstream_tiles": dict(self.headstream_tiles),
+            "leeghwater": self.leeghwater,
+            "turn_order": list(self.turn_order),
+            "companies": [{
+                "company": c.company, "automa": c.automa, "difficulty": c.difficulty, "vp": c.vp,
+                "credits": c.credits, "engineers": c.engineers, "excavators": c.excavators, "mixers": c.mixers,
+                "structures": dict(c.structures), "tiles": list(c.tiles), "contracts": list(c.contracts),
+                "wheel": [{"tiles": list(s.tiles), "excavators": s.excavators, "mixers": s.mixers} for s in c.wheel],
+            } for c in (self.companies[k] for k in self.turn_order)],
+            "energy": {k: self.energy.get(k, 0) for k in self.turn_order},
+            "map": {
+                "dams": [{"space": s, "owner": d.owner, "pieces": d.pieces, "drops": d.drops}
+                         for s, d in sorted(self.dams.items(), key=_space_key)],
+                "conduits": [{"space": s, "owner": o} for s, o in sorted(self.conduits.items(), key=_space_key)],
+                "powerhouses": [{"space": s, "owner": o} for s, o in sorted(self.powerhouses.items(), key=_space_key)],
+                "headstreams": dict(self.headstreams),
+            },
+            "contract_office": {
+                "private": {k: list(v) for k, v in self.contract_office.private.items()},
+                "national": list(self.contract_office.national),
+                "piles": {k: list(v) for k, v in self.contract_office.piles.items()},
+                "discards": {k: list(v) for k, v in self.contract_office.discards.items()},
+            },
+            "patent_office": {"slots": list(self.patent_office.slots),
+                              "piles": {k: list(v) for k, v in self.patent_office.piles.items()}},
+            "action_spaces": {sec: {sp: [{"company": p.company, "engineers": p.engineers} for p in ps]
+                                    for sp, ps in spaces.items()}
+                              for sec, spaces in self.action_spaces.items()},
+            "automa_deck": self.deck.to_dict(),
+        }
+
+    def to_json(self, indent: int | None = 1) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameState":
+        try:
+            raw = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise StateError(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
+        return cls.from_dict(raw)
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> "GameState":
+        """Build and validate a state; raises StateError naming the first problem found."""
+        try:
+            state = _parse(raw)
+        except StateError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StateError(f"malformed state: {type(exc).__name__}: {exc}") from None
+        validate(state)
+        return state
+
+
+def _space_key(item: tuple[str, Any]) -> tuple:
+    s = item[0]
+    digits = "".join(ch for ch in s if ch.isdigit() or ch == "_")
+    head = digits.split("_")
+    return (s.startswith("P"), [int(x) for x in head if x], s)
+
+
+def _int(v: Any, name: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise StateError(f"{name} must be an integer, got {v!r}")
+    return v
+
+
+def _parse(raw: Any) -> GameState:
+    if not isinstance(raw, dict):
+        raise StateError("a state must be a JSON object")
+    if raw.get("game", "barrage") != "barrage":
+        raise StateError(f"not a Barrage state (game = {raw.get('game')!r})")
+    companies: dict[str, Company] = {}
+    for i, c in enumerate(raw.get("companies") or []):
+        if not isinstance(c, dict) or "company" not in c:
+            raise StateError(f"companies[{i}] needs a 'company' id")
+        cid = c["company"]
+        if cid in companies:
+            raise StateError(f"company {cid!r} appears twice")
+        wheel_raw = c.get("wheel") or [{} for _ in range(6)]
+        companies[cid] = Company(
+            company=cid, automa=bool(c.get("automa", False)),
+            vp=_int(c.get("vp", 10), f"{cid}.vp"),
+            engineers=_int(c.get("engineers", 12), f"{cid}.engineers"),
+            excavators=_int(c.get("excavators", 6), f"{cid}.excavators"),
+            mixers=_int(c.get("mixers", 4), f"{cid}.mixers"),
+            credits=_int(c.get("credits", 0), f"{cid}.credits"),
+            structures={k: _int(v, f"{cid}.structures.{k}") for k, v in
+                        (c.get("structures") or {"dam_base": 5, "elevation": 5, "conduit": 5, "powerhouse": 4}).items()},
+            wheel=[Segment(list(s.get("tiles", [])), _int(s.get("excavators", 0), f"{cid}.wheel.excavators"),
+                           _int(s.get("mixers", 0), f"{cid}.wheel.mixers")) for s in wheel_raw],
+            tiles=list(c.get("tiles", list(STRUCTURES))),
+            contracts=[_int(x, f"{cid}.contracts") for x in c.get("contracts", [])],
+            difficulty=c.get("difficulty", "medium"),
+        )
+    if not companies:
+        raise StateError("a state needs at least one company")
+    m = raw.get("map") or {}
+    dams: dict[str, Dam] = {}
+    for d in m.get("dams", []):
+        if d["space"] in dams:
+            raise StateError(f"two dams on space {d['space']}")
+        dams[d["space"]] = Dam(d["owner"], _int(d.get("pieces", 1), f"dam {d['space']}.pieces"),
+                               _int(d.get("drops", 0), f"dam {d['space']}.drops"))
+    conduits: dict[str, str] = {}
+    for d in m.get("conduits", []):
+        if d["space"] in conduits:
+            raise StateError(f"two conduits on space {d['space']}")
+        conduits[d["space"]] = d["owner"]
+    powerhouses: dict[str, str] = {}
+    for d in m.get("powerhouses", []):
+        if d["space"] in powerhouses:
+            raise StateError(f"two powerhouses on space {d['space']}")
+        powerhouses[d["space"]] = d["owner"]
+    co = raw.get("contract_office") or {}
+    office = ContractOffice(
+        private={k: [None if x is None else _int(x, f"contract_office.private.{k}") for x in co.get("private", {}).get(k, [None, None])]
+                 for k in CONTRACT_COLOURS},
+        national=[_int(x, "contract_office.national") for x in co.get("national", [])],
+        piles={k: [_int(x, f"contract_office.piles.{k}") for x in co.get("piles", {}).get(k, [])] for k in CONTRACT_COLOURS},
+        discards={k: [_int(x, f"contract_office.discards.{k}") for x in co.get("discards", {}).get(k, [])] for k in CONTRACT_COLOURS},
+    )
+    po = raw.get("patent_office") or {}
+    patent = PatentOffice(slots=list(po.get("slots", [None, None, None])),
+                          piles={k: list(v) for k, v in (po.get("piles") or {"1": [], "2": [], "3": []}).items()})
+    spaces = {sec: {sp: [Placement(p["company"], _int(p["engineers"], f"action_spaces.{sec}.{sp}.engineers")) for p in ps]
+                    for sp, ps in secs.items()} for sec, secs in (raw.get("action_spaces") or {}).items()}
+    deck_raw = raw.get("automa_deck")
+    deck = Deck.from_dict(deck_raw) if deck_raw else Deck(draw_pile=list(range(1, 21)))
+    turn_order = list(raw.get("turn_order") or companies.keys())
+    return GameState(
+        companies=companies, turn_order=turn_order, round=_int(raw.get("round", 1), "round"),
+        bonus_tiles=[_int(x, "bonus_tiles") for x in raw.get("bonus_tiles", [])],
+        objective_tile=raw.get("objective_tile"),
+        headstream_tiles=dict(raw.get("headstream_tiles") or {}),
+        dams=dams, conduits=conduits, powerhouses=powerhouses,
+        headstreams={h: _int((m.get("headstreams") or {}).get(h, 0), f"headstream {h}") for h in "ABCD"},
+        energy={k: _int((raw.get("energy") or {}).get(k, 0), f"energy.{k}") for k in companies},
+        contract_office=office, patent_office=patent, action_spaces=spaces, deck=deck,
+        leeghwater=bool(raw.get("leeghwater", False)),
+    )
+
+
+def validate(state: GameState) -> None:
+    """Raise StateError for the first rule the state breaks."""
+    bmap = barrage_map()
+    comps = components()
+    known_companies = set(comps.companies())
+    owners_ok = set(state.companies) | {NEUTRAL}
+    if not 1 <= state.round <= comps.raw["rounds"]:
+        raise StateError(f"round must be 1-{comps.raw['rounds']}, got {state.round}")
+    if sorted(state.turn_order) != sorted(state.companies):
+        raise StateError("turn_order must list every company exactly once")
+    if len(state.companies) > 5:
+        raise StateError("at most 5 companies play")
+    start = comps.raw["starting"]
+    all_tiles = set(comps.advanced_tiles()) | set(STRUCTURES) | {"any", "building"}
+    for cid, c in state.companies.items():
+        if cid not in known_companies:
+            raise StateError(f"unknown company {cid!r} (known: {', '.join(sorted(known_companies))})")
+        if c.difficulty not in DIFFICULTIES:
+            raise StateError(f"{cid}: difficulty must be one of {DIFFICULTIES}, got {c.difficulty!r}")
+        if not 0 <= c.engineers <= start["engineers"]:
+            raise StateError(f"{cid}: engineers must be 0-{start['engineers']}, got {c.engineers}")
+        for name in ("excavators", "mixers", "credits"):
+            if getattr(c, name) < 0:
+                raise StateError(f"{cid}: {name} cannot be negative")
+        if set(c.structures) != set(STRUCTURES):
+            raise StateError(f"{cid}: structures must list exactly {', '.join(STRUCTURES)}")
+        for k, v in c.structures.items():
+            if not 0 <= v <= start["structures"][k]:
+                raise StateError(f"{cid}: {k} left on the board must be 0-{start['structures'][k]}, got {v}")
+        if len(c.wheel) != comps.raw["wheel_segments"]:
+            raise StateError(f"{cid}: the construction wheel has {comps.raw['wheel_segments']} segments, got {len(c.wheel)}")
+        for s in c.wheel:
+            if s.excavators < 0 or s.mixers < 0:
+                raise StateError(f"{cid}: negative machinery on the wheel")
+            for t in s.tiles:
+                if t not in all_tiles:
+                    raise StateError(f"{cid}: unknown technology tile {t!r} on the wheel")
+        for t in c.tiles:
+            if t not in all_tiles:
+                raise StateError(f"{cid}: unknown technology tile {t!r}")
+        for k in c.contracts:
+            if k not in comps.contracts:
+                raise StateError(f"{cid}: unknown contract {k}")
+    # -- map --------------------------------------------------------------------------
+    built = {cid: {s: 0 for s in STRUCTURES} for cid in state.companies}
+    dams_in_basin: dict[tuple[str, int], str] = {}
+    for space, dam in state.dams.items():
+        if space not in bmap.dams:
+            raise StateError(f"unknown dam space {space!r}")
+        if dam.owner not in owners_ok:
+            raise StateError(f"dam {space}: unknown owner {dam.owner!r}")
+        if not 1 <= dam.pieces <= bmap.costs["dam_max_pieces"]:
+            raise StateError(f"dam {space}: a dam has 1-{bmap.costs['dam_max_pieces']} pieces (base + elevations), got {dam.pieces}")
+        if not 0 <= dam.drops <= dam.pieces:
+            raise StateError(f"dam {space}: holds {dam.drops} drops but its capacity is {dam.pieces}")
+        if dam.owner != NEUTRAL:
+            basin = bmap.dams[space].basin
+            other = dams_in_basin.get((dam.owner, basin))
+            if other:
+                raise StateError(f"{dam.owner} has two dams in basin {basin} ({other} and {space})")
+            dams_in_basin[(dam.owner, basin)] = space
+            built[dam.owner]["dam_base"] += 1
+            built[dam.owner]["elevation"] += dam.pieces - 1
+    for space, owner in state.conduits.items():
+        if space not in bmap.conduits:
+            raise StateError(f"unknown conduit space {space!r}")
+        if owner not in state.companies:
+            raise StateError(f"conduit {space}: unknown owner {owner!r}")
+        built[owner]["conduit"] += 1
+    groups_owned: dict[tuple[str, int], str] = {}
+    for space, owner in state.powerhouses.items():
+        if space not in bmap.powerhouses:
+            raise StateError(f"unknown powerhouse space {space!r}")
+        if owner not in state.companies:
+            raise StateError(f"powerhouse {space}: unknown owner {owner!r}")
+        g = bmap.powerhouses[space].group
+        if (owner, g) in groups_owned:
+            raise StateError(f"{owner} has two powerhouses in group {g} ({groups_owned[(owner, g)]} and {space})")
+        groups_owned[(owner, g)] = space
+        built[owner]["powerhouse"] += 1
+    for cid, counts in built.items():
+        for s, n in counts.items():
+            total = start["structures"][s]
+            if n + state.companies[cid].structures[s] > total:
+                raise StateError(f"{cid}: {n} {s} pieces on the map plus {state.companies[cid].structures[s]} "
+                                 f"on the company board is more than the {total} it owns")
+    for h, n in state.headstreams.items():
+        if n < 0:
+            raise StateError(f"headstream {h}: negative drops")
+    # -- offices, spaces, deck -------------------------------------------------------
+    contracts = comps.contracts
+    seen: set[int] = set()
+    office = state.contract_office
+    for colour in CONTRACT_COLOURS:
+        if len(office.private[colour]) != 2:
+            raise StateError(f"contract office: {colour} has 2 slots")
+        for cid in office.private[colour] + office.piles[colour] + office.discards[colour]:
+            if cid is None:
+                continue
+            if cid not in contracts or contracts[cid]["kind"] != colour:
+                raise StateError(f"contract office: {cid} is not a {colour} contract")
+            if cid in seen:
+                raise StateError(f"contract {cid} appears twice")
+            seen.add(cid)
+    for cid in office.national:
+        if cid not in contracts or contracts[cid]["kind"] != "national":
+            raise StateError(f"contract office: {cid} is not a national contract")
+        if cid in seen:
+            raise StateError(f"contract {cid} appears twice")
+        seen.add(cid)
+    for c in state.companies.values():
+        for cid in c.contracts:
+            if cid in seen:
+                raise StateError(f"contract {cid} is both fulfilled by {c.company} and elsewhere")
+            seen.add(cid)
+    if len(state.patent_office.slots) != 3:
+        raise StateError("the patent office has 3 slots")
+    for t in state.patent_office.slots:
+        if t is not None and t not in comps.advanced_tiles():
+            raise StateError(f"patent office: unknown tile {t!r}")
+    for sec, spaces in state.action_spaces.items():
+        if sec not in ACTION_SECTIONS and sec != "company":
+            raise StateError(f"unknown action section {sec!r}")
+        for sp, ps in spaces.items():
+            if sec not in ("company",) and sp not in dict(ACTION_SECTIONS[sec]) and sp != "overflow":
+                raise StateError(f"unknown action space {sec}.{sp}")
+            for p in ps:
+                if p.company not in state.companies:
+                    raise StateError(f"action space {sec}.{sp}: unknown company {p.company!r}")
+    tiles = set(range(1, 21))
+    if sorted(state.deck.draw_pile + state.deck.discard) != sorted(tiles):
+        raise StateError("the Automa deck must hold tiles 1-20 exactly once (draw pile + discard)")
+    if not state.deck.draw_pile:
+        raise StateError("the Automa draw pile cannot be empty (it is reshuffled when it runs out)")

@@ -1,0 +1,91 @@
+"""Water: where drops go when they flow.
+
+A drop follows the river from where it enters and stops in the first dam
+that has free capacity (held drops < dam pieces). It passes through full
+dams, empty dam spaces and powerhouse groups, and leaves the map at an exit.
+Drops already held in a dam never move by flow. Because drops are identical
+and each stops at the first dam with room, the result of a flow does not
+depend on the order the drops are moved in.
+
+Paths are lists of dam-space ids; ``EXIT`` marks water leaving the map.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from .data import barrage_map
+from .state import GameState
+
+EXIT = "exit"
+
+
+def room(state: GameState, space: str, added: Counter | None = None) -> int:
+    """Free capacity of the dam on ``space`` (0 for an empty dam space)."""
+    dam = state.dams.get(space)
+    if dam is None:
+        return 0
+    return dam.pieces - dam.drops - (added[space] if added else 0)
+
+
+def headstream_path(headstream: str) -> list[str]:
+    bmap = barrage_map()
+    return bmap.river_from_basin(bmap.headstreams[headstream])
+
+
+def group_path(group: int) -> list[str]:
+    """Where water goes after passing powerhouse group ``group`` (after a production)."""
+    return barrage_map().river_after_group(group)
+
+
+def route(state: GameState, path: list[str], count: int, added: Counter | None = None) -> Counter:
+    """Where ``count`` drops entering at the start of ``path`` come to rest.
+
+    Returns a Counter of dam space (or ``EXIT``) -> drops. ``added`` holds
+    drops already (hypothetically) added to dams and is updated in place, so
+    several calls can model drops arriving one after another.
+    """
+    added = added if added is not None else Counter()
+    stops: Counter = Counter()
+    for _ in range(count):
+        for space in path:
+            if room(state, space, added) > 0:
+                added[space] += 1
+                stops[space] += 1
+                break
+        else:
+            stops[EXIT] += 1
+    return stops
+
+
+def water_flow_phase(state: GameState, extra: dict[str, int] | None = None) -> Counter:
+    """Drops each dam (or the exits) receives when every headstream drop flows.
+
+    ``extra`` adds hypothetical drops on headstreams (a Water Management
+    action without flow, say) before the phase is simulated.
+    """
+    added: Counter = Counter()
+    stops: Counter = Counter()
+    for h in "ABCD":
+        n = state.headstreams.get(h, 0) + (extra or {}).get(h, 0)
+        if n:
+            stops += route(state, headstream_path(h), n, added)
+    return stops
+
+
+def drops_passing(state: GameState) -> Counter:
+    """For each dam space, how many headstream drops would pass through or stop there.
+
+    Used by the "most water drops" placement criterion: an empty dam space
+    that the coming Water Flow crosses could catch those drops once built.
+    """
+    added: Counter = Counter()
+    seen: Counter = Counter()
+    for h in "ABCD":
+        path = headstream_path(h)
+        for _ in range(state.headstreams.get(h, 0)):
+            for space in path:
+                seen[space] += 1
+                if room(state, space, added) > 0:
+                    added[space] += 1
+                    break
+    return seen

@@ -1,0 +1,61 @@
+"""The ``automa-vision`` command line.
+
+Each subcommand lives in the module that owns it; this file only lists them
+and imports a module when its command is used, so ``automa-vision barrage``
+never loads OpenCV and a missing optional part cannot break the others.
+Each listed module exposes ``register(subparsers)``, which adds its parsers
+and sets ``func`` on them; ``func(args)`` returns the exit code.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# command -> module that registers it
+COMMANDS: dict[str, str] = {
+    "barrage": "automa.barrage.cli",
+    "demo": "automa.demo",
+    "bench": "automa.bench",
+    "synth": "vision.synth.cli",
+    "read": "vision.cli",
+    "eval": "vision.cli",
+    "train": "models.cli",
+    "serve": "web.cli",
+}
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="automa-vision", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    done: set[str] = set()
+    for command, module in COMMANDS.items():
+        if (only and command != only) or module in done:
+            continue
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if only:
+                raise SystemExit(f"automa-vision {command}: not available ({exc})")
+            continue
+        mod.register(sub)
+        done.add(module)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    first = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(first if first in COMMANDS else None)
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

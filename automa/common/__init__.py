@@ -1,0 +1,1 @@
+"""Mechanisms shared by every game engine: seeded decks, traces, data loading."""
