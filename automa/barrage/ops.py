@@ -253,6 +253,12 @@ def refill_op(state: GameState, colour: str) -> Op | None:
 
 # -- words --------------------------------------------------------------------------
 NAMES = {"dam_base": "Dam Base", "elevation": "Elevation", "conduit": "Conduit", "powerhouse": "Powerhouse"}
+
+
+def a_name(structure: str) -> str:
+    """"a Conduit", "an Elevation"."""
+    name = NAMES.get(structure, structure)
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
 SECTION_NAMES = {"turbine": "Turbine Station", "water": "Water Management", "contracts": "Contract Office",
                  "workshop": "Workshop", "machinery": "Machinery Shop", "patent": "Patent Office",
                  "bank": "Bank", "company": "Company board"}
@@ -271,7 +277,7 @@ def describe(op: Op) -> str:
     if k == "deck":
         return "Flip the top Automa tile onto the discard pile" + (" (pile reshuffled)" if op.get("reshuffled") else "")
     if k == "build":
-        return f"{who}: place a {NAMES[op['structure']]} on {op['space']}"
+        return f"{who}: place {a_name(op['structure'])} on {op['space']}"
     if k == "vp":
         return f"{who}: {'+' if op['delta'] >= 0 else ''}{op['delta']} VP"
     if k == "credits":

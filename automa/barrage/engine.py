@@ -1,0 +1,213 @@
+"""One Automa turn: flip a tile, try its actions in order, return a Decision.
+
+Rulebook (004, Actions): "At the beginning of each Automa turn, flip the top
+Automa tile (Actions side - left) over and place it onto the discard pile,
+revealing the Criteria tile (right). Reshuffle when the Action tile pile is
+empty." The Actions side is the new top of the pile; the Criteria side is
+the tile just flipped. "As long as Automa has at least 1 Engineer left, it
+will try to perform one of the actions, starting from the first column on
+the left and from top to bottom until the end of the last column ... The
+actions illustrated in the dashed frame are the only ones that don't end
+the turn when performed."
+
+``decide`` is a pure function (state in, decision out); ``apply_decision``
+replays the decision's ops on the state it was made for.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from automa.common.errors import StateError
+from automa.common.trace import Trace
+
+from .actions import ACTIONS, DASHED
+from .data import CONTRACT_COLOURS, automa_tiles, company_colours
+from .ops import NAMES, Op, a_name, apply_ops, describe, refill_op
+from .state import GameState
+from .turn import Turn
+
+ACTION_NAMES = {
+    "production": "Production", "water_management": "Water Management", "contract_office": "Contract Office",
+    "construction": "Construction", "workshop": "Workshop", "machinery_shop": "Machinery Shop",
+    "patent_office": "Patent Office", "bank": "Bank", "external_work": "External Works", "pass": "Pass",
+}
+
+
+@dataclass
+class Step:
+    """One action performed during the turn."""
+
+    action: str
+    target: str | None
+    engineers: int
+    vp_delta: int
+    detail: dict = field(default_factory=dict)
+
+
+@dataclass
+class Decision:
+    automa: str
+    colour: str
+    action: str                     # the action that ended the turn ("pass" with no engineer left)
+    target: str | None
+    engineers: int                  # engineers placed during the whole turn
+    vp_delta: int                   # the Automa's VP change during the whole turn
+    steps: list[Step]
+    ops: list[Op]
+    trace: list[str]
+    tiles: dict                     # {"actions": n, "criteria": m}
+    instruction: str
+
+    def to_dict(self) -> dict:
+        return {
+            "automa": self.automa, "colour": self.colour, "action": self.action, "target": self.target,
+            "engineers": self.engineers, "vp_delta": self.vp_delta, "instruction": self.instruction,
+            "tiles": self.tiles, "trace": list(self.trace),
+            "steps": [{"action": s.action, "target": s.target, "engineers": s.engineers, "vp_delta": s.vp_delta,
+                       **s.detail} for s in self.steps],
+            "moves": [describe(op) for op in self.ops],
+            "ops": self.ops,
+        }
+
+
+def resolve_automa(state: GameState, who: str | None) -> str:
+    """Accept a company id or a piece colour; default to the first Automa in turn order."""
+    automas = state.automas
+    if not automas:
+        raise StateError("this state has no Automa player")
+    if who is None:
+        return automas[0]
+    colours = company_colours()
+    for c in automas:
+        if who.lower() in (c, colours[c]):
+            return c
+    raise StateError(f"no Automa {who!r} in this game (Automas: "
+                     + ", ".join(f"{c} ({colours[c]})" for c in automas) + ")")
+
+
+def decide(state: GameState, automa: str | None = None) -> Decision:
+    """Decide one full turn of ``automa`` (company id or colour). ``state`` is not modified."""
+    company = resolve_automa(state, automa)
+    colour = company_colours()[company]
+    work = state.copy()
+    trace = Trace()
+    if work.companies[company].engineers <= 0:
+        trace.add(f"{company} has no engineer left: it passes (no tile is flipped)")
+        return Decision(company, colour, "pass", None, 0, 0, [], [], trace.lines(), {},
+                        f"{colour.capitalize()} Automa ({company}) has no engineer left and passes.")
+    turn = Turn(work, company, criteria={}, trace=trace)
+    _refill_contracts(turn)
+    flipped = work.deck.top
+    new_deck = work.deck.flip()
+    turn.do({"op": "deck", "draw_pile": new_deck.draw_pile, "discard": new_deck.discard,
+             "shuffles": new_deck.shuffles, "reshuffled": new_deck.shuffles != state.deck.shuffles})
+    tiles = automa_tiles()
+    actions_tile, criteria_tile = tiles[work.deck.top], tiles[flipped]
+    turn.criteria = criteria_tile["criteria"]
+    trace.add(f"flipped tile {flipped}: Actions side of tile {actions_tile['tile']}, Criteria side of tile {flipped}"
+              + (" (pile reshuffled)" if new_deck.shuffles != state.deck.shuffles else ""))
+    steps: list[Step] = []
+    ending = "pass"
+    for position, action in enumerate(actions_tile["actions"], 1):
+        name = ACTION_NAMES[action["type"]]
+        label = f"{position}. {name}" + _action_label(action)
+        if action.get("leeghwater"):
+            trace.add(f"{label}: skipped (Leeghwater Project expansion only)")
+            continue
+        if turn.me.engineers <= 0:
+            trace.add(f"{label}: not tried, no engineer left: the turn ends")
+            break
+        before_vp, before_eng, before_ops = turn.me.vp, turn.me.engineers, len(turn.ops)
+        with trace.section(label):
+            outcome = ACTIONS[action["type"]](turn, action)
+            if not outcome.done:
+                trace.add(f"not possible: {outcome.reason}")
+                continue
+        steps.append(Step(action["type"], outcome.target, before_eng - turn.me.engineers, turn.me.vp - before_vp,
+                          {"op_indices": list(range(before_ops, len(turn.ops)))}))
+        if action["type"] in DASHED:
+            trace.add(f"{name} is in the dashed frame: the turn continues")
+            ending = action["type"]
+            continue
+        ending = action["type"]
+        break
+    main = steps[-1] if steps else None
+    decision = Decision(
+        automa=company, colour=colour, action=ending, target=main.target if main else None,
+        engineers=state.companies[company].engineers - turn.me.engineers,
+        vp_delta=turn.me.vp - state.companies[company].vp,
+        steps=steps, ops=turn.ops, trace=trace.lines(),
+        tiles={"actions": actions_tile["tile"], "criteria": flipped}, instruction="")
+    decision.instruction = instruction(decision)
+    return decision
+
+
+def _refill_contracts(turn: Turn) -> None:
+    """Base rule: at the start of each turn the Contract Office is refilled if needed."""
+    for colour in CONTRACT_COLOURS:
+        op = refill_op(turn.state, colour)
+        if op:
+            turn.do(op)
+            turn.trace.add(f"Contract Office refilled: {colour} {[c for _, c in op['placed']]}")
+
+
+def _action_label(action: dict) -> str:
+    t = action["type"]
+    eng = f"{action['engineers']} engineer{'s' if action['engineers'] != 1 else ''}"
+    if t == "production":
+        return f" ({eng}, {action.get('modifier', 0):+d}, {action['contract_colour']} contract)"
+    if t == "construction":
+        extra = f" in the {action['area_restriction']}" if action.get("area_restriction") else ""
+        extra += f" of value >= {action['min_conduit_value']}" if action.get("min_conduit_value") else ""
+        return f" of {a_name(action['structure'])}{extra} ({eng})"
+    if t == "water_management":
+        return f" ({action['drops']} drop{'s' if action['drops'] != 1 else ''}{', flowing' if action.get('flows_immediately') else ''})"
+    if t == "contract_office":
+        return f" (discard {action['contract_colour']})"
+    if t == "patent_office":
+        return f" ({NAMES.get(action['structure'], action['structure'])} tile)"
+    if t == "machinery_shop":
+        return f" ({'+'.join(action['machinery'])}, {action.get('vp_change', 0)} VP)"
+    if t == "workshop":
+        return f" ({action['steps']} segment{'s' if action['steps'] != 1 else ''})"
+    return ""
+
+
+def instruction(d: Decision) -> str:
+    """One sentence for the players, e.g. "Red Automa (usa): build a Conduit on 4B, ..."."""
+    who = f"{d.colour.capitalize()} Automa ({d.automa})"
+    parts = []
+    for s in d.steps:
+        ops = [d.ops[i] for i in s.detail.get("op_indices", [])]
+        parts.append(_step_words(s, ops))
+    vp = f"{'+' if d.vp_delta >= 0 else ''}{d.vp_delta} VP in all" if d.vp_delta else "no VP change"
+    return f"{who}: " + "; then ".join(parts) + f" ({d.engineers} engineer{'s' if d.engineers != 1 else ''}, {vp})."
+
+
+def _step_words(s: Step, ops: list[Op]) -> str:
+    eng = next((op for op in ops if op["op"] == "engineers"), None)
+    where = f", {eng['count']} engineer{'s' if eng['count'] != 1 else ''} on the {describe(eng).split(' on the ', 1)[1]}" if eng else ""
+    if s.action == "construction":
+        build = next(op for op in ops if op["op"] == "build")
+        return f"build {a_name(build['structure'])} on {build['space']}{where}"
+    if s.action == "production":
+        energy = next(op["delta"] for op in ops if op["op"] == "energy")
+        fulfil = next((op["contract"] for op in ops if op["op"] == "fulfil"), None)
+        return f"produce {energy} energy through conduit {s.target}" + (f" and fulfil contract {fulfil}" if fulfil else "") + where
+    if s.action == "water_management":
+        return f"place water on headstream {s.target}{where}"
+    if s.action == "contract_office":
+        return f"discard the {s.target} contracts and move energy +2{where}"
+    if s.action == "workshop":
+        return f"turn the construction wheel {s.target}{where}"
+    if s.action == "machinery_shop":
+        return f"take {s.target.replace('+', ' and ')}{where}"
+    if s.action == "patent_office":
+        return f"take technology tile {s.target}{where}"
+    return f"score 1 VP at the Bank{where}"
+
+
+def apply_decision(state: GameState, decision: Decision | dict) -> GameState:
+    """The state after ``decision``: its ops replayed on ``state`` (which is not modified)."""
+    ops = decision.ops if isinstance(decision, Decision) else decision["ops"]
+    return apply_ops(state, ops)

@@ -1,0 +1,122 @@
+"""How an Automa receives rewards: contract rewards, uncovered incomes, free structures.
+
+Rulebook (004, General rules): "Instead of spending or earning credits,
+Automa players will always pay or earn Victory points (VP)." So a credit
+reward is VP. Machinery "of your choice" is the type the Automa has fewer of
+out of the wheel, an excavator on a tie (the rule of the Wild Machinery Shop
+action). Free structures are placed with the Structure Placing Procedure of
+the current Criteria tile. Drop rewards are placed like a Water Management
+action (see ``drop_choice``). See docs/rulings.md for the choices made here.
+"""
+from __future__ import annotations
+
+from . import drop_choice
+from .data import components, barrage_map
+from .ops import NAMES
+from .placement import choose_space
+from .rules import legal_spaces
+from .turn import Turn
+
+
+def wild_machine(turn: Turn) -> str:
+    """The machine an Automa takes when it may choose: the type it has fewer of, excavator on a tie."""
+    me = turn.me
+    return "mixer" if me.mixers < me.excavators else "excavator"
+
+
+def gain_machinery(turn: Turn, kinds: list[str]) -> list[str]:
+    got = []
+    for kind in kinds:
+        kind = wild_machine(turn) if kind == "any" else kind
+        turn.do({"op": "machinery", "excavators": int(kind == "excavator"), "mixers": int(kind == "mixer")})
+        got.append(kind)
+    return got
+
+
+def place_drops(turn: Turn, count: int, flows_now: bool) -> drop_choice.DropPlan | None:
+    """Place up to ``count`` drops where they reach the Automa's own dams; None if no drop can."""
+    plan = drop_choice.best_plan(turn.state, turn.company, count, flows_now, turn.criteria["headstreams"])
+    if plan is None:
+        turn.trace.add("no drop could reach one of its own dams: none placed")
+        return None
+    for h in sorted(set(plan.headstreams)):
+        turn.do({"op": "drops", "source": "supply", "target": f"headstream:{h}", "count": plan.headstreams.count(h)})
+    for h, stop in plan.stops:
+        target = "exit" if stop == "exit" else f"dam:{stop}"
+        turn.do({"op": "drops", "source": f"headstream:{h}", "target": target, "count": 1})
+    where = ", ".join(f"{h}->{stop}" for h, stop in plan.stops) or ", ".join(plan.headstreams)
+    turn.trace.add(f"placed {len(plan.headstreams)} drop(s) on headstream(s) {where}: "
+                   f"{plan.gain} will end in its own dams")
+    return plan
+
+
+def place_structure(turn: Turn, structure: str, space: str, surcharge: int) -> None:
+    """Put the piece on the map, pay a red-outline surcharge in VP, collect an uncovered income."""
+    turn.do({"op": "build", "structure": structure, "space": space})
+    turn.vp(-surcharge, f"red-outlined space {space}")
+    if structure == "powerhouse":
+        return          # powerhouses uncover production bonuses, not incomes
+    me = turn.me
+    if me.difficulty == "easy":
+        return          # Easy ("Low Voltage"): no income from the company board
+    built = me.built(structure)
+    track = components().companies()[turn.company]["income"][structure]
+    for step in track:
+        if step["built"] == built:
+            receive(turn, step["income"], f"income uncovered by building {NAMES[structure]} no. {built}")
+
+
+def free_structure(turn: Turn, structure: str, spaces: list[str], what: str) -> None:
+    if turn.me.structures[structure] <= 0:
+        turn.trace.add(f"{what}: no {NAMES[structure]} left on the company board, reward lost")
+        return
+    if not spaces:
+        turn.trace.add(f"{what}: no legal space, reward lost")
+        return
+    with turn.trace.section(f"{what}: Structure Placing Procedure"):
+        space = choose_space(turn.state, turn.company, structure, spaces, turn.criteria, turn.trace)
+    place_structure(turn, structure, space, 0)
+    turn.trace.add(f"{what}: built on {space}")
+
+
+def receive(turn: Turn, rewards: list[dict], source: str) -> None:
+    """Execute a list of rewards (contract rewards or an income) for the Automa."""
+    bmap = barrage_map()
+    with turn.trace.section(f"{source}:"):
+        for r in rewards:
+            kind, n = r["type"], r.get("amount", 1)
+            if kind in ("vp", "credits"):
+                turn.vp(n, source)
+                turn.trace.add(f"+{n} VP" + (" (credits are paid as VP)" if kind == "credits" else ""))
+            elif kind == "energy_track_steps":
+                turn.do({"op": "energy", "delta": n})
+                turn.trace.add(f"energy +{n}")
+            elif kind == "wheel_rotation":
+                if turn.me.wheel_empty():
+                    turn.trace.add("construction wheel is empty: nothing to turn")
+                else:
+                    turn.do({"op": "rotate", "steps": n})
+                    turn.trace.add(f"construction wheel turned {n}")
+            elif kind in ("machinery_any", "excavator", "mixer"):
+                kinds = gain_machinery(turn, ["any" if kind == "machinery_any" else kind] * n)
+                turn.trace.add("took " + ", ".join(kinds))
+            elif kind == "water_drops_on_headstreams":
+                place_drops(turn, n, bool(r.get("flow_immediately")))
+            elif kind == "free_conduit":
+                top = r.get("max_production_value") or 99
+                spaces = [s for s in legal_spaces(turn.state, turn.company, "conduit") if bmap.conduits[s].value <= top]
+                free_structure(turn, "conduit", spaces, f"free conduit (value <= {top})")
+            elif kind == "free_dam_base":
+                areas = r.get("areas")
+                spaces = [s for s in legal_spaces(turn.state, turn.company, "dam_base")
+                          if areas is None or bmap.dams[s].area in areas]
+                free_structure(turn, "dam_base", spaces, "free dam base")
+            elif kind == "free_powerhouse":
+                free_structure(turn, "powerhouse", legal_spaces(turn.state, turn.company, "powerhouse"), "free powerhouse")
+            elif kind == "free_elevation":
+                for _ in range(n):
+                    free_structure(turn, "elevation", legal_spaces(turn.state, turn.company, "elevation"), "free elevation")
+            else:
+                # Leeghwater Project rewards (contract without production, free advanced tile) have no
+                # Automa rule in the seeds; they cannot occur in the base game.
+                turn.trace.add(f"reward {kind!r} has no Automa rule: ignored")
