@@ -1,0 +1,87 @@
+"""Slot readings -> map part of the engine state; rule breaks are flagged, not fixed."""
+from automa.barrage.setup import new_game
+from vision.board_state import MapState, SlotReading, apply_to_state, build_map, slot_readings
+from vision.model import CropReading
+
+from .drawn import LAYOUT
+
+
+def empty_readings(**changes):
+    out = []
+    for b in LAYOUT.slots:
+        r = SlotReading(b.id, b.kind, None if b.kind == "headstream" else "empty", None,
+                        0 if b.kind in ("dam", "headstream") else None, 0.99)
+        out.append(changes.get(b.id, r))
+    return out
+
+
+def dam(space, owner, piece="base", drops=0, conf=0.99):
+    return SlotReading(space, "dam", piece, owner, drops, conf)
+
+
+def test_readings_become_the_map():
+    readings = empty_readings(**{"1U": dam("1U", "germany", "base+2", 2),
+                                 "4B": SlotReading("4B", "conduit", "conduit", "italy", None, 0.99),
+                                 "P5_0": SlotReading("P5_0", "powerhouse", "powerhouse", "usa", None, 0.99),
+                                 "A": SlotReading("A", "headstream", None, None, 3, 0.99)})
+    board, flags = build_map(readings)
+    assert flags == []
+    assert board.dams["1U"].owner == "germany" and board.dams["1U"].pieces == 3 and board.dams["1U"].drops == 2
+    assert board.conduits == {"4B": "italy"} and board.powerhouses == {"P5_0": "usa"}
+    assert board.headstreams["A"] == 3 and board.unknown == []
+
+
+def test_rule_breaks_are_flagged_not_fixed():
+    readings = empty_readings(**{
+        "4B": SlotReading("4B", "conduit", "conduit", "none", None, 0.99),
+        "2U": dam("2U", "france", "base", drops=3),
+        "1U": dam("1U", "usa"), "1L": dam("1L", "usa"),
+        "P5_0": SlotReading("P5_0", "powerhouse", "powerhouse", "neutral", None, 0.99),
+        "3U": dam("3U", "italy", conf=0.4)})
+    board, flags = build_map(readings)
+    problems = {f.slot: f.problem for f in flags}
+    assert "no owner" in problems["4B"] and "4B" not in board.conduits
+    assert "capacity" in problems["2U"] or "holds 1" in problems["2U"]
+    assert board.dams["2U"].drops == 3, "the reading is kept as read"
+    assert "two dams in basin 1" in problems["1L"]
+    assert "neutral" in problems["P5_0"]
+    assert "low confidence" in problems["3U"]
+
+
+def test_more_pieces_than_a_company_owns_is_flagged():
+    conduits = {f"{b}{l}": SlotReading(f"{b}{l}", "conduit", "conduit", "germany", None, 0.99)
+                for b in range(1, 4) for l in "AB"}
+    _, flags = build_map(empty_readings(**conduits))
+    assert any(f.slot == "germany" and "6 conduit" in f.problem for f in flags)
+
+
+def test_occluded_slots_are_unknown_and_dams_take_their_lake_drops():
+    crops = []
+    for b in LAYOUT.boxes:
+        if b.key == "lake:5L":
+            crops.append(CropReading(None, None, 2, False, 0.9))
+        elif b.id == "5L" and b.kind == "dam":
+            crops.append(CropReading("base+2", "italy", None, False, 0.9))
+        elif b.id == "6U" and b.kind == "dam":
+            crops.append(CropReading("base", "usa", None, True, 0.9))
+        else:
+            crops.append(CropReading("empty" if b.kind in ("dam", "conduit", "powerhouse") else None, None,
+                                     0 if b.kind in ("lake", "headstream") else None, False, 0.99))
+    readings = slot_readings(LAYOUT, crops)
+    assert len(readings) == len(LAYOUT.slots)
+    board, _ = build_map(readings)
+    assert board.dams["5L"].drops == 2 and board.dams["5L"].pieces == 3
+    assert "6U" in board.unknown and "6U" not in board.dams
+
+
+def test_apply_to_state_updates_supply_and_validates():
+    state = new_game(automas=1, humans=1, seed=1)
+    company = state.turn_order[0]
+    board = MapState(dams=dict(state.dams), conduits={"4B": company}, headstreams={"A": 2})
+    new, flags = apply_to_state(state, board)
+    assert flags == []
+    assert new.conduits == {"4B": company} and new.headstreams["A"] == 2
+    assert new.companies[company].structures["conduit"] == 4
+    stranger = next(c for c in ("usa", "germany", "italy", "france", "netherlands") if c not in state.companies)
+    same, flags = apply_to_state(state, MapState(conduits={"4B": stranger}))
+    assert same is state and "not playing" in flags[0].problem

@@ -1,0 +1,76 @@
+"""Registration: ArUco, cache, stale markers, feature fallback, clicked corners, undistortion."""
+import cv2
+import numpy as np
+
+from vision.registration import Calibration, FeatureReference, Registrar, homography_from_corners
+
+from .drawn import LAYOUT, MARGIN, board_canvas, camera_view, reprojection_error
+
+
+def test_aruco_registration_is_subpixel_and_then_cached():
+    frame, H_true = camera_view(board_canvas(LAYOUT), LAYOUT, tilt=0.05)
+    reg = Registrar(LAYOUT)
+    first = reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    assert first.source == "aruco" and first.markers == 4
+    assert reprojection_error(first.H, H_true, LAYOUT) < 1.5
+    second = reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    assert second.source == "cached" and np.array_equal(second.H, first.H)
+
+
+def test_moved_board_is_registered_again():
+    canvas = board_canvas(LAYOUT)
+    reg = Registrar(LAYOUT)
+    frame, _ = camera_view(canvas, LAYOUT)
+    reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    moved, H_true = camera_view(canvas, LAYOUT, shift=(25, 10))
+    again = reg.register(cv2.cvtColor(moved, cv2.COLOR_BGR2GRAY))
+    assert again.source == "aruco"
+    assert reprojection_error(again.H, H_true, LAYOUT) < 1.5
+
+
+def test_hidden_markers_keep_the_last_homography_as_stale():
+    canvas = board_canvas(LAYOUT)
+    frame, _ = camera_view(canvas, LAYOUT)
+    reg = Registrar(LAYOUT)
+    first = reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    covered = board_canvas(LAYOUT, markers=False)   # every marker under a hand
+    frame2, _ = camera_view(covered, LAYOUT)
+    second = reg.register(cv2.cvtColor(frame2, cv2.COLOR_BGR2GRAY))
+    assert second.source == "stale" and np.array_equal(second.H, first.H)
+
+
+def test_no_board_gives_no_homography():
+    reg = Registrar(LAYOUT)
+    blank = np.full((720, 1280), 128, np.uint8)
+    assert reg.register(blank).H is None and reg.register(blank).source == "none"
+
+
+def test_feature_matching_finds_a_board_without_markers():
+    canvas = board_canvas(LAYOUT, markers=False, seed=3)
+    reference = canvas[MARGIN:MARGIN + LAYOUT.height, MARGIN:MARGIN + LAYOUT.width]
+    frame, H_true = camera_view(canvas, LAYOUT, tilt=0.04)
+    reg = Registrar(LAYOUT, reference=FeatureReference.from_image(reference, LAYOUT))
+    result = reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    assert result.source == "features"
+    assert reprojection_error(result.H, H_true, LAYOUT) < 4.0
+
+
+def test_four_clicked_corners():
+    frame, H_true = camera_view(board_canvas(LAYOUT), LAYOUT, tilt=0.05)
+    corners = np.float32([[[0, 0]], [[LAYOUT.width, 0]], [[LAYOUT.width, LAYOUT.height]], [[0, LAYOUT.height]]])
+    clicks = cv2.perspectiveTransform(corners, np.linalg.inv(H_true)).reshape(4, 2)
+    assert reprojection_error(homography_from_corners(clicks, LAYOUT), H_true, LAYOUT) < 0.01
+    reg = Registrar(LAYOUT)
+    reg.set_corners(clicks)
+    assert reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)).source == "cached"
+
+
+def test_undistortion_with_saved_calibration(tmp_path):
+    K = np.array([[800.0, 0, 640], [0, 800, 360], [0, 0, 1]])
+    np.savez(tmp_path / "cal.npz", K=K, dist=np.zeros(5))
+    frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT)
+    undistort = Calibration.load(tmp_path / "cal.npz").undistorter((1280, 720))
+    # Zero distortion must leave the picture as it is (up to interpolation).
+    assert np.abs(undistort(frame).astype(int) - frame).mean() < 1.0
+    barrel = Calibration(K, np.array([-0.2, 0.0, 0, 0, 0])).undistorter((1280, 720))
+    assert np.abs(barrel(frame).astype(int) - frame).mean() > 3.0

@@ -1,0 +1,159 @@
+"""Slot readings -> the map part of the engine's GameState, with rule checks.
+
+Readings that break the rules are *flagged*, never silently fixed: the
+person at the table knows which one is wrong, the camera does not.
+Occluded slots are ``unknown`` and contribute nothing to the map.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+
+from automa.barrage.data import STRUCTURES, barrage_map, components
+from automa.barrage.state import NEUTRAL, Dam, GameState, validate
+from automa.common.errors import StateError
+
+from .labels import dam_pieces
+from .layout import Layout
+from .model import CropReading
+
+LOW_CONFIDENCE = 0.8
+
+
+@dataclass(frozen=True)
+class SlotReading:
+    id: str
+    kind: str
+    piece: str | None            # headstreams: None
+    owner: str | None
+    drops: int | None            # headstreams and dams (the drops in its lake)
+    confidence: float
+    unknown: bool = False        # occluded: the camera says nothing about this slot
+
+
+@dataclass(frozen=True)
+class Flag:
+    slot: str                    # a slot id, or a company id for supply problems
+    problem: str
+
+
+@dataclass
+class MapState:
+    dams: dict[str, Dam] = field(default_factory=dict)
+    conduits: dict[str, str] = field(default_factory=dict)
+    powerhouses: dict[str, str] = field(default_factory=dict)
+    headstreams: dict[str, int] = field(default_factory=dict)
+    unknown: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        """The ``map`` part of ``GameState.to_dict()``, plus the unknown slots."""
+        return {"dams": [{"space": s, **asdict(d)} for s, d in self.dams.items()],
+                "conduits": [{"space": s, "owner": o} for s, o in self.conduits.items()],
+                "powerhouses": [{"space": s, "owner": o} for s, o in self.powerhouses.items()],
+                "headstreams": dict(self.headstreams), "unknown": list(self.unknown)}
+
+
+def slot_readings(layout: Layout, crops: list[CropReading]) -> list[SlotReading]:
+    """Join the per-box readings into per-slot readings (a dam takes its lake's drops)."""
+    by_key = {b.key: r for b, r in zip(layout.boxes, crops)}
+    out = []
+    for slot in layout.slots:
+        r = by_key[slot.key]
+        drops, conf, unknown = r.drops, r.confidence, r.occluded
+        lake = by_key.get(f"lake:{slot.id}")
+        if lake is not None:
+            drops, conf, unknown = lake.drops, conf * lake.confidence, unknown or lake.occluded
+        out.append(SlotReading(slot.id, slot.kind, r.piece, r.owner, drops, conf, unknown))
+    return out
+
+
+def build_map(readings: list[SlotReading]) -> tuple[MapState, list[Flag]]:
+    state, flags = MapState(), []
+    for r in readings:
+        if r.unknown:
+            state.unknown.append(r.id)
+            continue
+        if r.confidence < LOW_CONFIDENCE:
+            flags.append(Flag(r.id, f"low confidence ({r.confidence:.2f})"))
+        if r.kind == "headstream":
+            state.headstreams[r.id] = r.drops or 0
+            continue
+        if r.piece in (None, "empty"):
+            if r.kind == "dam" and r.drops:
+                flags.append(Flag(r.id, f"{r.drops} drops in the lake of an empty dam space"))
+            continue
+        if r.owner in (None, "none"):
+            flags.append(Flag(r.id, f"{r.piece} with no owner colour"))
+            continue
+        if r.kind == "dam":
+            state.dams[r.id] = Dam(r.owner, dam_pieces(r.piece), r.drops or 0)
+        elif r.owner == NEUTRAL:
+            flags.append(Flag(r.id, f"neutral {r.kind}: only dams can be neutral"))
+        elif r.kind == "conduit":
+            state.conduits[r.id] = r.owner
+        else:
+            state.powerhouses[r.id] = r.owner
+    return state, flags + rule_flags(state)
+
+
+def built_counts(dams: dict[str, Dam], conduits: dict[str, str], powerhouses: dict[str, str]) -> Counter:
+    """(owner, structure) -> pieces of that structure the owner has on the map."""
+    used: Counter = Counter()
+    for dam in dams.values():
+        used[dam.owner, "dam_base"] += 1
+        used[dam.owner, "elevation"] += dam.pieces - 1
+    used.update((o, "conduit") for o in conduits.values())
+    used.update((o, "powerhouse") for o in powerhouses.values())
+    return used
+
+
+def rule_flags(state: MapState) -> list[Flag]:
+    """Rules a physical board cannot break, so a break means a misreading."""
+    bmap, start = barrage_map(), components().raw["starting"]["structures"]
+    flags: list[Flag] = []
+    basins: dict[tuple[str, int], str] = {}
+    for space, dam in state.dams.items():
+        if dam.drops > dam.pieces:
+            flags.append(Flag(space, f"{dam.drops} drops but the dam holds {dam.pieces}"))
+        if dam.owner == NEUTRAL:
+            continue
+        key = (dam.owner, bmap.dams[space].basin)
+        if key in basins:
+            flags.append(Flag(space, f"{dam.owner} has two dams in basin {key[1]} ({basins[key]} and {space})"))
+        basins[key] = space
+    groups: dict[tuple[str, int], str] = {}
+    for space, owner in state.powerhouses.items():
+        key = (owner, bmap.powerhouses[space].group)
+        if key in groups:
+            flags.append(Flag(space, f"{owner} has two powerhouses in group {key[1]} ({groups[key]} and {space})"))
+        groups[key] = space
+    for (owner, structure), n in sorted(built_counts(state.dams, state.conduits, state.powerhouses).items()):
+        if owner != NEUTRAL and n > start[structure]:
+            flags.append(Flag(owner, f"{n} {structure} pieces on the map, but a company owns {start[structure]}"))
+    return flags
+
+
+def apply_to_state(state: GameState, board: MapState) -> tuple[GameState, list[Flag]]:
+    """The engine state with the map as read. Unknown slots keep the value ``state`` had;
+    each company's supply becomes what it owns minus what stands on the map. A result the
+    engine rejects is returned unchanged with the engine's reason as a flag."""
+    new = state.copy()
+    known = set(board.dams) | set(board.conduits) | set(board.powerhouses)
+    unknown = set(board.unknown)
+    new.dams = {s: d for s, d in new.dams.items() if s in unknown} | dict(board.dams)
+    new.conduits = {s: o for s, o in new.conduits.items() if s in unknown} | dict(board.conduits)
+    new.powerhouses = {s: o for s, o in new.powerhouses.items() if s in unknown} | dict(board.powerhouses)
+    new.headstreams = {**new.headstreams, **board.headstreams}
+    flags = [Flag(o, f"{o} is not playing but owns {s}") for s in sorted(known)
+             for o in [new.owner_of(s)] if o not in new.companies and o != NEUTRAL]
+    if flags:
+        return state, flags
+    start = components().raw["starting"]["structures"]
+    used = built_counts(new.dams, new.conduits, new.powerhouses)
+    for cid, company in new.companies.items():
+        company.structures = {s: max(start[s] - used[cid, s], 0) for s in STRUCTURES}
+    try:
+        validate(new)
+    except StateError as exc:
+        return state, [Flag("state", str(exc))]
+    return new, []

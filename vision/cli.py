@@ -1,0 +1,86 @@
+"""``automa-vision read`` (one picture -> board state) and ``automa-vision eval``
+(readings against a folder of synthetic images with ground truth)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import cv2
+
+from .model import DEFAULT_MODEL
+
+
+def cmd_read(args: argparse.Namespace) -> int:
+    from .annotate import annotate
+    from .pipeline import Pipeline
+
+    frame = cv2.imread(args.image, cv2.IMREAD_COLOR)
+    if frame is None:
+        print(f"cannot read image {args.image}", file=sys.stderr)
+        return 2
+    pipeline = Pipeline.load(args.profile, args.model)
+    reading = pipeline.read_frame(frame)
+    out = Path(args.out or Path(args.image).with_suffix(".annotated.png"))
+    cv2.imwrite(str(out), annotate(frame, reading, pipeline.profile.layout))
+    if args.json:
+        print(json.dumps(reading.to_dict() | {"annotated": str(out)}))
+        return 0 if reading.map is not None else 1
+    if reading.map is None:
+        print("board not found")
+        return 1
+    m = reading.map
+    print(f"registration: {reading.registration}; {reading.timings['total']:.1f} ms")
+    print("headstreams: " + ", ".join(f"{h}={n}" for h, n in m.headstreams.items()))
+    for s, d in m.dams.items():
+        print(f"dam {s}: {d.owner}, {d.pieces} piece(s), {d.drops} drop(s)")
+    for s, o in m.conduits.items():
+        print(f"conduit {s}: {o}")
+    for s, o in m.powerhouses.items():
+        print(f"powerhouse {s}: {o}")
+    if m.unknown:
+        print("unknown (occluded): " + ", ".join(m.unknown))
+    for f in reading.flags:
+        print(f"FLAG {f.slot}: {f.problem}")
+    print(f"annotated image: {out}")
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from .evaluate import confusion_png, evaluate_folder, summary
+    from .pipeline import Pipeline
+
+    tally = evaluate_folder(Path(args.dir), Pipeline.load(args.profile, args.model))
+    if tally.images == 0:
+        print(f"no images with ground truth in {args.dir}", file=sys.stderr)
+        return 2
+    figures = summary(tally)
+    png = Path(args.confusion or Path(args.dir) / "confusion.png")
+    confusion_png(tally, png)
+    figures["confusion_png"] = str(png)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    for k, v in figures.items():
+        print(f"{k}: {v:.5f}" if isinstance(v, float) else f"{k}: {v}")
+    for line in tally.mistakes[:20]:
+        print("  " + line)
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("read", help="read the board state from one camera picture")
+    p.add_argument("image")
+    p.add_argument("--profile", help="profile JSON (layout overrides, markers, calibration)")
+    p.add_argument("--model", default=str(DEFAULT_MODEL))
+    p.add_argument("--out", help="annotated PNG (default: IMAGE.annotated.png)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_read)
+    p = subparsers.add_parser("eval", help="compare readings with the ground truth of synthetic images")
+    p.add_argument("dir")
+    p.add_argument("--profile")
+    p.add_argument("--model", default=str(DEFAULT_MODEL))
+    p.add_argument("--confusion", help="confusion-matrix PNG (default: DIR/confusion.png)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_eval)

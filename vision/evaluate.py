@@ -1,0 +1,147 @@
+"""Readings against the synthetic generator's ground truth.
+
+A slot is right when everything the camera must see matches: piece class
+and owner for structure slots, and the drop count for headstreams and dams.
+An occluded slot is right only when it is reported unknown.
+"""
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .board_state import SlotReading
+from .labels import PIECES
+from .pipeline import Pipeline
+
+PIECE_AXIS = PIECES + ("unknown",)
+
+
+@dataclass
+class Tally:
+    images: int = 0
+    boards_right: int = 0
+    slots: int = 0                 # visible slots
+    slot_errors: int = 0
+    occluded: int = 0
+    occluded_unknown: int = 0
+    drop_slots: int = 0
+    drop_errors: int = 0
+    drop_abs: int = 0
+    by_kind: Counter = field(default_factory=Counter)        # kind -> errors
+    confusion: Counter = field(default_factory=Counter)      # (true piece, read piece) -> count
+    latency_ms: list[float] = field(default_factory=list)    # frame -> state, registration cached
+    registration_ms: list[float] = field(default_factory=list)
+    mistakes: list[str] = field(default_factory=list)
+
+
+def truth_piece(t: dict) -> str:
+    return t["piece"] or "empty"
+
+
+def slot_right(t: dict, r: SlotReading) -> bool:
+    if r.unknown:
+        return False
+    if t["kind"] != "headstream":
+        if truth_piece(t) != (r.piece or "empty"):
+            return False
+        if truth_piece(t) != "empty" and t["owner"] != r.owner:
+            return False
+    if t["kind"] in ("headstream", "dam") and (t["drops"] or 0) != (r.drops or 0):
+        return False
+    return True
+
+
+def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: str) -> None:
+    by_id = {r.id: r for r in readings}
+    board_ok = True
+    for t in truth["slots"]:
+        r = by_id.get(t["id"])
+        if r is None:      # board not found: every slot is wrong
+            board_ok = False
+            tally.slots += 1
+            tally.slot_errors += 1
+            continue
+        if t["kind"] != "headstream":
+            tally.confusion[truth_piece(t), "unknown" if r.unknown else (r.piece or "empty")] += 1
+        if t.get("occluded"):
+            tally.occluded += 1
+            tally.occluded_unknown += r.unknown
+            board_ok &= r.unknown
+            continue
+        right = slot_right(t, r)
+        tally.slots += 1
+        if not right:
+            tally.slot_errors += 1
+            tally.by_kind[t["kind"]] += 1
+            tally.mistakes.append(f"{name} {t['id']}: truth {truth_piece(t)}/{t['owner']}/{t['drops']} "
+                                  f"read {r.piece}/{r.owner}/{r.drops} (unknown={r.unknown}, conf {r.confidence:.2f})")
+            board_ok = False
+        if t["kind"] in ("headstream", "dam") and not r.unknown:
+            tally.drop_slots += 1
+            err = abs((t["drops"] or 0) - (r.drops or 0))
+            tally.drop_errors += err > 0
+            tally.drop_abs += err
+    tally.images += 1
+    tally.boards_right += board_ok
+
+
+def evaluate_folder(folder: Path, pipeline: Pipeline) -> Tally:
+    tally = Tally()
+    for img in sorted(Path(folder).glob("*.jpg")):
+        truth_path = img.with_suffix(".json")
+        if not truth_path.exists():
+            continue
+        truth = json.loads(truth_path.read_text())
+        frame = cv2.imread(str(img), cv2.IMREAD_COLOR)
+        pipeline.registrar.reset()
+        cold = pipeline.read_frame(frame)
+        t0 = time.perf_counter()
+        warm = pipeline.read_frame(frame)          # the steady state: registration cached
+        tally.latency_ms.append((time.perf_counter() - t0) * 1000)
+        tally.registration_ms.append(cold.timings["registration"])
+        score_image(tally, truth, warm.slots, img.stem)
+    return tally
+
+
+def summary(tally: Tally) -> dict:
+    lat = np.array(tally.latency_ms or [0.0])
+    return {
+        "n_images": tally.images,
+        "slot_error": tally.slot_errors / max(tally.slots, 1),
+        "boards_fully_correct": tally.boards_right / max(tally.images, 1),
+        "drop_count_error": tally.drop_errors / max(tally.drop_slots, 1),
+        "drop_count_mae": tally.drop_abs / max(tally.drop_slots, 1),
+        "occluded_slots": tally.occluded,
+        "occluded_reported_unknown": tally.occluded_unknown / max(tally.occluded, 1),
+        "errors_by_kind": dict(tally.by_kind),
+        "latency_ms_median": float(np.median(lat)),
+        "latency_ms_p95": float(np.percentile(lat, 95)),
+        "registration_ms_cold_median": float(np.median(tally.registration_ms or [0.0])),
+    }
+
+
+def confusion_png(tally: Tally, path: Path, cell: int = 64) -> None:
+    """True piece (rows) against read piece (columns), counts and row-normalised shade."""
+    n = len(PIECE_AXIS)
+    pad = 110
+    img = np.full((pad + n * cell, pad + n * cell, 3), 255, np.uint8)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    for i, true in enumerate(PIECE_AXIS):
+        row_total = sum(tally.confusion[true, p] for p in PIECE_AXIS) or 1
+        cv2.putText(img, true, (4, pad + i * cell + cell // 2), font, 0.4, (0, 0, 0), 1)
+        cv2.putText(img, true, (pad + i * cell + 2, pad - 8), font, 0.4, (0, 0, 0), 1)
+        for j, read in enumerate(PIECE_AXIS):
+            count = tally.confusion[true, read]
+            shade = int(255 * (1 - count / row_total))
+            x, y = pad + j * cell, pad + i * cell
+            cv2.rectangle(img, (x, y), (x + cell, y + cell), (255, shade, shade) if i == j else (shade, shade, 255), -1)
+            cv2.rectangle(img, (x, y), (x + cell, y + cell), (200, 200, 200), 1)
+            cv2.putText(img, str(count), (x + 6, y + cell // 2 + 5), font, 0.45, (0, 0, 0), 1)
+    cv2.putText(img, "rows: truth, columns: read", (4, 20), font, 0.5, (0, 0, 0), 1)
+    cv2.imwrite(str(path), img)

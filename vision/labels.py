@@ -1,0 +1,35 @@
+"""The model's output vocabulary, shared by training and inference.
+
+Kept free of torch and OpenCV so the runtime and ``models/`` agree on one
+definition of each class index.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+PIECES = ("empty", "base", "base+1", "base+2", "conduit", "powerhouse")
+OWNERS = ("usa", "germany", "italy", "france", "netherlands", "neutral", "none")
+MAX_DROPS = 7          # the drop head predicts 0..MAX_DROPS; more is read as MAX_DROPS
+KINDS = ("headstream", "dam", "conduit", "powerhouse", "lake")
+
+# Which piece classes a box of each kind can hold: the decoder (and the
+# training loss) only compare these, so the net never has to learn the map.
+ALLOWED_PIECES: dict[str, tuple[str, ...]] = {
+    "dam": ("empty", "base", "base+1", "base+2"),
+    "conduit": ("empty", "conduit"),
+    "powerhouse": ("empty", "powerhouse"),
+    "headstream": ("empty",),
+    "lake": ("empty",),
+}
+HAS_DROPS = ("headstream", "lake")
+HAS_OWNER = ("dam", "conduit", "powerhouse")
+
+
+def piece_mask(kind: str) -> np.ndarray:
+    """Additive logit mask: 0 where the piece class is possible for ``kind``, -1e9 elsewhere."""
+    return np.array([0.0 if p in ALLOWED_PIECES[kind] else -1e9 for p in PIECES], dtype=np.float32)
+
+
+def dam_pieces(piece: str) -> int:
+    """Number of dam pieces (base + elevations) a dam class stands for."""
+    return {"base": 1, "base+1": 2, "base+2": 3}.get(piece, 0)

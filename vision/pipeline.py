@@ -1,0 +1,132 @@
+"""One camera frame -> one board reading: registration, crops, model, map, checks.
+
+``Pipeline`` keeps what outlives a frame (the ONNX session, the cached
+homography, the motion and stability filters); ``read_frame`` is the whole
+per-frame path and reports how long each stage took.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+import cv2
+import numpy as np
+
+from .board_state import Flag, MapState, SlotReading, build_map, slot_readings
+from .capture import Capture, FileFrames, frames
+from .changes import Move, diff
+from .layout import Profile, load_profile
+from .model import DEFAULT_MODEL, decode, load_session, run
+from .rectify import crops_from_frame
+from .registration import Calibration, FeatureReference, Registrar
+from .stability import MotionDetector, StabilityFilter
+
+
+@dataclass
+class Reading:
+    """What one frame says about the board. ``map`` is None when the board was not found."""
+    map: MapState | None
+    slots: list[SlotReading]
+    flags: list[Flag]
+    registration: str                      # aruco | features | manual | cached | stale | none
+    homography: np.ndarray | None
+    timings: dict[str, float]              # ms per stage, and "total"
+    motion: float = float("inf")           # change since the previous frame (grey levels)
+    stable: bool = False                   # this frame completed a new stable state
+
+    @property
+    def low_confidence(self) -> list[str]:
+        return [f.slot for f in self.flags if f.problem.startswith("low confidence")]
+
+    def to_dict(self) -> dict:
+        return {"map": self.map.to_dict() if self.map else None,
+                "slots": [asdict(s) for s in self.slots],
+                "flags": [asdict(f) for f in self.flags],
+                "registration": self.registration,
+                "homography": None if self.homography is None else self.homography.tolist(),
+                "timings": {k: round(v, 2) for k, v in self.timings.items()},
+                "motion": None if self.motion == float("inf") else round(self.motion, 2),
+                "stable": self.stable}
+
+
+@dataclass
+class Pipeline:
+    profile: Profile
+    session: object
+    registrar: Registrar
+    undistort: Callable[[np.ndarray], np.ndarray] | None = None
+    motion: MotionDetector = field(default_factory=MotionDetector)
+    stability: StabilityFilter = field(default_factory=StabilityFilter)
+
+    @classmethod
+    def load(cls, profile: str | Path | None = None, model: str | Path = DEFAULT_MODEL) -> "Pipeline":
+        prof = load_profile(profile)
+        geometry = {i: np.asarray(c, np.float32) for i, c in prof.markers.items()} if prof.markers else None
+        reference = None
+        if prof.reference_image:
+            reference = FeatureReference.from_image(cv2.imread(prof.reference_image), prof.layout)
+        return cls(prof, load_session(model), Registrar(prof.layout, geometry, reference))
+
+    def _undistort(self, frame: np.ndarray) -> np.ndarray:
+        if self.profile.calibration is None:
+            return frame
+        if self.undistort is None:
+            h, w = frame.shape[:2]
+            self.undistort = Calibration.load(self.profile.calibration).undistorter((w, h))
+        return self.undistort(frame)
+
+    def read_frame(self, frame: np.ndarray) -> Reading:
+        t: dict[str, float] = {}
+        t0 = time.perf_counter()
+        frame = self._undistort(frame)
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        reg = self.registrar.register(gray)
+        t["registration"] = _since(t0)
+        if reg.H is None:
+            t["total"] = _since(t0)
+            return Reading(None, [], [Flag("board", "board not found (no markers, no feature match)")],
+                           reg.source, None, t)
+        t1 = time.perf_counter()
+        view, crops = crops_from_frame(frame, reg.H, self.profile.layout)
+        t["rectify"] = _since(t1)
+        t1 = time.perf_counter()
+        raw = run(self.session, crops)
+        t["model"] = _since(t1)
+        t1 = time.perf_counter()
+        slots = slot_readings(self.profile.layout, decode(raw, [b.kind for b in self.profile.layout.boxes]))
+        board, flags = build_map(slots)
+        if reg.source == "stale":
+            flags.insert(0, Flag("board", "markers hidden: using the last known board position"))
+        motion = self.motion.score(view)
+        stable = self.stability.update(motion, slots) is not None
+        t["decode"] = _since(t1)
+        t["total"] = _since(t0)
+        return Reading(board, slots, flags, reg.source, reg.H, t, motion, stable)
+
+    def watch(self, source: Capture | FileFrames) -> Iterator[tuple[Reading, list[Move]]]:
+        """Each new stable state with the moves since the previous one."""
+        last: MapState | None = None
+        for frame in frames(source):
+            reading = self.read_frame(frame)
+            if reading.stable and reading.map is not None:
+                moves = diff(last, reading.map) if last is not None else []
+                last = reading.map
+                yield reading, moves
+
+
+_DEFAULT: Pipeline | None = None
+
+
+def read_frame(frame: np.ndarray, pipeline: Pipeline | None = None) -> Reading:
+    """Read one frame with ``pipeline`` (default: the shipped model and layout, loaded once)."""
+    global _DEFAULT
+    if pipeline is None:
+        _DEFAULT = _DEFAULT or Pipeline.load()
+        pipeline = _DEFAULT
+    return pipeline.read_frame(frame)
+
+
+def _since(t0: float) -> float:
+    return (time.perf_counter() - t0) * 1000.0

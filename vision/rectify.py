@@ -1,0 +1,91 @@
+"""Canonical view of the board and one fixed-size crop per box (slot or lake).
+
+The frame is warped once, at a reduced scale (a 720p camera sees the board at
+about half the canonical resolution, so a full-size warp adds pixels, not
+detail). Pieces stand up from the board, and a ground-plane homography moves
+their tops away from the point under the camera; each crop is therefore
+stretched in that direction so a three-piece dam stays inside its crop.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .layout import Layout
+
+CROP = 48          # model input side, px
+VIEW_SCALE = 0.5   # canonical px -> view px
+LEAN = 0.10        # piece tops move this fraction of their distance from the nadir
+MARGIN = 0.12      # extra border on every side, as a fraction of the box size
+
+
+@dataclass(frozen=True)
+class CropPlan:
+    """Crop rectangles in view pixels (x0, y0, x1, y1), one per layout box."""
+    rects: np.ndarray
+    scale: float
+
+
+def warp_view(frame: np.ndarray, H: np.ndarray, layout: Layout, scale: float = VIEW_SCALE) -> np.ndarray:
+    S = np.diag([scale, scale, 1.0])
+    size = (int(round(layout.width * scale)), int(round(layout.height * scale)))
+    return cv2.warpPerspective(frame, S @ H, size, flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def camera_nadir(H: np.ndarray, frame_shape: tuple[int, ...]) -> np.ndarray:
+    """Canonical point seen at the image centre: for an overhead camera, nearly under it."""
+    h, w = frame_shape[:2]
+    p = H @ np.array([w / 2.0, h / 2.0, 1.0])
+    return p[:2] / p[2]
+
+
+def plan_crops(layout: Layout, nadir: np.ndarray, scale: float = VIEW_SCALE,
+               lean: float = LEAN, margin: float = MARGIN) -> CropPlan:
+    rects = []
+    for b in layout.boxes:
+        centre = np.array([b.x + b.w / 2, b.y + b.h / 2])
+        shift = lean * (centre - nadir)
+        x0, x1 = min(b.x, b.x + shift[0]), max(b.x + b.w, b.x + b.w + shift[0])
+        y0, y1 = min(b.y, b.y + shift[1]), max(b.y + b.h, b.y + b.h + shift[1])
+        mx, my = margin * b.w, margin * b.h
+        rects.append((x0 - mx, y0 - my, x1 + mx, y1 + my))
+    return CropPlan(np.array(rects, np.float32) * scale, scale)
+
+
+def normalise_colour(view: np.ndarray) -> np.ndarray:
+    """Scale each channel so the board's median is mid-grey: removes the camera's white
+    balance and exposure, which pieces share with the board around them."""
+    sample = view[::8, ::8].reshape(-1, 3)
+    median = np.maximum(np.median(sample, axis=0), 1.0)
+    lut = np.clip(np.arange(256)[:, None] * (128.0 / median)[None, :], 0, 255).astype(np.uint8)
+    out = np.empty_like(view)
+    for c in range(3):
+        out[..., c] = cv2.LUT(view[..., c], lut[:, c])
+    return out
+
+
+def cut_crops(view: np.ndarray, plan: CropPlan, size: int = CROP) -> np.ndarray:
+    """(N, size, size, 3) uint8; boxes partly outside the view are padded by replication."""
+    h, w = view.shape[:2]
+    out = np.empty((len(plan.rects), size, size, 3), np.uint8)
+    for i, (x0, y0, x1, y1) in enumerate(plan.rects):
+        # An affine map from the crop rectangle to the output square: sub-pixel exact and
+        # border-safe, and as cheap as a slice + resize at these sizes.
+        sx, sy = size / max(x1 - x0, 1e-3), size / max(y1 - y0, 1e-3)
+        M = np.array([[sx, 0, -x0 * sx], [0, sy, -y0 * sy]], np.float32)
+        out[i] = cv2.warpAffine(view, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return out
+
+
+def crops_from_frame(frame: np.ndarray, H: np.ndarray, layout: Layout,
+                     jitter: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Frame -> (normalised canonical view, crops). ``jitter`` (N, 4) view px is added to
+    the rectangles: training uses it to mimic registration error."""
+    view = normalise_colour(warp_view(frame, H, layout))
+    plan = plan_crops(layout, camera_nadir(H, frame.shape))
+    if jitter is not None:
+        plan = CropPlan(plan.rects + jitter.astype(np.float32), plan.scale)
+    return view, cut_crops(view, plan)

@@ -1,0 +1,190 @@
+"""Homography from a camera frame to the canonical board frame.
+
+Three ways in, best first: ArUco markers at the board corners (subpixel
+corners), feature matching against a reference picture of the board, and four
+corners clicked by a person. ``Registrar`` remembers the last homography and
+reuses it while the board has not moved, which it checks cheaply by comparing
+the pixels around the markers (or a thumbnail of the whole frame when the
+board was registered without markers).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .layout import Layout
+
+ARUCO_DICT = cv2.aruco.DICT_4X4_50
+MARKER_SIZE = 80.0    # canonical px (~45 mm on the real board)
+MARKER_GAP = 12.0     # canonical px between the board edge and a marker
+
+
+def default_markers(width: float, height: float, size: float = MARKER_SIZE,
+                    gap: float = MARKER_GAP) -> dict[int, np.ndarray]:
+    """Canonical corners (TL, TR, BR, BL as ArUco orders them) of markers 0-3 just outside
+    the board's top-left, top-right, bottom-right and bottom-left corners."""
+    origins = {0: (-gap - size, -gap - size), 1: (width + gap, -gap - size),
+               2: (width + gap, height + gap), 3: (-gap - size, height + gap)}
+    return {i: np.array([[x, y], [x + size, y], [x + size, y + size], [x, y + size]], np.float32)
+            for i, (x, y) in origins.items()}
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Lens model from ``cv2.calibrateCamera``; undistortion maps are built per frame size."""
+    K: np.ndarray
+    dist: np.ndarray
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Calibration":
+        with np.load(path) as data:
+            return cls(data["K"], data["dist"])
+
+    def undistorter(self, size: tuple[int, int]):
+        """A function that undistorts frames of ``size`` (w, h): the maps are built once."""
+        m1, m2 = cv2.initUndistortRectifyMap(self.K, self.dist, None, self.K, size, cv2.CV_16SC2)
+        return lambda frame: cv2.remap(frame, m1, m2, cv2.INTER_LINEAR)
+
+
+def make_detector() -> cv2.aruco.ArucoDetector:
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICT), params)
+
+
+def detect_markers(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
+                   wanted: set[int]) -> dict[int, np.ndarray]:
+    corners, ids, _ = detector.detectMarkers(gray)
+    if ids is None:
+        return {}
+    return {int(i): c.reshape(4, 2) for c, i in zip(corners, ids.ravel()) if int(i) in wanted}
+
+
+def homography_from_markers(found: dict[int, np.ndarray], geometry: dict[int, np.ndarray]) -> np.ndarray | None:
+    """Needs two markers (8 corners) so one misread marker cannot tilt the board."""
+    ids = sorted(set(found) & set(geometry))
+    if len(ids) < 2:
+        return None
+    src = np.concatenate([found[i] for i in ids])
+    dst = np.concatenate([geometry[i] for i in ids])
+    H, _ = cv2.findHomography(src, dst, cv2.RANSAC, 3.0)
+    return H
+
+
+def homography_from_corners(points: list[tuple[float, float]] | np.ndarray, layout: Layout) -> np.ndarray:
+    """Last resort: four clicked board corners, in order top-left, top-right, bottom-right, bottom-left."""
+    src = np.asarray(points, np.float32).reshape(4, 2)
+    dst = np.array([[0, 0], [layout.width, 0], [layout.width, layout.height], [0, layout.height]], np.float32)
+    return cv2.getPerspectiveTransform(src, dst)
+
+
+@dataclass
+class FeatureReference:
+    """ORB features of a canonical-frame picture of the board (computed once)."""
+    keypoints: np.ndarray
+    descriptors: np.ndarray
+    orb: cv2.ORB
+    scale: float          # reference px -> canonical px
+
+    @classmethod
+    def from_image(cls, image: np.ndarray, layout: Layout, features: int = 3000) -> "FeatureReference":
+        gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        orb = cv2.ORB_create(features)
+        kps, desc = orb.detectAndCompute(gray, None)
+        return cls(np.array([k.pt for k in kps], np.float32), desc, orb, layout.width / gray.shape[1])
+
+    def homography(self, gray: np.ndarray, min_inliers: int = 25) -> np.ndarray | None:
+        kps, desc = self.orb.detectAndCompute(gray, None)
+        if desc is None or len(kps) < min_inliers:
+            return None
+        pairs = cv2.BFMatcher(cv2.NORM_HAMMING).knnMatch(desc, self.descriptors, k=2)
+        good = [m for m, *rest in pairs if rest and m.distance < 0.8 * rest[0].distance]
+        if len(good) < min_inliers:
+            return None
+        src = np.float32([kps[m.queryIdx].pt for m in good])
+        dst = self.keypoints[[m.trainIdx for m in good]] * self.scale
+        H, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 4.0)
+        if H is None or int(inliers.sum()) < min_inliers:
+            return None
+        return H
+
+
+@dataclass
+class Registration:
+    H: np.ndarray | None
+    source: str           # aruco | features | manual | cached | stale | none
+    ms: float
+    markers: int = 0      # markers seen when this frame was registered
+
+
+@dataclass
+class Registrar:
+    """Frame -> canonical homography, re-registering only when the board has moved."""
+    layout: Layout
+    geometry: dict[int, np.ndarray] | None = None
+    reference: FeatureReference | None = None
+    moved_threshold: float = 6.0        # mean grey-level change that means "moved"
+    detector: cv2.aruco.ArucoDetector = field(default_factory=make_detector)
+    _H: np.ndarray | None = None
+    _source: str = "none"
+    _watch: list[tuple[slice, slice]] = field(default_factory=list)
+    _patches: list[np.ndarray] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.geometry is None:
+            self.geometry = default_markers(self.layout.width, self.layout.height)
+
+    def set_corners(self, points) -> None:
+        """Manual registration: kept until the next ``reset``."""
+        self._H, self._source = homography_from_corners(points, self.layout), "manual"
+        self._watch, self._patches = [], []
+
+    def reset(self) -> None:
+        self._H, self._source, self._watch, self._patches = None, "none", [], []
+
+    def register(self, gray: np.ndarray) -> Registration:
+        t0 = time.perf_counter()
+        if self._H is not None and (self._source == "manual" or not self._moved(gray)):
+            return Registration(self._H, "cached", _ms(t0))
+        found = detect_markers(gray, self.detector, set(self.geometry))
+        H = homography_from_markers(found, self.geometry)
+        source = "aruco"
+        if H is None and self.reference is not None:
+            H, source = self.reference.homography(gray), "features"
+        if H is None:
+            # Markers hidden (a hand?) or no board: keep the last answer but say it is stale.
+            return Registration(self._H, "stale" if self._H is not None else "none", _ms(t0), len(found))
+        self._H, self._source = H, source
+        self._remember(gray, list(found.values()) if source == "aruco" else [])
+        return Registration(H, source, _ms(t0), len(found))
+
+    # -- the cheap "has the board moved?" check ------------------------------------------
+    def _remember(self, gray: np.ndarray, marker_corners: list[np.ndarray]) -> None:
+        h, w = gray.shape
+        if marker_corners:
+            self._watch = []
+            for c in marker_corners:
+                pad = 0.25 * float(np.ptp(c[:, 0]))
+                x0, y0 = np.maximum(c.min(0) - pad, 0).astype(int)
+                x1, y1 = np.minimum(c.max(0) + pad, (w, h)).astype(int)
+                self._watch.append((slice(y0, y1, 2), slice(x0, x1, 2)))
+        else:
+            self._watch = [(slice(0, h, 8), slice(0, w, 8))]
+        self._patches = [gray[r].astype(np.int16) for r in self._watch]
+
+    def _moved(self, gray: np.ndarray) -> bool:
+        if not self._watch:
+            return True
+        for region, before in zip(self._watch, self._patches):
+            now = gray[region]
+            if now.shape != before.shape or np.abs(now.astype(np.int16) - before).mean() > self.moved_threshold:
+                return True
+        return False
+
+
+def _ms(t0: float) -> float:
+    return (time.perf_counter() - t0) * 1000.0
