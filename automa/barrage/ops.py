@@ -15,6 +15,7 @@ from automa.common.deck import seeded_order
 from automa.common.errors import StateError
 
 
+from .data import components
 from .state import Dam, GameState, Placement, Segment, validate
 
 Op = dict
@@ -217,11 +218,25 @@ def _take_tile(state: GameState, op: Op) -> None:
     state.companies[op["company"]].tiles.append(tile)
 
 
+def _new_round(state: GameState, op: Op) -> None:
+    """Round reset: engineers return home, energy back to 0, action spaces empty, new turn order,
+    the Patent Office discarded and refilled."""
+    start = components().raw["starting"]["engineers"]
+    state.round = op["round"]
+    state.turn_order = list(op["turn_order"])
+    for c in state.companies.values():
+        c.engineers = start
+    state.energy = {c: 0 for c in state.companies}
+    state.action_spaces = {}
+    state.patent_office.slots = list(op["patent_slots"])
+    state.patent_office.piles = {k: list(v) for k, v in op["patent_piles"].items()}
+
+
 _HANDLERS = {
     "deck": _deck, "build": _build, "vp": _vp, "credits": _credits, "energy": _energy,
     "engineers": _engineers, "machinery": _machinery, "invest": _invest, "rotate": _rotate,
     "drops": _drops, "fulfil": _fulfil, "discard_contracts": _discard_contracts,
-    "refill_contracts": _refill_contracts, "take_tile": _take_tile,
+    "refill_contracts": _refill_contracts, "take_tile": _take_tile, "new_round": _new_round,
 }
 
 
@@ -294,8 +309,9 @@ def describe(op: Op) -> str:
         parts = [f"{v:+d} {n}" for n, v in (("excavators", op.get("excavators", 0)), ("mixers", op.get("mixers", 0))) if v]
         return f"{who}: " + ", ".join(parts)
     if k == "invest":
-        return (f"{who}: put the {op['tile']} tile, {op.get('excavators', 0)} excavators and "
-                f"{op.get('mixers', 0)} mixers on the construction wheel")
+        tile = NAMES.get(op["tile"], op["tile"])
+        machines = [f"{op[m]} {m}" for m in ("excavators", "mixers") if op.get(m)]
+        return f"{who}: put the {tile} tile" + "".join(f" and {m}" for m in machines) + " on the construction wheel"
     if k == "rotate":
         return f"{who}: turn the construction wheel {op['steps']} segment{'s' if op['steps'] != 1 else ''}"
     if k == "drops":
@@ -306,6 +322,8 @@ def describe(op: Op) -> str:
         return f"Discard the face-up {op['colour']} contracts"
     if k == "refill_contracts":
         return f"Draw {len(op['placed'])} new {op['colour']} contract{'s' if len(op['placed']) != 1 else ''} into the Contract Office"
+    if k == "new_round":
+        return f"Round {op['round']}: engineers home, energy markers to 0, new Patent Office tiles; turn order " + ", ".join(op["turn_order"])
     if k == "take_tile":
         return f"{who}: take {op['tile']} from Patent Office slot {op['slot'] + 1}"
     return k

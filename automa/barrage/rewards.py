@@ -37,7 +37,6 @@ def place_drops(turn: Turn, count: int, flows_now: bool) -> drop_choice.DropPlan
     """Place up to ``count`` drops where they reach the Automa's own dams; None if no drop can."""
     plan = drop_choice.best_plan(turn.state, turn.company, count, flows_now, turn.criteria["headstreams"])
     if plan is None:
-        turn.trace.add("no drop could reach one of its own dams: none placed")
         return None
     for h in sorted(set(plan.headstreams)):
         turn.do({"op": "drops", "source": "supply", "target": f"headstream:{h}", "count": plan.headstreams.count(h)})
@@ -101,7 +100,8 @@ def receive(turn: Turn, rewards: list[dict], source: str) -> None:
                 kinds = gain_machinery(turn, ["any" if kind == "machinery_any" else kind] * n)
                 turn.trace.add("took " + ", ".join(kinds))
             elif kind == "water_drops_on_headstreams":
-                place_drops(turn, n, bool(r.get("flow_immediately")))
+                if place_drops(turn, n, bool(r.get("flow_immediately"))) is None:
+                    turn.trace.add(f"{n} drop(s): none could reach one of its own dams, none placed")
             elif kind == "free_conduit":
                 top = r.get("max_production_value") or 99
                 spaces = [s for s in legal_spaces(turn.state, turn.company, "conduit") if bmap.conduits[s].value <= top]
