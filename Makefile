@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test bench install clean
+.PHONY: demo test bench install browser clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,10 +16,16 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# Debian's Chromium drives the browser tests (playwright's own download does not work here).
+browser: $(CHROMIUM)
+$(CHROMIUM):
+	$(SUDO) apt-get update -q
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends chromium
+
 demo: $(STAMP)
 	$(VENV)/bin/automa-vision demo
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(PY) -m pytest
 
 bench: $(STAMP)
