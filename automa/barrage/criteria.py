@@ -150,7 +150,7 @@ def _linked_side_criterion(kind: str, order: tuple[str, ...], doc: str) -> Crite
         for side in order:
             kept = [c for c in candidates if side in sides[c]]
             if kept:
-                return kept, f"linked to {_ARTICLE[side]} {kind} (tiebreaker: {', '.join(order)})"
+                return kept, f"linked to {_ARTICLE[side]} {kind}; tiebreaker: {', '.join(order)}"
         return [], f"none is linked to a built {kind}"
 
     criterion.__doc__ = doc

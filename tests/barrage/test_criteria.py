@@ -69,6 +69,12 @@ def test_dam_most_powerful_conduit_value_beats_ownership():
     assert kept("dam", "most_powerful_conduit", s, me, ["1U", "2U"]) == ["1U"]
 
 
+def test_dam_most_powerful_conduit_a_weaker_owned_conduit_does_not_break_the_tie():
+    s, me, opp = bare()
+    s.conduits.update({"1A": opp, "1B": me, "2B": opp})   # basin 1: 5 (opponent) and 4 (owned); basin 2: 5
+    assert kept("dam", "most_powerful_conduit", s, me, ["1U", "2U", "3U"]) == ["1U", "2U"]
+
+
 def test_dam_most_powerful_conduit_is_relative_to_the_eligible_spaces():
     # ruling: the strongest built conduit linked to an eligible space, not the strongest on the map
     s, me, opp = bare()
@@ -273,6 +279,14 @@ def test_powerhouse_most_powerful_conduit_tiebreaker_owned():
     s.conduits.update({"1A": opp, "2B": me})              # both 5: group 8 (opponent's), group 10 (owned)
     out, why = run("powerhouse", "most_powerful_conduit", s, me, ["P8_0", "P10_0", "P5_0"])
     assert out == ["P10_0"] and "owned" in why
+
+
+def test_powerhouse_most_powerful_conduit_tiebreaker_looks_at_every_conduit_into_the_group():
+    s, me, opp = bare()
+    s.conduits.update({"1B": opp, "3A": me, "5B": opp})   # value 4 each: 1B, 3A -> group 5; 5B -> group 10
+    assert kept("powerhouse", "most_powerful_conduit", s, me, ["P10_0", "P5_1"]) == ["P5_1"]
+    s.conduits["7A"] = me                                  # a weaker owned conduit into group 10 changes nothing
+    assert kept("powerhouse", "most_powerful_conduit", s, me, ["P10_0", "P5_1"]) == ["P5_1"]
 
 
 def test_powerhouse_most_powerful_conduit_matches_nothing_without_built_conduits():
