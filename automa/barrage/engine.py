@@ -87,6 +87,9 @@ def resolve_automa(state: GameState, who: str | None) -> str:
 
 def decide(state: GameState, automa: str | None = None) -> Decision:
     """Decide one full turn of ``automa`` (company id or colour). ``state`` is not modified."""
+    if state.leeghwater:
+        raise StateError("the Leeghwater Project expansion (external works, private buildings) "
+                         "is not supported by this engine yet")
     company = resolve_automa(state, automa)
     colour = company_colours()[company]
     work = state.copy()
@@ -112,7 +115,7 @@ def decide(state: GameState, automa: str | None = None) -> Decision:
         name = ACTION_NAMES[action["type"]]
         label = f"{position}. {name}" + _action_label(action)
         if action.get("leeghwater"):
-            trace.add(f"{label}: skipped (Leeghwater Project expansion only)")
+            trace.add(f"{label}: skipped (Leeghwater Project expansion not in play)")
             continue
         if turn.me.engineers <= 0:
             trace.add(f"{label}: not tried, no engineer left: the turn ends")

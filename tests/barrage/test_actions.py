@@ -326,3 +326,24 @@ def test_unknown_automa_is_a_clear_error():
     with pytest.raises(StateError, match="no Automa 'purple'"):
         decide(s, "purple")
     assert decide(s, "red").automa == "usa", "a colour names the Automa too"
+
+
+def test_dashed_action_effects_are_seen_by_later_actions():
+    """004: "If the Automa has at least 1 Engineer left after performing a Contract Office action, its turn
+    continues. Check the next action on the Action tile." Actions run one after another, so drops placed
+    by Water Management count for the next action's placement criteria (rulings.md; BGA plans the whole
+    tile on the state at the start of the turn instead). Tile 1 (2 drops, then a base) with the Criteria
+    side of tile 15 ("most water drops" first, code 8)."""
+    s = scenario(actions=1, criteria=15)
+    dam(s, "5L", "usa", pieces=1)          # fed by headstream B through 2U, 2L, 5U
+    d = decide(s)
+    assert [st.action for st in d.steps] == ["water_management", "construction"]
+    assert d.steps[0].target == "B"
+    assert d.target == "2L", "the new drop will pass basin 2: most water, then the non-red space"
+
+
+def test_leeghwater_states_are_refused_not_half_played():
+    s = scenario(actions=1, criteria=15)
+    s.leeghwater = True
+    with pytest.raises(StateError, match="Leeghwater Project"):
+        decide(s)
