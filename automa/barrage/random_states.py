@@ -25,13 +25,15 @@ _MOVES = (("build", 6), ("rain", 2), ("flow", 2), ("produce", 2), ("water_flow",
 _MAX_MOVES = 60
 
 
-def random_state(seed: int, *, automas: int = 1, humans: int = 1, moves: int | None = None) -> GameState:
+def random_state(seed: int, *, automas: int = 1, humans: int = 1, moves: int | None = None,
+                 leeghwater: bool = False) -> GameState:
     """A validated state reached from the seeded set-up by ``moves`` random legal moves.
 
     ``moves=None`` draws the number (0-60) from the seed; ``moves=0`` is the start board.
+    ``leeghwater`` adds the expansion's fifth company to the pool (see ``new_game``).
     The same arguments always give the same state.
     """
-    state = new_game(automas, humans, seed)
+    state = new_game(automas, humans, seed, leeghwater=leeghwater)
     rng = random.Random(f"random_state:{seed}")
     n = rng.randint(0, _MAX_MOVES) if moves is None else moves
     if n < 0:

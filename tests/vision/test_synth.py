@@ -1,0 +1,201 @@
+"""The synthetic camera: deterministic frames whose ground truth matches the picture."""
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from automa.barrage.data import barrage_map
+from automa.barrage.setup import new_game
+from automa.barrage.state import Dam, GameState
+from automa.cli import main as cli_main
+from vision.synth import pieces
+from vision.synth.camera import Camera, sample_camera
+from vision.synth.layout import load_layout
+from vision.synth.reference_map import reference_png, reference_svg
+from vision.synth.render import Options, render
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
+PIECES = {"headstream": {None}, "dam": {"empty", "base", "base+1", "base+2"},
+          "conduit": {"empty", "conduit"}, "powerhouse": {"empty", "powerhouse"}}
+CLEAN = Options(photo="clean", occlusion=0.0)
+
+
+@cache
+def sample(seed: int, options: Options = Options()):
+    return render(seed, options)
+
+
+def decode(jpeg: bytes) -> np.ndarray:
+    return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+
+
+def to_board(H: list[list[float]], pts: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(pts.reshape(-1, 1, 2).astype(np.float64), np.array(H)).reshape(-1, 2)
+
+
+# -- determinism and schema ------------------------------------------------------------
+def test_same_seed_gives_byte_identical_jpeg_and_truth():
+    a = render(11)
+    assert a.jpeg == sample(11).jpeg
+    assert json.dumps(a.truth) == json.dumps(sample(11).truth)
+    assert render(12).jpeg != a.jpeg
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_truth_follows_the_contract(seed):
+    truth = sample(seed).truth
+    lay = load_layout()
+    state = GameState.from_dict(truth["state"])          # the engine validates it
+    assert truth["seed"] == seed and truth["image_size"] == [1280, 960]
+    assert np.array(truth["homography"]).shape == (3, 3)
+    assert [s["id"] for s in truth["slots"]] == [s.id for s in lay.slots]
+    owners = set(state.companies) | {"neutral", None}
+    for entry in truth["slots"]:
+        assert set(entry) == {"id", "kind", "piece", "owner", "drops", "occluded"}
+        assert entry["piece"] in PIECES[entry["kind"]]
+        assert entry["owner"] in owners
+        assert isinstance(entry["occluded"], bool)
+        if entry["kind"] == "headstream":
+            assert entry["drops"] == state.headstreams[entry["id"]] and entry["owner"] is None
+        elif entry["kind"] == "dam":
+            dam = state.dams.get(entry["id"])
+            expected = "empty" if dam is None else ["base", "base+1", "base+2"][dam.pieces - 1]
+            assert entry["piece"] == expected and entry["drops"] == (dam.drops if dam else 0)
+            assert entry["owner"] == (dam.owner if dam else None)
+        else:
+            table = state.conduits if entry["kind"] == "conduit" else state.powerhouses
+            assert entry["drops"] is None and entry["owner"] == table.get(entry["id"])
+            assert (entry["piece"] == "empty") == (entry["id"] not in table)
+
+
+def test_options_are_checked():
+    with pytest.raises(ValueError):
+        Options(size=(640, 480))
+    with pytest.raises(ValueError):
+        Options(occlusion=1.5)
+
+
+# -- geometry: the saved homography matches the picture ---------------------------------
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_detected_markers_agree_with_the_homography(seed):
+    s = sample(seed, CLEAN)
+    gray = cv2.cvtColor(decode(s.jpeg), cv2.COLOR_BGR2GRAY)
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
+    corners, ids, _ = detector.detectMarkers(gray)
+    assert ids is not None and set(ids.ravel()) == {0, 1, 2, 3}
+    placed = {m["id"]: np.array(m["corners"]) for m in s.truth["markers"]["placed"]}
+    cam = Camera.from_record(s.truth["image_size"], s.truth["style"]["camera"])
+    for c, i in zip(corners, ids.ravel()):
+        c = c.reshape(4, 2)
+        exact = cam.project(np.column_stack([placed[int(i)], np.zeros(4)]))
+        assert np.linalg.norm(c - exact, axis=1).max() < 2.0          # image px
+        # the saved homography (a best fit over the board, absorbing the slight lens
+        # distortion) extrapolates to the markers outside the frame within a few px
+        err = np.linalg.norm(to_board(s.truth["homography"], c) - placed[int(i)], axis=1)
+        assert err.max() < 8, (i, err)                                  # canonical px (~4 mm)
+
+
+def test_no_markers_option():
+    s = sample(24, Options(markers=False, occlusion=0.0, photo="clean"))
+    assert s.truth["markers"]["present"] is False and s.truth["markers"]["placed"] == []
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
+    _, ids, _ = detector.detectMarkers(cv2.cvtColor(decode(s.jpeg), cv2.COLOR_BGR2GRAY))
+    assert ids is None or not set(ids.ravel()) & {0, 1, 2, 3}
+
+
+def test_piece_drawn_at_a_slot_lands_on_that_slot_under_the_homography():
+    """Render one uniquely coloured dam on an empty scene and find it through the homography."""
+    lay = load_layout()
+    rng = np.random.default_rng(3)
+    corners = np.array([(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)], float)
+    cam, _ = sample_camera(rng, (1280, 960), corners)
+    cam = Camera(cam.size, cam.K, cam.R, cam.t, 0.0)       # ideal and output images coincide
+    style = pieces.sample_style(rng)
+    style.jitter_px, style.jitter_deg, style.colours["neutral"] = 0.0, 0.0, [255, 0, 255]
+    state = new_game(1, 1, 0)
+    state.dams = {"6U": Dam("neutral", 1, 0)}
+    state.headstreams = {h: 0 for h in "ABCD"}
+    img = np.zeros((960, 1280, 3), np.uint8)
+    pieces.draw_solids(img, cam, pieces.build_solids(state, style, rng), style)
+    ys, xs = np.nonzero(img.max(2) > 0)
+    found = to_board(cam.image_to_board().tolist(), np.array([[xs.mean(), ys.mean()]]))[0]
+    assert np.linalg.norm(found - lay.slot("6U").box.centre) < 15     # a short piece leans a little
+
+
+def test_camera_projection_and_saved_homography_agree():
+    lay = load_layout()
+    rng = np.random.default_rng(9)
+    corners = np.array([(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)], float)
+    for _ in range(5):
+        cam, _ = sample_camera(rng, (1280, 960), corners)
+        pts = np.array([s.box.centre for s in lay.slots])
+        img = cam.project(np.column_stack([pts, np.zeros(len(pts))]))
+        assert (img >= 0).all() and (img[:, 0] < 1280).all() and (img[:, 1] < 960).all()
+        assert np.abs(to_board(cam.image_to_board().tolist(), img) - pts).max() < 6
+
+
+# -- occlusion --------------------------------------------------------------------------
+def test_occluders_mark_slots_and_clear_frames_do_not():
+    covered = sample(31, Options(occlusion=1.0)).truth
+    assert covered["style"]["occluder"] is not None
+    assert any(s["occluded"] for s in covered["slots"])
+    clear = sample(31, Options(occlusion=0.0)).truth
+    assert clear["style"]["occluder"] is None
+    assert not any(s["occluded"] for s in clear["slots"])
+
+
+def test_720p_frames():
+    s = sample(41, Options(size=(1280, 720)))
+    assert decode(s.jpeg).shape == (720, 1280, 3) and s.truth["image_size"] == [1280, 720]
+
+
+# -- reference map ----------------------------------------------------------------------
+def test_reference_map_svg_and_png():
+    svg = reference_svg()
+    root = ET.fromstring(svg)
+    assert root.get("viewBox") == "0 0 1000 1464"
+    texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert {s.id for s in load_layout().slots if s.kind in ("headstream", "dam")} <= texts
+    assert {str(c.value) for c in barrage_map().conduits.values()} <= texts
+    png = reference_png()
+    assert png.shape == (1464, 1000, 3) and png.dtype == np.uint8
+
+
+# -- command line -----------------------------------------------------------------------
+def test_cli_writes_images_and_truth(tmp_path, capsys):
+    assert cli_main(["synth", "--n", "2", "--out", str(tmp_path), "--seed", "11", "--size", "1280x960"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["0000.jpg", "0000.json", "0001.jpg", "0001.json"]
+    assert (tmp_path / "0000.jpg").read_bytes() == sample(11).jpeg
+    assert json.loads((tmp_path / "0001.json").read_text())["seed"] == 12
+
+
+@pytest.mark.parametrize("bad", [["--n", "0"], ["--n", "x"], ["--n", "1", "--size", "640x480"],
+                                 ["--n", "1", "--occlusion", "2"]])
+def test_cli_rejects_bad_arguments(tmp_path, bad, capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli_main(["synth", "--out", str(tmp_path), *bad])
+    assert exc.value.code == 2
+    assert "error" in capsys.readouterr().err
+
+
+# -- committed fixtures -----------------------------------------------------------------
+def test_fixtures_are_consistent():
+    jsons = sorted(FIXTURES.glob("*.json"))
+    assert len(jsons) >= 30
+    modes = set()
+    for path in jsons:
+        truth = json.loads(path.read_text())
+        GameState.from_dict(truth["state"])
+        img = cv2.imread(str(path.with_suffix(".jpg")))
+        assert [img.shape[1], img.shape[0]] == truth["image_size"]
+        modes.add((truth["style"]["photo_mode"], truth["markers"]["present"], truth["style"]["occluder"] is not None))
+    assert any(not m for _, m, _ in modes) and any(o for _, _, o in modes)
+    assert {"clean", "hard"} <= {p for p, _, _ in modes}

@@ -1,0 +1,91 @@
+"""``automa-vision synth``: write synthetic board frames with ground truth.
+
+    automa-vision synth --n 1000 --out data/synth [--seed 0] [--occlusion 0.3] [--no-markers] [--size 1280x960]
+
+Image i uses seed ``S + i`` and is written as ``NNNN.jpg`` + ``NNNN.json`` (NNNN = i,
+zero-padded), so any single image can be regenerated from its JSON's ``seed``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from .render import SIZES, Options, render
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x960, got {text!r}") from None
+    if (w, h) not in SIZES:
+        raise argparse.ArgumentTypeError(f"size must be one of {', '.join(f'{a}x{b}' for a, b in SIZES)}")
+    return (w, h)
+
+
+def _probability(text: str) -> float:
+    try:
+        p = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= p <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {p}")
+    return p
+
+
+def _count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("synth", help="render synthetic board images with ground truth",
+                              description=__doc__.splitlines()[0])
+    p.add_argument("--n", type=_count, required=True, help="number of images")
+    p.add_argument("--out", type=Path, required=True, help="output folder (created if missing)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first image (default 0)")
+    p.add_argument("--occlusion", type=_probability, default=0.3,
+                   help="probability that a frame has a hand or object over the board (default 0.3)")
+    p.add_argument("--no-markers", action="store_true", help="leave the ArUco corner markers out")
+    p.add_argument("--size", type=_size, default=(1280, 960), help="frame size, 1280x960 (default) or 1280x720")
+    p.set_defaults(func=run)
+
+
+def _progress(done: int, total: int, started: float) -> None:
+    width = 30
+    fill = width * done // total
+    elapsed = time.perf_counter() - started
+    rate = elapsed / done if done else 0.0
+    sys.stderr.write(f"\rsynth [{'#' * fill}{'.' * (width - fill)}] {done}/{total}  {rate:.2f} s/image  "
+                     f"eta {rate * (total - done):.0f} s ")
+    sys.stderr.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"automa-vision synth: cannot create {args.out}: {exc.strerror}", file=sys.stderr)
+        return 2
+    options = Options(size=args.size, markers=not args.no_markers, occlusion=args.occlusion)
+    digits = max(4, len(str(args.n - 1)))
+    started = time.perf_counter()
+    _progress(0, args.n, started)
+    for i in range(args.n):
+        sample = render(args.seed + i, options)
+        stem = args.out / f"{i:0{digits}d}"
+        stem.with_suffix(".jpg").write_bytes(sample.jpeg)
+        stem.with_suffix(".json").write_text(json.dumps(sample.truth, indent=1))
+        _progress(i + 1, args.n, started)
+    sys.stderr.write("\n")
+    print(f"wrote {args.n} images to {args.out}")
+    return 0
+

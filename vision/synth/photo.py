@@ -1,0 +1,94 @@
+"""What a cheap webcam does to the scene: uneven light, colour temperature, glare on the
+glossy board, exposure, blur, sensor noise and JPEG compression."""
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass
+class PhotoStyle:
+    gradient: float              # strength of a linear light fall-off across the frame
+    gradient_angle: float        # degrees
+    vignette: float
+    temperature: float           # -1 cold (blue) .. +1 warm (orange)
+    tint: float                  # green-magenta shift
+    exposure: float              # gain
+    gamma: float
+    glare: list[list[float]]     # [x, y, radius, strength] in image px, strength 0-1
+    blur: str                    # none | gaussian | motion
+    blur_amount: float
+    noise: float                 # sensor noise sigma in grey levels
+    jpeg_quality: int
+
+
+def sample_style(rng: np.random.Generator, size: tuple[int, int], hard: bool) -> PhotoStyle:
+    """``hard`` asks for the rough end of every range (strong glare, dim light, blur, noise)."""
+    w, h = size
+    k = 1.6 if hard else 1.0
+    glare = [[float(rng.uniform(0, w)), float(rng.uniform(0, h)), float(rng.uniform(30, 260)),
+              float(min(1.0, rng.uniform(0.15, 0.7) * k))]
+             for _ in range(int(rng.integers(1 if hard else 0, 4 if hard else 3)))]
+    blur = str(rng.choice(["none", "gaussian", "motion"], p=[0.35, 0.45, 0.2]))
+    return PhotoStyle(
+        gradient=float(min(0.8, rng.uniform(0, 0.45) * k)), gradient_angle=float(rng.uniform(0, 360)),
+        vignette=float(rng.uniform(0, 0.4) * k), temperature=float(rng.uniform(-1, 1)), tint=float(rng.uniform(-0.3, 0.3)),
+        exposure=float(rng.uniform(0.45, 0.8) if hard and rng.random() < 0.5 else rng.uniform(0.75, 1.25)),
+        gamma=float(rng.uniform(0.8, 1.25)), glare=glare, blur=blur,
+        blur_amount=float(rng.uniform(0.3, 1.6) * k if blur == "gaussian" else rng.uniform(2, 7) * k),
+        noise=float(rng.uniform(0, 6) * k), jpeg_quality=int(rng.integers(40 if hard else 55, 93)),  # webcam MJPEG range
+    )
+
+
+def lighting(img: np.ndarray, style: PhotoStyle) -> np.ndarray:
+    """Illumination and colour effects on the (float) scene radiance."""
+    h, w = img.shape[:2]
+    # The light field is smooth: build it at 1/8 resolution and scale it up.
+    sh, sw = max(2, h // 8), max(2, w // 8)
+    xx = (np.arange(sw, dtype=np.float32)[None, :] + 0.5) * (w / sw)
+    yy = (np.arange(sh, dtype=np.float32)[:, None] + 0.5) * (h / sh)
+    a = math.radians(style.gradient_angle)
+    ramp = ((xx - w / 2) * math.cos(a) + (yy - h / 2) * math.sin(a)) / max(w, h)
+    r2 = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / ((w / 2) ** 2 + (h / 2) ** 2)
+    gain = style.exposure * (1 + style.gradient * ramp * 2) * (1 - style.vignette * r2)
+    glare = np.zeros((sh, sw), np.float32)
+    for x, y, radius, strength in style.glare:
+        glare += np.exp(-((xx - x) ** 2 + (yy - y) ** 2) / (2 * radius ** 2)) * strength * 255
+    gain = cv2.resize(gain.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    glare = cv2.resize(glare, (w, h), interpolation=cv2.INTER_LINEAR)
+    temp = np.array([1 - 0.25 * style.temperature, 1 + 0.1 * style.tint, 1 + 0.25 * style.temperature], np.float32)
+    out = img.astype(np.float32) * (gain[..., None] * temp) + glare[..., None]
+    out = np.clip(out, 0, 255) / 255
+    return (np.power(out, style.gamma) * 255).astype(np.float32)
+
+
+def optics_and_sensor(img: np.ndarray, style: PhotoStyle, rng: np.random.Generator) -> np.ndarray:
+    """Blur, noise and quantisation; returns uint8."""
+    if style.blur == "gaussian":
+        img = cv2.GaussianBlur(img, (0, 0), style.blur_amount)
+    elif style.blur == "motion":
+        n = max(3, int(style.blur_amount) | 1)
+        kernel = np.zeros((n, n), np.float32)
+        kernel[n // 2, :] = 1 / n
+        rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), rng.uniform(0, 180), 1.0)
+        kernel = cv2.warpAffine(kernel, rot, (n, n))
+        img = cv2.filter2D(img, -1, kernel / max(kernel.sum(), 1e-6))
+    if style.noise > 0:
+        # shot-like noise: stronger in bright areas, plus a little colour noise
+        sigma = style.noise * (0.5 + img.mean(2, keepdims=True) / 255)
+        img = img + rng.standard_normal(img.shape, dtype=np.float32) * sigma
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def encode_jpeg(img: np.ndarray, quality: int) -> bytes:
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
+    if not ok:
+        raise RuntimeError("JPEG encoding failed")
+    return buf.tobytes()
+
+
+def style_record(style: PhotoStyle) -> dict:
+    return asdict(style)

@@ -1,0 +1,250 @@
+"""Game pieces as small 3-D solids, projected through the camera and shaded.
+
+Each piece is one or more convex solids (a dam is a base box with 0-2 elevation
+boxes stacked on it, so a 3-piece dam stands visibly taller). Solids are drawn far
+to near; each shows only the faces turned to the camera, lit by one directional
+light over an ambient term, and casts a soft shadow on the board along that light.
+Shapes, sizes and colours vary per image (``PieceStyle``) because other printings
+and home-made pieces differ.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+import cv2
+import numpy as np
+
+from automa.barrage.data import company_colours
+from automa.barrage.state import NEUTRAL, GameState
+
+from .camera import Camera
+from .layout import Box, load_layout
+from .textures import Colour, jitter
+
+# Nominal piece colours (BGR) by colour name in the engine's data.
+COLOUR_NAMES: dict[str, Colour] = {
+    "red": (40, 40, 190), "black": (35, 35, 35), "green": (60, 140, 40), "white": (225, 228, 230),
+    "orange": (30, 130, 235), "grey": (135, 135, 130),
+}
+DROP_BLUE: Colour = (210, 130, 40)
+
+
+@dataclass
+class PieceStyle:
+    colours: dict[str, list[int]]       # owner ("usa", ..., "neutral") -> BGR
+    drop_colour: list[int]
+    dam_width: float                    # fraction of the dam space width
+    dam_depth: float                    # fraction of the dam space height
+    base_height: float                  # canonical px (1 px ~ 0.55 mm on a real board)
+    elevation_height: float
+    elevation_inset: float              # px each elevation is narrower than the one below
+    conduit_shape: str                  # bar | post
+    conduit_length: float
+    conduit_width: float
+    conduit_height: float
+    powerhouse_size: float              # fraction of the powerhouse space
+    powerhouse_height: float
+    powerhouse_roof: float              # roof ridge height (0: flat top)
+    drop_shape: str                     # cylinder | drop | cube
+    drop_radius: float
+    drop_height: float
+    jitter_px: float                    # placement sloppiness
+    jitter_deg: float
+    light_azimuth: float                # degrees
+    light_elevation: float              # degrees above the table
+    ambient: float
+    shadow: float                       # darkness of cast shadows, 0-1
+    outline: bool                       # dark edges, as on painted pieces
+
+
+def sample_style(rng: np.random.Generator) -> PieceStyle:
+    named = company_colours()
+    colours = {c: list(jitter(rng, COLOUR_NAMES[name], 5, 0.2, 0.2)) for c, name in named.items()}
+    colours[NEUTRAL] = list(jitter(rng, COLOUR_NAMES["grey"], 10, 0.3, 0.25))
+    return PieceStyle(
+        colours=colours, drop_colour=list(jitter(rng, DROP_BLUE, 10, 0.3, 0.25)),
+        dam_width=float(rng.uniform(0.6, 0.95)), dam_depth=float(rng.uniform(0.3, 0.6)),
+        base_height=float(rng.uniform(10, 22)), elevation_height=float(rng.uniform(9, 18)),
+        elevation_inset=float(rng.uniform(0, 6)),
+        conduit_shape=str(rng.choice(["bar", "post"], p=[0.75, 0.25])),
+        conduit_length=float(rng.uniform(28, 48)), conduit_width=float(rng.uniform(9, 16)),
+        conduit_height=float(rng.uniform(8, 16)),
+        powerhouse_size=float(rng.uniform(0.55, 0.9)), powerhouse_height=float(rng.uniform(10, 22)),
+        powerhouse_roof=float(rng.uniform(0, 12)) if rng.random() < 0.6 else 0.0,
+        drop_shape=str(rng.choice(["cylinder", "drop", "cube"], p=[0.5, 0.35, 0.15])),
+        drop_radius=float(rng.uniform(6, 10)), drop_height=float(rng.uniform(6, 13)),
+        jitter_px=float(rng.uniform(0, 6)), jitter_deg=float(rng.uniform(0, 15)),
+        light_azimuth=float(rng.uniform(0, 360)), light_elevation=float(rng.uniform(35, 85)),
+        ambient=float(rng.uniform(0.35, 0.7)), shadow=float(rng.uniform(0.15, 0.6)),
+        outline=bool(rng.random() < 0.5),
+    )
+
+
+@dataclass
+class Solid:
+    """A convex solid: vertices (N, 3) in world coordinates and faces as vertex-index tuples."""
+
+    verts: np.ndarray
+    faces: list[tuple[int, ...]]
+    colour: Colour
+
+
+def prism(outline: np.ndarray, z0: float, height: float, colour: Colour) -> Solid:
+    """A vertical prism over a convex 2-D ``outline`` (M, 2), from height z0 to z0+height."""
+    m = len(outline)
+    bottom = np.column_stack([outline, np.full(m, -z0)])
+    top = np.column_stack([outline, np.full(m, -(z0 + height))])
+    faces = [tuple(range(m)), tuple(range(m, 2 * m))] + [(i, (i + 1) % m, m + (i + 1) % m, m + i) for i in range(m)]
+    return Solid(np.vstack([bottom, top]), faces, colour)
+
+
+def rect(cx: float, cy: float, w: float, d: float, angle: float) -> np.ndarray:
+    c, s = math.cos(angle), math.sin(angle)
+    local = np.array([(-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2)])
+    return local @ np.array([[c, s], [-s, c]]) + (cx, cy)
+
+
+def roof(footprint: np.ndarray, z0: float, ridge: float, colour: Colour) -> Solid:
+    """A gable roof over a rectangular footprint (4, 2), ridge along its first edge."""
+    mid_a = (footprint[0] + footprint[3]) / 2
+    mid_b = (footprint[1] + footprint[2]) / 2
+    base = np.column_stack([footprint, np.full(4, -z0)])
+    top = np.array([[*mid_a, -(z0 + ridge)], [*mid_b, -(z0 + ridge)]])
+    verts = np.vstack([base, top])
+    faces = [(0, 1, 2, 3), (0, 1, 5, 4), (3, 2, 5, 4), (0, 4, 3), (1, 5, 2)]
+    return Solid(verts, faces, colour)
+
+
+def _drop_outline(cx: float, cy: float, r: float, shape: str) -> np.ndarray:
+    if shape == "cube":
+        return rect(cx, cy, 1.6 * r, 1.6 * r, 0.0)
+    a = np.linspace(0, 2 * math.pi, 10, endpoint=False)
+    pts = np.stack([cx + r * np.cos(a), cy + r * np.sin(a)], 1)
+    if shape == "drop":     # seen from above, a drop piece is a round shape with one point
+        pts[0] += (0.6 * r, 0)
+    return pts
+
+
+# -- placing pieces ------------------------------------------------------------------
+def _spread(rng: np.random.Generator, box: Box, n: int, r: float) -> list[tuple[float, float]]:
+    """``n`` non-overlapping positions for round pieces of radius r inside ``box`` (touching
+    allowed); falls back to a tidy row-major packing when the box is crowded."""
+    out: list[tuple[float, float]] = []
+    for _ in range(n * 30):
+        if len(out) == n:
+            return out
+        p = (rng.uniform(box.x + r, box.x + box.w - r), rng.uniform(box.y + r, box.y + box.h - r))
+        if all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= (2 * r) ** 2 for q in out):
+            out.append(p)
+    per_row = max(1, int(box.w // (2 * r)))
+    return [(box.x + r + 2 * r * (i % per_row), box.y + r + 2 * r * (i // per_row)) for i in range(n)]
+
+
+def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator) -> list[Solid]:
+    """Every piece on the map: dams, conduits, powerhouses and water drops."""
+    lay = load_layout()
+    out: list[Solid] = []
+
+    def place(box: Box) -> tuple[float, float, float]:
+        cx, cy = box.centre
+        return (cx + rng.normal(0, style.jitter_px), cy + rng.normal(0, style.jitter_px),
+                math.radians(rng.normal(0, style.jitter_deg)))
+
+    def colour(owner: str) -> Colour:
+        return tuple(style.colours[owner])  # type: ignore[return-value]
+
+    for space, dam in state.dams.items():
+        box = lay.slot(space).box
+        cx, cy, ang = place(box)
+        w, d, z = box.w * style.dam_width, box.h * style.dam_depth, 0.0
+        out.append(prism(rect(cx, cy, w, d, ang), z, style.base_height, colour(dam.owner)))
+        z += style.base_height
+        for _ in range(dam.pieces - 1):
+            w, d = w - style.elevation_inset, d - style.elevation_inset / 2
+            ecx, ecy, eang = cx + rng.normal(0, 1), cy + rng.normal(0, 1), ang + rng.normal(0, 0.04)
+            out.append(prism(rect(ecx, ecy, w, d, eang), z, style.elevation_height, colour(dam.owner)))
+            z += style.elevation_height
+    for space, owner in state.conduits.items():
+        cx, cy, ang = place(lay.slot(space).box)
+        if style.conduit_shape == "bar":
+            angle = ang + rng.uniform(0, math.pi)
+            out.append(prism(rect(cx, cy, style.conduit_length, style.conduit_width, angle), 0, style.conduit_height, colour(owner)))
+        else:
+            a = np.linspace(0, 2 * math.pi, 8, endpoint=False)
+            r = style.conduit_width * 0.8
+            ring = np.stack([cx + r * np.cos(a), cy + r * np.sin(a)], 1)
+            out.append(prism(ring, 0, style.conduit_height * 1.8, colour(owner)))
+    for space, owner in state.powerhouses.items():
+        box = lay.slot(space).box
+        cx, cy, ang = place(box)
+        s = style.powerhouse_size
+        foot = rect(cx, cy, box.w * s, box.h * s * 1.3, ang)
+        out.append(prism(foot, 0, style.powerhouse_height, colour(owner)))
+        if style.powerhouse_roof > 0:
+            out.append(roof(foot, style.powerhouse_height, style.powerhouse_roof, colour(owner)))
+    drop = tuple(style.drop_colour)
+    r = style.drop_radius
+    spots = [(lay.lakes[s], d.drops) for s, d in state.dams.items()]
+    spots += [(lay.slot(h).box, n) for h, n in state.headstreams.items()]
+    for box, n in spots:
+        for x, y in _spread(rng, box, n, r):
+            out.append(prism(_drop_outline(x, y, r, style.drop_shape), 0, style.drop_height, drop))  # type: ignore[arg-type]
+    return out
+
+
+# -- drawing -------------------------------------------------------------------------
+def light_direction(style: PieceStyle) -> np.ndarray:
+    """Unit vector from the board towards the light (z up is negative)."""
+    az, el = math.radians(style.light_azimuth), math.radians(style.light_elevation)
+    return np.array([math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), -math.sin(el)])
+
+
+def draw_shadows(img: np.ndarray, cam: Camera, solids: list[Solid], style: PieceStyle) -> None:
+    """Soft shadows the solids cast on the board plane."""
+    light = light_direction(style)
+    mask = np.zeros(img.shape[:2], np.uint8)
+    for solid in solids:
+        v = solid.verts
+        ground = v[:, :2] - light[:2] * (v[:, 2:3] / light[2])
+        hull = cv2.convexHull(ground.astype(np.float32)).reshape(-1, 2)
+        px = cam.ideal(np.column_stack([hull, np.zeros(len(hull))]))
+        cv2.fillPoly(mask, [np.round(px).astype(np.int32)], 255, cv2.LINE_AA)
+    if not mask.any():
+        return
+    mask = cv2.GaussianBlur(mask, (0, 0), 2.0)
+    gain = 1.0 - style.shadow * mask.astype(np.float32) / 255
+    img[:] = np.clip(img * gain[..., None], 0, 255).astype(np.uint8)
+
+
+def draw_solids(img: np.ndarray, cam: Camera, solids: list[Solid], style: PieceStyle) -> None:
+    eye = cam.centre
+    light = light_direction(style)
+    order = sorted(solids, key=lambda s: -float(np.linalg.norm(s.verts.mean(0) - eye)))
+    for solid in order:
+        v = solid.verts
+        px = cam.ideal(v)
+        inside = v.mean(0)
+        base = np.array(solid.colour, np.float32)
+        for face in solid.faces:
+            fv = v[list(face)]
+            n = np.cross(fv[1] - fv[0], fv[2] - fv[0])
+            norm = np.linalg.norm(n)
+            if norm < 1e-9:
+                continue
+            n /= norm
+            centre = fv.mean(0)
+            if n @ (centre - inside) < 0:
+                n = -n
+            if n @ (eye - centre) <= 0:
+                continue
+            lum = style.ambient + (1 - style.ambient) * max(0.0, float(n @ light))
+            c = tuple(float(x) for x in np.clip(base * lum + (12 if lum > 0.9 else 0), 0, 255))
+            poly = np.round(px[list(face)] * 16).astype(np.int32)       # 4 bits of sub-pixel precision
+            cv2.fillConvexPoly(img, poly, c, cv2.LINE_AA, 4)
+            if style.outline:
+                cv2.polylines(img, [poly], True, tuple(x * 0.45 for x in c), 1, cv2.LINE_AA, 4)
+
+
+def style_record(style: PieceStyle) -> dict:
+    return asdict(style)

@@ -1,0 +1,170 @@
+"""One synthetic camera frame of a Barrage board, with its ground truth.
+
+Pipeline (all randomness from the seed, one independent stream per stage so that
+changing one stage does not reshuffle the others):
+
+1. a random legal game state (``automa.barrage.random_states``);
+2. a board look painted in the canonical frame, marker sheets in a margin around it;
+3. a camera pose; table, board edge, board and sheets warped into the undistorted image;
+4. piece shadows and pieces, projected in 3-D;
+5. an optional occluder (hand or object);
+6. lighting, then lens distortion, blur, noise and JPEG.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from automa.barrage.random_states import random_state
+
+from . import board, pieces, photo
+from .camera import Camera, sample_camera
+from .layout import load_layout
+from .markers import MARGIN, MARKER_CORNERS, draw_sheets
+from .occluders import draw_occluder
+from .textures import table
+from .truth import slot_truth
+
+SIZES = ((1280, 720), (1280, 960))
+PHOTO_MODES = ("random", "clean", "hard")
+SCHEMA = "barrage-synth/1"
+
+
+@dataclass(frozen=True)
+class Options:
+    size: tuple[int, int] = (1280, 960)
+    markers: bool = True
+    occlusion: float = 0.3               # probability of an occluder in a frame
+    photo: str = "random"                # random | clean | hard
+    board_look: str | None = None        # force a board look (see board.LOOKS)
+
+    def __post_init__(self) -> None:
+        if self.size not in SIZES:
+            raise ValueError(f"size must be one of {', '.join(f'{w}x{h}' for w, h in SIZES)}")
+        if not 0.0 <= self.occlusion <= 1.0:
+            raise ValueError("occlusion must be a probability between 0 and 1")
+        if self.photo not in PHOTO_MODES:
+            raise ValueError(f"photo must be one of {', '.join(PHOTO_MODES)}")
+        if self.board_look is not None and self.board_look not in board.LOOKS:
+            raise ValueError(f"board_look must be one of {', '.join(board.LOOKS)}")
+
+
+@dataclass
+class Sample:
+    jpeg: bytes
+    truth: dict = field(repr=False)
+
+
+def _streams(seed: int) -> dict[str, np.random.Generator]:
+    names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers")
+    return {n: np.random.default_rng([seed, i]) for i, n in enumerate(names)}
+
+
+def render(seed: int, options: Options = Options()) -> Sample:
+    rng = _streams(seed)
+    lay = load_layout()
+    w, h = options.size
+
+    r = rng["state"]
+    automas = int(r.integers(1, 4))
+    leeghwater = bool(r.random() < 0.25)
+    humans = int(r.integers(0, (5 if leeghwater else 4) - automas + 1))
+    state = random_state(seed, automas=automas, humans=humans, leeghwater=leeghwater)
+
+    board_style = board.sample_style(rng["board"])
+    if options.board_look:
+        board_style.look = options.board_look
+    board_img = board.paint_board(board_style, rng["board"])
+
+    # canvas: the board plus a margin where the marker sheets lie; alpha marks paper
+    canvas = cv2.copyMakeBorder(board_img, MARGIN, MARGIN, MARGIN, MARGIN, cv2.BORDER_CONSTANT, value=(0, 0, 0))
+    alpha = np.zeros(canvas.shape[:2], np.uint8)
+    alpha[MARGIN:MARGIN + lay.height, MARGIN:MARGIN + lay.width] = 255
+    placed = draw_sheets(canvas, alpha, MARGIN, rng["markers"]) if options.markers else []
+
+    corners = np.array([(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)], np.float64)
+    extent = np.vstack([corners] + ([c for c in MARKER_CORNERS.values()] if options.markers else []))
+    cam, cam_record = sample_camera(rng["camera"], options.size, extent)
+
+    scene, table_record = table(rng["table"], h, w)
+    _board_edge(scene, cam, rng["board"])
+    _warp_canvas(scene, canvas, alpha, cam)
+
+    piece_style = pieces.sample_style(rng["pieces"])
+    solids = pieces.build_solids(state, piece_style, rng["pieces"])
+    pieces.draw_shadows(scene, cam, solids, piece_style)
+    pieces.draw_solids(scene, cam, solids, piece_style)
+
+    mask, occluder = None, None
+    ro = rng["occluder"]
+    if ro.random() < options.occlusion:
+        target_slot = lay.slots[int(ro.integers(len(lay.slots)))]
+        target = cam.ideal(np.array([[*target_slot.box.centre, 0.0]]))[0] + ro.normal(0, 20, 2)
+        scale = _px_per_unit(cam) * ro.uniform(90, 150)          # a palm is ~ 9 cm = 160 canonical px
+        mask, occluder = draw_occluder(scene, (float(target[0]), float(target[1])), scale, ro)
+
+    mode = options.photo if options.photo != "random" else ("hard" if rng["photo"].random() < 0.25 else "random")
+    photo_style = photo.sample_style(rng["photo"], options.size, hard=mode == "hard")
+    if mode == "clean":
+        photo_style.glare, photo_style.blur, photo_style.noise = [], "none", min(photo_style.noise, 1.5)
+        photo_style.gradient, photo_style.vignette, photo_style.exposure = 0.1 * photo_style.gradient, 0.0, 1.0
+    lit = photo.lighting(scene, photo_style)
+    mx, my = cam.remap_grids()
+    lit = cv2.remap(lit, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    frame = photo.optics_and_sensor(lit, photo_style, rng["photo"])
+    jpeg = photo.encode_jpeg(frame, photo_style.jpeg_quality)
+
+    truth = {
+        "schema": SCHEMA,
+        "seed": seed,
+        "image_size": [w, h],
+        "homography": [[round(float(v), 9) for v in row] for row in cam.image_to_board()],
+        "markers": {"present": options.markers, "dictionary": "DICT_4X4_50", "placed": placed},
+        "state": state.to_dict(),
+        "slots": slot_truth(state, lay, cam, mask),
+        "style": {"photo_mode": mode, "board": board.style_record(board_style),
+                  "pieces": pieces.style_record(piece_style), "camera": cam_record, "table": table_record,
+                  "photo": photo.style_record(photo_style), "occluder": occluder},
+    }
+    return Sample(jpeg, truth)
+
+
+def _px_per_unit(cam: Camera) -> float:
+    """Image pixels per canonical unit near the board centre."""
+    lay = load_layout()
+    c = np.array([[lay.width / 2, lay.height / 2, 0.0], [lay.width / 2 + 100, lay.height / 2, 0.0]])
+    p = cam.ideal(c)
+    return float(np.linalg.norm(p[1] - p[0]) / 100)
+
+
+def _board_edge(scene: np.ndarray, cam: Camera, rng: np.random.Generator) -> None:
+    """The board's cardboard edge and its shadow on the table (the board top covers the rest)."""
+    lay = load_layout()
+    thick = rng.uniform(2, 6)
+    out = [(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)]
+    ground = cam.ideal(np.array([(x, y, thick) for x, y in out]))     # z>0: below the board top
+    shadow = np.zeros(scene.shape[:2], np.uint8)
+    cv2.fillConvexPoly(shadow, np.round(ground + rng.normal(0, 4, 2)).astype(np.int32), 255, cv2.LINE_AA)
+    shadow = cv2.GaussianBlur(shadow, (0, 0), rng.uniform(3, 12))
+    scene[:] = (scene * (1 - 0.45 * shadow[..., None].astype(np.float32) / 255)).astype(np.uint8)
+    edge = tuple(int(v) for v in rng.uniform(15, 90, 3))
+    cv2.fillConvexPoly(scene, np.round(ground).astype(np.int32), edge, cv2.LINE_AA)
+
+
+def _warp_canvas(scene: np.ndarray, canvas: np.ndarray, alpha: np.ndarray, cam: Camera) -> None:
+    """Warp the board canvas into the scene. A canvas much larger than its footprint is first
+    shrunk (area-averaged) so fine textures do not alias into moire."""
+    scale = _px_per_unit(cam)
+    shrink = 2 ** max(0, min(2, int(math.floor(math.log2(1 / max(scale, 1e-3)) - 0.3))))
+    rgba = np.dstack([canvas, alpha])
+    if shrink > 1:
+        rgba = cv2.resize(rgba, (rgba.shape[1] // shrink, rgba.shape[0] // shrink), interpolation=cv2.INTER_AREA)
+    to_board = np.array([[shrink, 0, -MARGIN], [0, shrink, -MARGIN], [0, 0, 1.0]])
+    H = cam.board_homography() @ to_board
+    h, w = scene.shape[:2]
+    warped = cv2.warpPerspective(rgba, H, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    a = warped[..., 3:4].astype(np.float32) / 255
+    scene[:] = (scene * (1 - a) + warped[..., :3] * a).astype(np.uint8)
