@@ -42,7 +42,7 @@ from functools import cache
 
 from .data import barrage_map
 from .state import NEUTRAL, GameState
-from .water import headstream_path, room
+from .water import drops_passing, headstream_order as tile_letter_order
 
 Result = tuple[list[str], str]
 Criterion = Callable[[GameState, str, list[str], list[str]], Result]
@@ -182,28 +182,6 @@ def _feeding_criterion(owned_first: bool, doc: str) -> Criterion:
     return criterion
 
 
-def _drops_reaching(state: GameState) -> dict[str, Counter]:
-    """For each dam space, how many headstream drops pass through or stop there, by headstream.
-
-    The coming Water Flow is simulated on the current map (as
-    ``water.drops_passing``, which has no per-headstream split): each drop
-    follows the river and stops in the first dam with room; a space counts
-    every drop that reaches it, so an empty space counts the drops a dam
-    built there would meet.
-    """
-    added: Counter = Counter()
-    seen: dict[str, Counter] = {}
-    for letter in "ABCD":
-        path = headstream_path(letter)
-        for _ in range(state.headstreams.get(letter, 0)):
-            for space in path:
-                seen.setdefault(space, Counter())[letter] += 1
-                if room(state, space, added) > 0:
-                    added[space] += 1
-                    break
-    return seen
-
-
 # -- Dam Bases and Elevations ----------------------------------------------------------
 def dam_most_powerful_conduit(state: GameState, company: str, candidates: list[str], headstream_order: list[str]) -> Result:
     """A Dam linked to the most powerful Conduit already built (owned or opponent). Tiebreaker: owned Conduit.
@@ -243,14 +221,14 @@ def most_water_drops(state: GameState, company: str, candidates: list[str], head
     the spaces reached by drops from the first headstream of the tile's
     letter order that reaches any of them (letters not printed come last).
     """
-    reach = _drops_reaching(state)
+    reach = drops_passing(state)
     counts = {s: sum(reach.get(s, Counter()).values()) for s in candidates}
     top = max(counts.values())
     if top == 0:
         return [], "no headstream drop would reach any of them"
     tied = [s for s in candidates if counts[s] == top]
     if len(tied) > 1:
-        for letter in list(headstream_order) + [h for h in "ABCD" if h not in headstream_order]:
+        for letter in tile_letter_order(headstream_order):
             fed = [s for s in tied if reach[s][letter]]
             if fed:
                 if len(fed) < len(tied):

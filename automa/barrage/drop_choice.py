@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
 from .state import GameState
-from .water import EXIT, headstream_path, route, water_flow_phase
+from .water import EXIT, headstream_order, headstream_path, route, water_flow_phase
 
 
 @dataclass(frozen=True)
@@ -29,10 +29,6 @@ class DropPlan:
     headstreams: tuple[str, ...]          # one letter per drop placed
     gain: int                             # drops that end in own dams
     stops: tuple[tuple[str, str], ...]    # (headstream, dam space or EXIT) per drop, when they flow now
-
-
-def letter_order(criteria_letters: list[str]) -> list[str]:
-    return list(criteria_letters) + [h for h in "ABCD" if h not in criteria_letters]
 
 
 def _own(state: GameState, company: str, stops: Counter) -> int:
@@ -57,7 +53,7 @@ def evaluate(state: GameState, company: str, placement: tuple[str, ...], flows_n
 
 def best_plan(state: GameState, company: str, drops: int, flows_now: bool, criteria_letters: list[str]) -> DropPlan | None:
     """The best way to place up to ``drops`` drops, or None if no drop can reach an own dam."""
-    order = letter_order(criteria_letters)
+    order = headstream_order(criteria_letters)
     rank = {h: i for i, h in enumerate(order)}
     best: tuple | None = None
     best_plan_: DropPlan | None = None

@@ -72,20 +72,26 @@ def water_flow_phase(state: GameState, extra: dict[str, int] | None = None) -> C
     return stops
 
 
-def drops_passing(state: GameState) -> Counter:
-    """For each dam space, how many headstream drops would pass through or stop there.
+def drops_passing(state: GameState) -> dict[str, Counter]:
+    """For each dam space, the headstream drops (by headstream letter) that the coming Water
+    Flow would bring through or into it.
 
     Used by the "most water drops" placement criterion: an empty dam space
     that the coming Water Flow crosses could catch those drops once built.
     """
     added: Counter = Counter()
-    seen: Counter = Counter()
+    seen: dict[str, Counter] = {}
     for h in "ABCD":
         path = headstream_path(h)
         for _ in range(state.headstreams.get(h, 0)):
             for space in path:
-                seen[space] += 1
+                seen.setdefault(space, Counter())[h] += 1
                 if room(state, space, added) > 0:
                     added[space] += 1
                     break
     return seen
+
+
+def headstream_order(printed_letters: list[str]) -> list[str]:
+    """A Criteria tile's headstream tie-break order: its printed letters, then the one it does not print."""
+    return list(printed_letters) + [h for h in "ABCD" if h not in printed_letters]
