@@ -22,7 +22,7 @@ from automa.common.trace import Trace
 
 from .actions import ACTIONS, DASHED
 from .data import CONTRACT_COLOURS, automa_tiles, company_colours
-from .ops import NAMES, Op, a_name, apply_ops, describe, refill_op
+from .ops import NAMES, Op, a_name, apply_ops, describe, plural, refill_op
 from .state import GameState
 from .turn import Turn
 
@@ -156,7 +156,7 @@ def _refill_contracts(turn: Turn) -> None:
 
 def _action_label(action: dict) -> str:
     t = action["type"]
-    eng = f"{action['engineers']} engineer{'s' if action['engineers'] != 1 else ''}"
+    eng = plural(action["engineers"], "engineer")
     if t == "production":
         return f" ({eng}, {action.get('modifier', 0):+d}, {action['contract_colour']} contract)"
     if t == "construction":
@@ -164,7 +164,7 @@ def _action_label(action: dict) -> str:
         extra += f" of value >= {action['min_conduit_value']}" if action.get("min_conduit_value") else ""
         return f" of {a_name(action['structure'])}{extra} ({eng})"
     if t == "water_management":
-        return f" ({action['drops']} drop{'s' if action['drops'] != 1 else ''}{', flowing' if action.get('flows_immediately') else ''})"
+        return f" ({plural(action['drops'], 'drop')}{', flowing' if action.get('flows_immediately') else ''})"
     if t == "contract_office":
         return f" (discard {action['contract_colour']})"
     if t == "patent_office":
@@ -172,7 +172,7 @@ def _action_label(action: dict) -> str:
     if t == "machinery_shop":
         return f" ({'+'.join(action['machinery'])}, {action.get('vp_change', 0)} VP)"
     if t == "workshop":
-        return f" ({action['steps']} segment{'s' if action['steps'] != 1 else ''})"
+        return f" ({plural(action['steps'], 'segment')})"
     return ""
 
 
@@ -184,12 +184,12 @@ def instruction(d: Decision) -> str:
         ops = [d.ops[i] for i in s.detail.get("op_indices", [])]
         parts.append(_step_words(s, ops))
     vp = f"{'+' if d.vp_delta >= 0 else ''}{d.vp_delta} VP in all" if d.vp_delta else "no VP change"
-    return f"{who}: " + "; then ".join(parts) + f" ({d.engineers} engineer{'s' if d.engineers != 1 else ''}, {vp})."
+    return f"{who}: " + "; then ".join(parts) + f" ({plural(d.engineers, 'engineer')}, {vp})."
 
 
 def _step_words(s: Step, ops: list[Op]) -> str:
     eng = next((op for op in ops if op["op"] == "engineers"), None)
-    where = f", {eng['count']} engineer{'s' if eng['count'] != 1 else ''} on the {describe(eng).split(' on the ', 1)[1]}" if eng else ""
+    where = f", {plural(eng['count'], 'engineer')} on the {describe(eng).split(' on the ', 1)[1]}" if eng else ""
     if s.action == "construction":
         build = next(op for op in ops if op["op"] == "build")
         return f"build {a_name(build['structure'])} on {build['space']}{where}"

@@ -270,6 +270,11 @@ def refill_op(state: GameState, colour: str) -> Op | None:
 NAMES = {"dam_base": "Dam Base", "elevation": "Elevation", "conduit": "Conduit", "powerhouse": "Powerhouse"}
 
 
+def plural(n: int, word: str) -> str:
+    """"1 engineer", "2 engineers"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def a_name(structure: str) -> str:
     """"a Conduit", "an Elevation"."""
     name = NAMES.get(structure, structure)
@@ -304,7 +309,7 @@ def describe(op: Op) -> str:
         space = "" if op["space"] in ("board", "overflow", "b") else f" (space {op['space']})"
         if op["space"] == "overflow":
             space = " (next to the section: no free space)"
-        return f"{who}: {op['count']} engineer{'s' if op['count'] != 1 else ''} on the {where}{space}"
+        return f"{who}: {plural(op['count'], 'engineer')} on the {where}{space}"
     if k == "machinery":
         parts = [f"{v:+d} {n}" for n, v in (("excavators", op.get("excavators", 0)), ("mixers", op.get("mixers", 0))) if v]
         return f"{who}: " + ", ".join(parts)
@@ -313,15 +318,15 @@ def describe(op: Op) -> str:
         machines = [f"{op[m]} {m}" for m in ("excavators", "mixers") if op.get(m)]
         return f"{who}: put the {tile} tile" + "".join(f" and {m}" for m in machines) + " on the construction wheel"
     if k == "rotate":
-        return f"{who}: turn the construction wheel {op['steps']} segment{'s' if op['steps'] != 1 else ''}"
+        return f"{who}: turn the construction wheel {plural(op['steps'], 'segment')}"
     if k == "drops":
-        return f"Move {op['count']} water drop{'s' if op['count'] != 1 else ''} from {_where(op['source'])} to {_where(op['target'])}"
+        return f"Move {plural(op['count'], 'water drop')} from {_where(op['source'])} to {_where(op['target'])}"
     if k == "fulfil":
         return f"{who}: fulfil contract {op['contract']}"
     if k == "discard_contracts":
         return f"Discard the face-up {op['colour']} contracts"
     if k == "refill_contracts":
-        return f"Draw {len(op['placed'])} new {op['colour']} contract{'s' if len(op['placed']) != 1 else ''} into the Contract Office"
+        return f"Draw {plural(len(op['placed']), 'new ' + op['colour'] + ' contract')} into the Contract Office"
     if k == "new_round":
         return f"Round {op['round']}: engineers home, energy markers to 0, new Patent Office tiles; turn order " + ", ".join(op["turn_order"])
     if k == "take_tile":

@@ -13,10 +13,7 @@ def scenario(automa: str = "usa", others: tuple[str, ...] = ("france",), *, acti
     and the Criteria side of tile ``criteria``; the map is empty (no neutral dams)."""
     s = new_game(automas=automas, humans=len(others) + 1 - automas, seed=0, companies=[automa, *others])
     s.round = round_
-    s.dams.clear()
-    s.conduits.clear()
-    s.powerhouses.clear()
-    s.headstreams = {h: 0 for h in "ABCD"}
+    clear_map(s)
     set_tiles(s, actions=actions, criteria=criteria)
     for colour, ids in {"green": [205, 206], "yellow": [300, 310], "red": [405, 411]}.items():
         set_contracts(s, colour, ids)
@@ -31,6 +28,15 @@ def set_contracts(s: GameState, colour: str, face_up: list[int | None]) -> None:
     office.private[colour] = list(face_up)
     office.piles[colour] = [i for i in range(first, first + 15) if i not in face_up]
     office.discards[colour] = []
+
+
+def clear_map(s: GameState) -> GameState:
+    """No structure (neutral dams included) and no water on the map."""
+    s.dams.clear()
+    s.conduits.clear()
+    s.powerhouses.clear()
+    s.headstreams = {h: 0 for h in "ABCD"}
+    return s
 
 
 def set_tiles(s: GameState, *, actions: int, criteria: int) -> None:

@@ -8,16 +8,14 @@ from automa.barrage.setup import new_game
 from automa.barrage.state import NEUTRAL, Dam
 from automa.common.datafile import load_json
 
+from .scenario import clear_map
+
 ORDER = ["A", "B", "C"]
 
 
 def bare():
     """Three companies, an empty map (no neutral dams), no water on the headstreams."""
-    s = new_game(1, 2, seed=1)
-    s.dams.clear()
-    s.conduits.clear()
-    s.powerhouses.clear()
-    s.headstreams = {h: 0 for h in "ABCD"}
+    s = clear_map(new_game(1, 2, seed=1))
     me, opp, other = s.turn_order
     return s, me, opp
 

@@ -8,6 +8,8 @@ from automa.barrage.setup import new_game
 from automa.barrage.state import NEUTRAL, Dam
 from automa.common.trace import Trace
 
+from .scenario import clear_map
+
 # Criteria that match nothing on an empty map (no dams, conduits, powerhouses or water),
 # so the start code decides.
 INERT = {
@@ -18,11 +20,8 @@ INERT = {
 
 
 def bare():
-    s = new_game(1, 2, seed=1)
-    s.dams.clear()
-    s.conduits.clear()
-    s.powerhouses.clear()
-    s.headstreams = {h: 0 for h in "ABCD"}
+    """Three companies, an empty map (no neutral dams), no water on the headstreams."""
+    s = clear_map(new_game(1, 2, seed=1))
     me, opp, _ = s.turn_order
     return s, me, opp
 
