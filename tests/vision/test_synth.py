@@ -17,6 +17,7 @@ from automa.cli import main as cli_main
 from vision.synth import pieces
 from vision.synth.camera import Camera, sample_camera
 from vision.synth.layout import load_layout
+from vision.synth.make_fixtures import GROUPS, fixture_options
 from vision.synth.reference_map import reference_png, reference_svg
 from vision.synth.render import Options, render
 
@@ -199,3 +200,9 @@ def test_fixtures_are_consistent():
         modes.add((truth["style"]["photo_mode"], truth["markers"]["present"], truth["style"]["occluder"] is not None))
     assert any(not m for _, m, _ in modes) and any(o for _, _, o in modes)
     assert {"clean", "hard"} <= {p for p, _, _ in modes}
+
+
+@pytest.mark.parametrize("group,index", [("clean", 1), ("occluded", 0)])
+def test_fixtures_are_reproduced_by_the_fixture_script(group, index):
+    sample = render(GROUPS[group][0] + index, fixture_options(group, index))
+    assert sample.jpeg == (FIXTURES / f"{group}_{index:02d}.jpg").read_bytes()

@@ -18,7 +18,7 @@ from automa.barrage.data import barrage_map
 from .icons import KINDS, draw_icon, drop_outline
 from .layout import Box, load_layout, pipes, rivers
 from .reference_map import put_text_centred, reference_png
-from .textures import Colour, blend_layers, fill, jitter, modulate, noise, random_colour, shade
+from .textures import blend_layers, fill, jitter, modulate, noise, random_colour, shade
 
 # Typical hues of the printed areas; used by the "natural" palettes, ignored by "random" ones.
 NATURAL = {"mountains": (120, 125, 135), "hills": (70, 140, 95), "plains": (90, 175, 200)}
@@ -89,18 +89,28 @@ def paint_board(style: BoardStyle, rng: np.random.Generator) -> np.ndarray:
 def _terrain(style: BoardStyle, rng: np.random.Generator) -> np.ndarray:
     lay = load_layout()
     h, w = lay.height, lay.width
-    img = fill(h, w, tuple(style.area_colours["mountains"]))
+    # Colour fields and coarse texture are smooth: paint them at a quarter of the size.
+    q = 4
+    hq, wq = h // q, w // q
+    img = fill(hq, wq, tuple(style.area_colours["mountains"]))
     # Area borders wander like painted ones rather than running straight.
-    wobble = (noise(rng, 1, w, 150, 2)[0] - 0.5) * rng.uniform(0, 80)
-    yy = np.arange(h, dtype=np.float32)[:, None]
+    wobble = (noise(rng, 1, wq, 150 / q, 2)[0] - 0.5) * rng.uniform(0, 80)
+    yy = np.arange(hq, dtype=np.float32)[:, None] * q
     for area in ("hills", "plains"):
         y0 = lay.area_bands[area][0] + wobble[None, :]
         alpha = np.clip((yy - y0) / rng.uniform(2, 40) + 0.5, 0, 1)
-        img = blend_layers(img, fill(h, w, tuple(style.area_colours[area])), alpha)
+        img = blend_layers(img, fill(hq, wq, tuple(style.area_colours[area])), alpha)
+    img = modulate(img, noise(rng, hq, wq, rng.uniform(30, 250) / q, 4), style.texture_strength)
+    img = cv2.resize(img, (w, h), interpolation=cv2.INTER_LINEAR)
     if style.look == "painted":
         _decorate_areas(img, style, rng)
-    img = modulate(img, noise(rng, h, w, rng.uniform(30, 250), 4), style.texture_strength)
-    return modulate(img, noise(rng, h, w, rng.uniform(2, 6), 1), style.texture_strength / 3)
+    # paper/paint grain, sometimes stretched into brush strokes
+    stretch = rng.uniform(1, 6) if rng.random() < 0.4 else 1.0
+    grain = noise(rng, h // 2, max(2, int(w / 2 / stretch)), rng.uniform(1, 3), 2)
+    grain = cv2.resize(grain, (w, h), interpolation=cv2.INTER_LINEAR)
+    if rng.random() < 0.5:
+        grain = cv2.flip(cv2.resize(grain.T, (w, h)), 0)
+    return modulate(img, grain, style.texture_strength / 3)
 
 
 def _decorate_areas(img: np.ndarray, style: BoardStyle, rng: np.random.Generator) -> None:
@@ -252,5 +262,3 @@ def _clutter(img: np.ndarray, style: BoardStyle, rng: np.random.Generator) -> No
 def style_record(style: BoardStyle) -> dict:
     return asdict(style)
 
-
-Colour = Colour

@@ -118,7 +118,7 @@ def sample_camera(rng: np.random.Generator, size: tuple[int, int], extent: np.nd
         roll = math.pi * int(rng.integers(2)) + rng.normal(0, math.radians(10))
     else:
         roll = rng.uniform(0, 2 * math.pi)
-    fill_frac = rng.uniform(0.62, 0.95)
+    fill_frac = rng.uniform(0.72, 0.97)
     k1 = rng.uniform(-0.035, 0.035)
     target = extent.mean(0) + rng.normal(0, 30, 2)
     target3 = np.array([target[0], target[1], 0.0])

@@ -20,7 +20,7 @@ from automa.barrage.state import NEUTRAL, GameState
 
 from .camera import Camera
 from .layout import Box, load_layout
-from .textures import Colour, jitter
+from .textures import Colour, darken, jitter
 
 # Nominal piece colours (BGR) by colour name in the engine's data.
 COLOUR_NAMES: dict[str, Colour] = {
@@ -35,6 +35,7 @@ class PieceStyle:
     colours: dict[str, list[int]]       # owner ("usa", ..., "neutral") -> BGR
     drop_colour: list[int]
     dam_width: float                    # fraction of the dam space width
+    dam_taper: float                    # top/bottom size of each dam piece (1: a box)
     dam_depth: float                    # fraction of the dam space height
     base_height: float                  # canonical px (1 px ~ 0.55 mm on a real board)
     elevation_height: float
@@ -47,6 +48,7 @@ class PieceStyle:
     powerhouse_height: float
     powerhouse_roof: float              # roof ridge height (0: flat top)
     drop_shape: str                     # cylinder | drop | cube
+    drop_taper: float
     drop_radius: float
     drop_height: float
     jitter_px: float                    # placement sloppiness
@@ -60,11 +62,12 @@ class PieceStyle:
 
 def sample_style(rng: np.random.Generator) -> PieceStyle:
     named = company_colours()
-    colours = {c: list(jitter(rng, COLOUR_NAMES[name], 5, 0.2, 0.2)) for c, name in named.items()}
+    colours = {c: list(jitter(rng, COLOUR_NAMES[name], 5, 0.3, 0.3)) for c, name in named.items()}
     colours[NEUTRAL] = list(jitter(rng, COLOUR_NAMES["grey"], 10, 0.3, 0.25))
     return PieceStyle(
         colours=colours, drop_colour=list(jitter(rng, DROP_BLUE, 10, 0.3, 0.25)),
         dam_width=float(rng.uniform(0.6, 0.95)), dam_depth=float(rng.uniform(0.3, 0.6)),
+        dam_taper=float(rng.uniform(0.7, 1.0) if rng.random() < 0.4 else 1.0),
         base_height=float(rng.uniform(10, 22)), elevation_height=float(rng.uniform(9, 18)),
         elevation_inset=float(rng.uniform(0, 6)),
         conduit_shape=str(rng.choice(["bar", "post"], p=[0.75, 0.25])),
@@ -73,7 +76,7 @@ def sample_style(rng: np.random.Generator) -> PieceStyle:
         powerhouse_size=float(rng.uniform(0.55, 0.9)), powerhouse_height=float(rng.uniform(10, 22)),
         powerhouse_roof=float(rng.uniform(0, 12)) if rng.random() < 0.6 else 0.0,
         drop_shape=str(rng.choice(["cylinder", "drop", "cube"], p=[0.5, 0.35, 0.15])),
-        drop_radius=float(rng.uniform(6, 10)), drop_height=float(rng.uniform(6, 13)),
+        drop_taper=float(rng.uniform(0.5, 1.0)), drop_radius=float(rng.uniform(7, 11)), drop_height=float(rng.uniform(6, 13)),
         jitter_px=float(rng.uniform(0, 6)), jitter_deg=float(rng.uniform(0, 15)),
         light_azimuth=float(rng.uniform(0, 360)), light_elevation=float(rng.uniform(35, 85)),
         ambient=float(rng.uniform(0.35, 0.7)), shadow=float(rng.uniform(0.15, 0.6)),
@@ -90,11 +93,13 @@ class Solid:
     colour: Colour
 
 
-def prism(outline: np.ndarray, z0: float, height: float, colour: Colour) -> Solid:
-    """A vertical prism over a convex 2-D ``outline`` (M, 2), from height z0 to z0+height."""
+def prism(outline: np.ndarray, z0: float, height: float, colour: Colour, taper: float = 1.0) -> Solid:
+    """A vertical prism over a convex 2-D ``outline`` (M, 2), from height z0 to z0+height;
+    ``taper`` < 1 shrinks the top face (a frustum: sloped dam walls, domed drops)."""
     m = len(outline)
+    centre = outline.mean(0)
     bottom = np.column_stack([outline, np.full(m, -z0)])
-    top = np.column_stack([outline, np.full(m, -(z0 + height))])
+    top = np.column_stack([centre + (outline - centre) * taper, np.full(m, -(z0 + height))])
     faces = [tuple(range(m)), tuple(range(m, 2 * m))] + [(i, (i + 1) % m, m + (i + 1) % m, m + i) for i in range(m)]
     return Solid(np.vstack([bottom, top]), faces, colour)
 
@@ -158,12 +163,13 @@ def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator) 
         box = lay.slot(space).box
         cx, cy, ang = place(box)
         w, d, z = box.w * style.dam_width, box.h * style.dam_depth, 0.0
-        out.append(prism(rect(cx, cy, w, d, ang), z, style.base_height, colour(dam.owner)))
+        out.append(prism(rect(cx, cy, w, d, ang), z, style.base_height, colour(dam.owner), style.dam_taper))
         z += style.base_height
         for _ in range(dam.pieces - 1):
-            w, d = w - style.elevation_inset, d - style.elevation_inset / 2
+            # each piece sits on the top face of the one below
+            w, d = w * style.dam_taper - style.elevation_inset, d * style.dam_taper - style.elevation_inset / 2
             ecx, ecy, eang = cx + rng.normal(0, 1), cy + rng.normal(0, 1), ang + rng.normal(0, 0.04)
-            out.append(prism(rect(ecx, ecy, w, d, eang), z, style.elevation_height, colour(dam.owner)))
+            out.append(prism(rect(ecx, ecy, w, d, eang), z, style.elevation_height, colour(dam.owner), style.dam_taper))
             z += style.elevation_height
     for space, owner in state.conduits.items():
         cx, cy, ang = place(lay.slot(space).box)
@@ -189,7 +195,8 @@ def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator) 
     spots += [(lay.slot(h).box, n) for h, n in state.headstreams.items()]
     for box, n in spots:
         for x, y in _spread(rng, box, n, r):
-            out.append(prism(_drop_outline(x, y, r, style.drop_shape), 0, style.drop_height, drop))  # type: ignore[arg-type]
+            out.append(prism(_drop_outline(x, y, r, style.drop_shape), 0, style.drop_height, drop,  # type: ignore[arg-type]
+                             style.drop_taper if style.drop_shape != "cube" else 1.0))
     return out
 
 
@@ -212,9 +219,8 @@ def draw_shadows(img: np.ndarray, cam: Camera, solids: list[Solid], style: Piece
         cv2.fillPoly(mask, [np.round(px).astype(np.int32)], 255, cv2.LINE_AA)
     if not mask.any():
         return
-    mask = cv2.GaussianBlur(mask, (0, 0), 2.0)
-    gain = 1.0 - style.shadow * mask.astype(np.float32) / 255
-    img[:] = np.clip(img * gain[..., None], 0, 255).astype(np.uint8)
+    soft = cv2.GaussianBlur(mask, (0, 0), 2.0).astype(np.float32) / 255
+    img[:] = darken(img, soft, style.shadow)
 
 
 def draw_solids(img: np.ndarray, cam: Camera, solids: list[Solid], style: PieceStyle) -> None:

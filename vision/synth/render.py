@@ -25,7 +25,7 @@ from .camera import Camera, sample_camera
 from .layout import load_layout
 from .markers import MARGIN, MARKER_CORNERS, draw_sheets
 from .occluders import draw_occluder
-from .textures import table
+from .textures import blend_layers, darken, table
 from .truth import slot_truth
 
 SIZES = ((1280, 720), (1280, 960))
@@ -112,8 +112,7 @@ def render(seed: int, options: Options = Options()) -> Sample:
         photo_style.glare, photo_style.blur, photo_style.noise = [], "none", min(photo_style.noise, 1.5)
         photo_style.gradient, photo_style.vignette, photo_style.exposure = 0.1 * photo_style.gradient, 0.0, 1.0
     lit = photo.lighting(scene, photo_style)
-    mx, my = cam.remap_grids()
-    lit = cv2.remap(lit, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    lit = cv2.remap(lit, *cam.remap_grids(), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
     frame = photo.optics_and_sensor(lit, photo_style, rng["photo"])
     jpeg = photo.encode_jpeg(frame, photo_style.jpeg_quality)
 
@@ -146,10 +145,13 @@ def _board_edge(scene: np.ndarray, cam: Camera, rng: np.random.Generator) -> Non
     thick = rng.uniform(2, 6)
     out = [(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)]
     ground = cam.ideal(np.array([(x, y, thick) for x, y in out]))     # z>0: below the board top
-    shadow = np.zeros(scene.shape[:2], np.uint8)
-    cv2.fillConvexPoly(shadow, np.round(ground + rng.normal(0, 4, 2)).astype(np.int32), 255, cv2.LINE_AA)
-    shadow = cv2.GaussianBlur(shadow, (0, 0), rng.uniform(3, 12))
-    scene[:] = (scene * (1 - 0.45 * shadow[..., None].astype(np.float32) / 255)).astype(np.uint8)
+    # the shadow is soft and wide: draw it at a quarter of the size
+    h, w = scene.shape[:2]
+    shadow = np.zeros((h // 4, w // 4), np.uint8)
+    cv2.fillConvexPoly(shadow, np.round((ground + rng.normal(0, 4, 2)) / 4).astype(np.int32), 255, cv2.LINE_AA)
+    shadow = cv2.GaussianBlur(shadow, (0, 0), rng.uniform(0.75, 3))
+    soft = cv2.resize(shadow, (w, h), interpolation=cv2.INTER_LINEAR).astype(np.float32) / 255
+    scene[:] = darken(scene, soft, 0.45)
     edge = tuple(int(v) for v in rng.uniform(15, 90, 3))
     cv2.fillConvexPoly(scene, np.round(ground).astype(np.int32), edge, cv2.LINE_AA)
 
@@ -159,12 +161,13 @@ def _warp_canvas(scene: np.ndarray, canvas: np.ndarray, alpha: np.ndarray, cam: 
     shrunk (area-averaged) so fine textures do not alias into moire."""
     scale = _px_per_unit(cam)
     shrink = 2 ** max(0, min(2, int(math.floor(math.log2(1 / max(scale, 1e-3)) - 0.3))))
-    rgba = np.dstack([canvas, alpha])
-    if shrink > 1:
-        rgba = cv2.resize(rgba, (rgba.shape[1] // shrink, rgba.shape[0] // shrink), interpolation=cv2.INTER_AREA)
+    h, w = scene.shape[:2]
     to_board = np.array([[shrink, 0, -MARGIN], [0, shrink, -MARGIN], [0, 0, 1.0]])
     H = cam.board_homography() @ to_board
-    h, w = scene.shape[:2]
-    warped = cv2.warpPerspective(rgba, H, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-    a = warped[..., 3:4].astype(np.float32) / 255
-    scene[:] = (scene * (1 - a) + warped[..., :3] * a).astype(np.uint8)
+    if shrink > 1:
+        size = (canvas.shape[1] // shrink, canvas.shape[0] // shrink)
+        canvas = cv2.resize(canvas, size, interpolation=cv2.INTER_AREA)
+        alpha = cv2.resize(alpha, size, interpolation=cv2.INTER_AREA)
+    board_px = cv2.warpPerspective(canvas, H, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    cover = cv2.warpPerspective(alpha, H, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    scene[:] = blend_layers(scene, board_px, cover.astype(np.float32) / 255)
