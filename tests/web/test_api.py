@@ -1,0 +1,154 @@
+from __future__ import annotations
+
+import io
+import json
+
+import cv2
+import numpy as np
+
+from automa.barrage.engine import apply_decision
+from automa.barrage.state import GameState
+from web import game
+from web.app import services
+from web.live import Look
+
+
+def view(client, sid):
+    return client.get(f"/api/sessions/{sid}").json
+
+
+def test_new_game_form_names_every_problem(client):
+    res = client.post("/play/new", data={"role_usa": "human", "difficulty": "hard", "seed": "x1"})
+    assert res.status_code == 400
+    page = res.get_data(as_text=True)
+    assert "choose 1 to 3 Automa companies" in page and "difficulty must be" in page and "seed must be" in page
+    res = client.post("/api/sessions", json={"role_usa": "automa", "profile": "nope"})
+    assert res.status_code == 400 and "unknown calibration profile" in res.json["problems"][0]
+
+
+def test_automa_turn_then_human_turn_then_undo(client, session_id):
+    v = view(client, session_id)
+    assert v["next"] == "usa" and v["decision"]["instruction"].startswith("Red Automa (usa)")
+    assert v["highlight"] == ["8U"] and v["tiles"]["actions"]["actions"]
+    expected = apply_decision(GameState.from_dict(client.application.extensions["automa_vision"].store
+                                                  .last(session_id).state), v["decision"])
+    v = client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0}).json
+    assert v["seq"] == 1 and v["next"] == "germany"
+    assert GameState.from_dict(services_state(client, session_id)).to_dict() == expected.to_dict()
+    # the same click again (a double click, a second screen) is refused, not played twice
+    res = client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})
+    assert res.status_code == 409 and "moved on" in res.json["error"]
+    v = client.post(f"/api/sessions/{session_id}/human-done", json={"seq": 1}).json
+    assert v["next"] == "usa" and "turn confirmed" in v["history"][-1]["label"]
+    v = client.post(f"/api/sessions/{session_id}/undo", json={}).json
+    assert v["seq"] == 1 and v["next"] == "germany"
+    v = client.post(f"/api/sessions/{session_id}/undo", json={"to": 0}).json
+    assert v["seq"] == 0 and v["next"] == "usa"
+    assert client.post(f"/api/sessions/{session_id}/undo", json={}).status_code == 400
+
+
+def services_state(client, sid) -> dict:
+    return client.application.extensions["automa_vision"].store.last(sid).state
+
+
+def test_correction_changes_the_map_and_checks_the_rules(client, session_id):
+    v = client.post(f"/api/sessions/{session_id}/correct",
+                    json={"seq": 0, "slot": "1U", "piece": "base+1", "owner": "germany", "drops": 1}).json
+    assert {"slot": "1U", "piece": "base+1", "owner": "germany", "drops": 1} in v["pieces"]
+    assert next(c for c in v["companies"] if c["company"] == "germany")["structures"]["elevation"] == 4
+    assert v["next"] == "usa"                      # a correction does not end anyone's turn
+    bad = client.post(f"/api/sessions/{session_id}/correct",
+                      json={"seq": 1, "slot": "1U", "piece": "base", "owner": "germany", "drops": 3})
+    assert bad.status_code == 400 and "capacity" in bad.json["error"]
+    for body, words in (({"slot": "ZZ"}, "unknown slot"), ({"slot": "1A", "piece": "base"}, "holds one of"),
+                        ({"slot": "1A", "piece": "conduit", "owner": "italy"}, "owner must be")):
+        res = client.post(f"/api/sessions/{session_id}/correct", json={"seq": 1, **body})
+        assert res.status_code == 400 and words in res.json["problems"][0]
+    assert view(client, session_id)["seq"] == 1
+
+
+def test_round_end_only_when_everyone_is_done(client, session_id):
+    res = client.post(f"/api/sessions/{session_id}/round-end", json={"seq": 0})
+    assert res.status_code == 400 and "is not over" in res.json["error"]
+    v = view(client, session_id)
+    while v["phase"] == "actions":
+        action = "automa-done" if v["next_view"]["automa"] else "pass"
+        v = client.post(f"/api/sessions/{session_id}/{action}", json={"seq": v["seq"]}).json
+    assert v["phase"] == "round_end"
+    v = client.post(f"/api/sessions/{session_id}/round-end", json={"seq": v["seq"]}).json
+    assert v["round"] == 2 and v["phase"] == "actions" and v["next_view"]["engineers"] == 12
+
+
+def test_export_import_round_trip_and_bad_files(client, session_id):
+    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})
+    exported = client.get(f"/api/sessions/{session_id}/export")
+    assert "attachment" in exported.headers["Content-Disposition"]
+    data = exported.get_data()
+    res = client.post("/api/sessions/import", data={"file": (io.BytesIO(data), "s.json")},
+                      content_type="multipart/form-data")
+    assert res.status_code == 201
+    assert view(client, res.json["id"])["history"] == view(client, session_id)["history"]
+    broken = json.loads(data)
+    broken["steps"][1]["state"]["map"]["dams"].append({"space": "9Z", "owner": "usa"})
+    for bad, words in ((b"not json", "not a JSON file"), (b'{"a": 1}', "not an exported session"),
+                       (json.dumps(broken).encode(), "step 1: unknown dam space '9Z'")):
+        res = client.post("/api/sessions/import", data={"file": (io.BytesIO(bad), "s.json")},
+                          content_type="multipart/form-data")
+        assert res.status_code == 400 and words in res.json["problems"][0], res.json
+    assert len(client.get("/api/sessions").json) == 2      # nothing half-imported
+
+
+def test_errors_are_answers_not_crashes(client, session_id):
+    assert client.get("/api/sessions/999").status_code == 404
+    assert client.get("/api/sessions/999").json["error"] == "no session 999"
+    assert client.get("/play/999").status_code == 404
+    assert "404" in client.get("/play/999").get_data(as_text=True)
+    assert client.post(f"/api/sessions/{session_id}/fly", json={"seq": 0}).status_code == 404
+    assert client.post(f"/api/sessions/{session_id}/automa-done", json={}).status_code == 400
+    assert client.post(f"/api/sessions/{session_id}/pass", json={"seq": 0}).status_code == 400   # Automa's turn
+    huge = io.BytesIO(b"x" * (9 * 1024 * 1024))
+    res = client.post("/api/sessions/import", data={"file": (huge, "big.json")}, content_type="multipart/form-data")
+    assert res.status_code == 413 and "larger than" in res.json["error"]
+
+
+def test_camera_image_and_live_status_without_a_model(client, session_id):
+    res = client.get(f"/api/sessions/{session_id}/camera.jpg")
+    assert res.status_code == 200 and res.mimetype == "image/jpeg"
+    assert cv2.imdecode(np.frombuffer(res.data, np.uint8), cv2.IMREAD_COLOR) is not None
+    live = client.get(f"/api/sessions/{session_id}/live").json
+    assert live["recognition_available"] is False and "model file" in live["recognition"]
+    assert live["registration"] == "aruco"        # the board is found without the model
+    assert client.get("/api/reference.svg").data.startswith(b"<svg")
+    assert len(client.get("/api/layout").json["slots"]) == 67
+
+
+def test_the_page_moves_on_when_the_camera_sees_the_instruction_done(client, session_id, monkeypatch):
+    store = services_from(client).store
+    expected = game.expected_map(store.last(session_id))
+    seen = {"map": game.map_of(GameState.from_dict(store.last(session_id).state))}
+    look = lambda *a, **k: Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen["map"])
+    monkeypatch.setattr(services_from(client).live, "look", look)
+    assert client.get(f"/api/sessions/{session_id}/live").json["advanced"] is False   # not done yet
+    seen["map"] = expected
+    assert client.get(f"/api/sessions/{session_id}/live").json["advanced"] is True
+    v = view(client, session_id)
+    assert v["seq"] == 1 and v["next"] == "germany"
+    # human turn: the camera's moves are listed, and confirming takes them into the state
+    seen["map"] = game.map_of(GameState.from_dict(store.last(session_id).state))
+    seen["map"].conduits["1A"] = "germany"
+    assert client.get(f"/api/sessions/{session_id}/live").json["moves"] == ["germany built a conduit on 1A"]
+    v = client.post(f"/api/sessions/{session_id}/human-done", json={"seq": 1}).json
+    assert {"slot": "1A", "piece": "conduit", "owner": "germany", "drops": 0} in v["pieces"]
+
+
+def services_from(client):
+    with client.application.app_context():
+        return services()
+
+
+def test_home_and_demo_game(client):
+    assert "Recognition unavailable" in client.get("/").get_data(as_text=True)
+    res = client.post("/play/demo")
+    assert res.status_code == 302
+    sid = int(res.headers["Location"].rsplit("/", 1)[1])
+    assert view(client, sid)["settings"]["companies"] == ["usa", "germany"]

@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from web.store import Conflict, NoSession, Store, StoreError
+
+
+def step(n: int) -> dict:
+    return {"kind": "start" if n == 0 else "automa", "label": f"step {n}", "state": {"n": n},
+            "flow": {"phase": "actions"}, "payload": {}}
+
+
+def test_steps_persist_across_restarts_and_undo_goes_back(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    sid = store.create("game", {"seed": 1}, step(0))
+    store.append(sid, step(1), expect_seq=0)
+    store.append(sid, step(2), expect_seq=1)
+    reopened = Store(path)                 # a crash/restart: a new process opens the same file
+    assert [s.label for s in reopened.steps(sid)] == ["step 0", "step 1", "step 2"]
+    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    reopened.undo_to(sid, 1)
+    assert reopened.last(sid).state == {"n": 1}
+    reopened.undo_to(sid, 0)
+    with pytest.raises(StoreError, match="first one cannot be undone"):
+        reopened.undo_to(sid, 0)
+
+
+def test_a_stale_request_cannot_play_a_turn_twice(tmp_path):
+    store = Store(tmp_path / "s.sqlite3")
+    sid = store.create("game", {}, step(0))
+    store.append(sid, step(1), expect_seq=0)
+    with pytest.raises(Conflict):
+        store.append(sid, step(1), expect_seq=0)
+    assert len(store.steps(sid)) == 2
+
+
+def test_a_failed_write_leaves_nothing_behind(tmp_path):
+    store = Store(tmp_path / "s.sqlite3")
+    bad = {**step(1), "state": {1, 2}}     # a set is not JSON: the insert fails mid-transaction
+    with pytest.raises(TypeError):
+        store.create_with_steps("game", {}, [step(0), bad])
+    assert store.sessions() == []
+
+
+def test_unknown_session(tmp_path):
+    store = Store(tmp_path / "s.sqlite3")
+    with pytest.raises(NoSession):
+        store.steps(42)
+    with pytest.raises(NoSession):
+        store.delete(42)

@@ -1,0 +1,209 @@
+"""JSON API of the play page: sessions, steps, undo, export/import, live camera status."""
+from __future__ import annotations
+
+import time
+
+from flask import Blueprint, Response, jsonify, request
+
+from automa.barrage.state import GameState
+from vision.labels import ALLOWED_PIECES, MAX_DROPS
+from vision.synth.reference_map import reference_svg
+
+from . import forms, game, transfer, views
+from .app import services
+from .live import Look, jpeg, overlay, placeholder
+from .store import Conflict, Step
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _body() -> dict:
+    """The JSON body, or the form fields: every POST accepts both."""
+    data = request.get_json(silent=True)
+    return data if isinstance(data, dict) else request.form.to_dict()
+
+
+def _seq(body: dict) -> int:
+    return forms.integer(body.get("seq"), "seq", 0, 10**9)
+
+
+def profiles() -> list[str]:
+    d = services().config.profiles_dir
+    return sorted(p.name for p in d.iterdir() if (p / "profile.json").exists())
+
+
+# -- general -----------------------------------------------------------------------
+@bp.get("/status")
+def status():
+    live = services().live
+    return jsonify({"source": live.source.describe(), "recognition": live.recognition_problem or "available",
+                    "recognition_available": live.recognition_problem is None, "profiles": profiles()})
+
+
+@bp.get("/layout")
+def layout():
+    profile = request.args.get("profile") or None
+    return jsonify(views.layout_view(services().live.layout(profile if profile in profiles() else None)))
+
+
+@bp.get("/reference.svg")
+def reference():
+    return Response(reference_svg(), mimetype="image/svg+xml")
+
+
+# -- sessions ----------------------------------------------------------------------
+@bp.get("/sessions")
+def sessions():
+    return jsonify([{"id": s.id, "name": s.name, "steps": s.steps, "settings": s.settings}
+                    for s in services().store.sessions()])
+
+
+def create_session(form: dict) -> int:
+    name, settings = forms.new_game(form, profiles())
+    return services().store.create(name, {**settings.__dict__}, game.start(settings))
+
+
+@bp.post("/sessions")
+def create():
+    sid = create_session(_body())
+    return jsonify({"id": sid, "url": f"/play/{sid}"}), 201
+
+
+@bp.get("/sessions/<int:sid>")
+def session(sid: int):
+    store = services().store
+    return jsonify(views.session_view(store.session(sid), store.steps(sid)))
+
+
+@bp.delete("/sessions/<int:sid>")
+def delete(sid: int):
+    services().store.delete(sid)
+    return jsonify({"deleted": sid})
+
+
+STEP_ACTIONS = {
+    "automa-done": lambda sid, step, body: game.automa_done(step),
+    "pass": lambda sid, step, body: game.human_pass(step),
+    "round-end": lambda sid, step, body: game.round_end(step),
+    "human-done": lambda sid, step, body: game.human_done(step, _seen(sid) if _flag(body, "use_camera") else None),
+    "correct": lambda sid, step, body: _correct(step, body),
+}
+
+
+def _flag(body: dict, name: str) -> bool:
+    return body.get(name, True) not in (False, "false", "0", 0, "off")
+
+
+@bp.post("/sessions/<int:sid>/<action>")
+def step_action(sid: int, action: str):
+    if action not in STEP_ACTIONS:
+        return jsonify({"error": f"unknown action {action!r}"}), 404
+    body = _body()
+    store = services().store
+    seq = _seq(body)
+    last = store.last(sid)
+    if last.seq != seq:       # checked first: a stale click must not be judged against the new turn
+        raise Conflict(f"the game moved on meanwhile (step {last.seq}, expected {seq}): reload the page")
+    new = STEP_ACTIONS[action](sid, last, body)
+    store.append(sid, new, seq)
+    return jsonify(views.session_view(store.session(sid), store.steps(sid)))
+
+
+def _correct(step: Step, body: dict) -> dict:
+    slot = str(body.get("slot", ""))
+    kinds = {b.id: b.kind for b in services().live.layout(None).slots}
+    if slot not in kinds:
+        raise forms.FormError([f"unknown slot {slot!r}"])
+    kind = kinds[slot]
+    piece = str(body.get("piece") or "empty")
+    if piece not in ALLOWED_PIECES[kind]:
+        raise forms.FormError([f"a {kind} slot holds one of: {', '.join(ALLOWED_PIECES[kind])}"])
+    owner = body.get("owner") or None
+    known = set(GameState.from_dict(step.state).companies) | {"neutral"}
+    if piece != "empty" and owner not in known:
+        raise forms.FormError([f"owner must be one of: {', '.join(sorted(known))}"])
+    drops = forms.integer(body.get("drops", 0) or 0, "drops", 0, MAX_DROPS if kind == "headstream" else 3)
+    return game.correct_slot(step, slot, kind, piece, owner, drops)
+
+
+@bp.post("/sessions/<int:sid>/undo")
+def undo(sid: int):
+    store = services().store
+    body = _body()
+    to = body.get("to")
+    target = store.last(sid).seq - 1 if to in (None, "") else forms.integer(to, "to", 0, 10**9)
+    store.undo_to(sid, target)
+    return jsonify(views.session_view(store.session(sid), store.steps(sid)))
+
+
+@bp.get("/sessions/<int:sid>/export")
+def export(sid: int):
+    store = services().store
+    info = store.session(sid)
+    response = jsonify(transfer.export(info, store.steps(sid)))
+    safe = "".join(ch if ch.isalnum() else "-" for ch in info.name)[:40]
+    response.headers["Content-Disposition"] = f'attachment; filename="session-{sid}-{safe}.json"'
+    return response
+
+
+@bp.post("/sessions/import")
+def import_session():
+    upload = request.files.get("file")
+    data = upload.read() if upload else request.get_data()
+    if not data:
+        raise forms.FormError(["choose an exported session file (.json) to import"])
+    try:
+        name, settings, steps = transfer.parse(data)
+    except transfer.SessionFileError as exc:
+        raise forms.FormError([f"import refused: {exc}"]) from None
+    sid = services().store.create_with_steps(name, settings, steps)
+    return jsonify({"id": sid, "url": f"/play/{sid}"}), 201
+
+
+# -- live --------------------------------------------------------------------------
+def _look(sid: int) -> tuple[Look, Step, list[Step]]:
+    store = services().store
+    steps = store.steps(sid)
+    last = steps[-1]
+    turns = sum(1 for s in steps if s.kind in ("automa", "human"))
+    look = services().live.look(store.session(sid).settings.get("profile"), turns, time.time() - last.created)
+    return look, last, steps
+
+
+def _seen(sid: int):
+    """What the camera last saw the board hold still in (None without recognition)."""
+    return _look(sid)[0].stable_map
+
+
+@bp.get("/sessions/<int:sid>/live")
+def live(sid: int):
+    look, last, steps = _look(sid)
+    problem = services().live.recognition_problem
+    state, flow = game.load(last)
+    out = {"seq": last.seq, "registration": look.registration, "camera_problem": look.problem,
+           "recognition": problem or "available", "recognition_available": problem is None,
+           "flags": [f"{f.slot}: {f.problem}" for f in look.reading.flags] if look.reading else [],
+           "stable": look.stable_map is not None, "moves": [], "advanced": False}
+    if look.stable_map is None or flow.phase != "actions":
+        return jsonify(out)
+    if state.companies[flow.next].automa:
+        expected = game.expected_map(last)
+        if game.carried_out(expected, look.stable_map):
+            # The camera sees the instruction done: move on, exactly as the button would.
+            services().store.append(sid, game.automa_done(last), last.seq)
+            out["advanced"] = True
+    else:
+        out["moves"] = [m.text for m in game.detected_moves(last, look.stable_map)]
+    return jsonify(out)
+
+
+@bp.get("/sessions/<int:sid>/camera.jpg")
+def camera(sid: int):
+    look, last, _ = _look(sid)
+    if look.frame is None:
+        img = placeholder(look.problem or "no camera frame")
+    else:
+        highlight = set(views.highlight_slots(game.automa_decision(last)))
+        profile = services().store.session(sid).settings.get("profile")
+        img = overlay(look, services().live.layout(profile), highlight)
+    return Response(jpeg(img), mimetype="image/jpeg", headers={"Cache-Control": "no-store"})

@@ -1,0 +1,48 @@
+"""``automa-vision serve``: the table-side web page.
+
+    automa-vision serve [--demo | --camera N | --video FILE] [--host H] [--port P] [--data DIR]
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .live import Source
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("serve", help="serve the table-side web page and the calibration wizard",
+                              description=__doc__.splitlines()[0])
+    source = p.add_mutually_exclusive_group()
+    source.add_argument("--demo", action="store_true", help="play on the bundled demo replay (default)")
+    source.add_argument("--camera", type=int, metavar="N", help="webcam index (0 is the first camera)")
+    source.add_argument("--video", type=Path, metavar="FILE", help="a video file, image or image folder")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 opens it to the network)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--data", type=Path, default=Path("data/web"), help="sessions and profiles folder (default data/web)")
+    p.set_defaults(func=run)
+
+
+def source_of(args: argparse.Namespace) -> Source:
+    if args.camera is not None:
+        return Source("camera", str(args.camera))
+    if args.video is not None:
+        return Source("video", str(args.video))
+    return Source("demo")
+
+
+def run(args: argparse.Namespace) -> int:
+    from .app import WebConfig, create_app      # Flask and OpenCV load only when serving
+
+    if args.video is not None and not args.video.exists():
+        print(f"automa-vision serve: {args.video} does not exist", file=sys.stderr)
+        return 2
+    if not 1 <= args.port <= 65535:
+        print(f"automa-vision serve: port must be 1-65535, got {args.port}", file=sys.stderr)
+        return 2
+    app = create_app(WebConfig(data_dir=args.data, source=source_of(args)))
+    print(f"Automa Vision on http://{args.host}:{args.port}/  (source: {source_of(args).describe()})")
+    app.run(host=args.host, port=args.port, threaded=True, use_reloader=False)
+    return 0

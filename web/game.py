@@ -1,0 +1,216 @@
+"""The game loop the page walks through: whose turn it is, and each kind of step.
+
+Every function takes the last stored step and returns the next one as a plain
+dict (kind, label, state, flow, payload) for :class:`web.store.Store`; nothing
+here touches the database, so the rules of the loop are testable on their own.
+
+The engine tracks Automa engineers but not the humans' choices, so a human's
+turn ends when the players confirm what the camera saw (or what they typed in),
+and a human leaves the round with "pass".
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from automa.barrage import phases
+from automa.barrage.data import company_colours
+from automa.barrage.engine import apply_decision, decide
+from automa.barrage.setup import new_game
+from automa.barrage.state import Dam, GameState
+from automa.common.errors import StateError
+from vision.board_state import MapState, apply_to_state
+from vision.changes import Move, diff
+from vision.labels import ALLOWED_PIECES, dam_pieces
+
+from .store import Step
+
+NewStep = dict[str, Any]
+
+
+@dataclass
+class Flow:
+    """What comes next. ``phase``: actions | round_end | over; ``next``: the company to move."""
+    phase: str = "actions"
+    next: str | None = None
+    passed: list[str] = field(default_factory=list)   # humans out of the current round
+
+    @classmethod
+    def from_dict(cls, raw: dict) -> "Flow":
+        flow = cls(str(raw.get("phase", "actions")), raw.get("next"), list(raw.get("passed", [])))
+        if flow.phase not in ("actions", "round_end", "over"):
+            raise StateError(f"unknown phase {flow.phase!r}")
+        return flow
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    automas: int
+    humans: int
+    companies: list[str]          # turn order at set-up: Automas first
+    difficulty: str
+    seed: int
+    profile: str | None = None    # calibration profile name
+
+
+def _active(state: GameState, company: str, passed: list[str]) -> bool:
+    c = state.companies[company]
+    return c.engineers > 0 if c.automa else company not in passed
+
+
+def advance(state: GameState, after: str | None, passed: list[str]) -> Flow:
+    """The flow after ``after`` moved: the next active company in turn order, or round end."""
+    order = state.turn_order
+    start = order.index(after) + 1 if after in order else 0
+    for k in range(len(order)):
+        company = order[(start + k) % len(order)]
+        if _active(state, company, passed):
+            return Flow("actions", company, list(passed))
+    return Flow("round_end", None, list(passed))
+
+
+def start(settings: GameSettings) -> NewStep:
+    state = new_game(settings.automas, settings.humans, settings.seed, companies=list(settings.companies),
+                     difficulty=settings.difficulty)
+    return _step("start", f"Round 1 set up ({', '.join(settings.companies)})", state,
+                 advance(state, None, []), {"settings": asdict(settings)})
+
+
+def load(step: Step) -> tuple[GameState, Flow]:
+    return GameState.from_dict(step.state), Flow.from_dict(step.flow)
+
+
+def who(company: str, state: GameState) -> str:
+    role = "Automa" if state.companies[company].automa else "player"
+    return f"{company_colours()[company].capitalize()} {role} ({company})"
+
+
+# -- Automa turns ------------------------------------------------------------------
+def automa_decision(step: Step) -> dict | None:
+    """The pending Automa decision (``decide`` is pure, so it is recomputed, never stored early)."""
+    state, flow = load(step)
+    if flow.phase != "actions" or not state.companies[flow.next].automa:
+        return None
+    return decide(state, flow.next).to_dict()
+
+
+def automa_done(step: Step) -> NewStep:
+    state, flow = load(step)
+    if flow.phase != "actions" or not state.companies[flow.next].automa:
+        raise StateError("it is not an Automa's turn")
+    decision = decide(state, flow.next)
+    after = apply_decision(state, decision)
+    return _step("automa", decision.instruction, after, advance(after, flow.next, flow.passed),
+                 {"decision": decision.to_dict()})
+
+
+def expected_map(step: Step) -> MapState | None:
+    """The map once the pending Automa instruction is carried out (None if no Automa is to move)."""
+    decision = automa_decision(step)
+    if decision is None:
+        return None
+    return map_of(apply_decision(GameState.from_dict(step.state), decision))
+
+
+# -- human turns -------------------------------------------------------------------
+def human_done(step: Step, seen: MapState | None) -> NewStep:
+    """The human's turn as the camera saw it (``seen``), or unchanged when nothing was seen."""
+    state, flow = load(step)
+    if flow.phase != "actions" or state.companies[flow.next].automa:
+        raise StateError("it is not a human player's turn")
+    moves: list[Move] = []
+    after = state
+    if seen is not None:
+        moves = diff(map_of(state), seen)
+        after, flags = apply_to_state(state, seen)
+        if flags:
+            raise StateError("the camera's reading does not fit the game: "
+                             + "; ".join(f"{f.slot}: {f.problem}" for f in flags))
+    label = f"{who(flow.next, state)}: " + ("; ".join(m.text for m in moves) if moves else "turn confirmed")
+    return _step("human", label, after, advance(after, flow.next, flow.passed),
+                 {"moves": [asdict(m) for m in moves]})
+
+
+def human_pass(step: Step) -> NewStep:
+    state, flow = load(step)
+    if flow.phase != "actions" or state.companies[flow.next].automa:
+        raise StateError("it is not a human player's turn")
+    passed = flow.passed + [flow.next]
+    return _step("human", f"{who(flow.next, state)} passes for the rest of round {state.round}", state,
+                 advance(state, flow.next, passed), {"moves": []})
+
+
+def detected_moves(step: Step, seen: MapState) -> list[Move]:
+    return diff(map_of(GameState.from_dict(step.state)), seen)
+
+
+# -- corrections -------------------------------------------------------------------
+def correct_slot(step: Step, slot: str, kind: str, piece: str, owner: str | None, drops: int) -> NewStep:
+    """Set one map slot to what is really on the table; the flow does not move."""
+    if piece not in ALLOWED_PIECES.get(kind, ()):
+        raise StateError(f"a {kind} slot cannot hold {piece!r} (choose {', '.join(ALLOWED_PIECES.get(kind, ()))})")
+    state, _ = load(step)
+    board = map_of(state)
+    if kind == "headstream":
+        board.headstreams[slot] = drops
+    elif kind == "dam":
+        board.dams.pop(slot, None)
+        if piece != "empty":
+            board.dams[slot] = Dam(_owner(owner), dam_pieces(piece), drops)
+        elif drops:
+            raise StateError("an empty dam space holds no water")
+    else:
+        table = board.conduits if kind == "conduit" else board.powerhouses
+        table.pop(slot, None)
+        if piece != "empty":
+            table[slot] = _owner(owner)
+    after, flags = apply_to_state(state, board)
+    if flags:
+        raise StateError("; ".join(f.problem for f in flags))
+    what = "empty" if piece == "empty" else f"{piece} of {owner}"
+    return _step("correction", f"Correction: {slot} is {what}" + (f" with {drops} drops" if drops else ""),
+                 after, step.flow, {"slot": slot, "piece": piece, "owner": owner, "drops": drops})
+
+
+def _owner(owner: str | None) -> str:
+    if not owner:
+        raise StateError("choose whose piece it is")
+    return owner
+
+
+# -- round end ---------------------------------------------------------------------
+def round_end(step: Step) -> NewStep:
+    """Water flow and round-end scoring; then final scoring (round 5) or the next round's income
+    and headstreams."""
+    state, flow = load(step)
+    if flow.phase == "over":
+        raise StateError("the game is over")
+    if flow.phase != "round_end":
+        raise StateError(f"round {state.round} is not over: {who(flow.next, state)} still plays "
+                         "(Automas play until their engineers run out; humans press Pass)")
+    ending = state.round
+    work = state.copy()
+    ops = phases.round_end(work)
+    if ending == phases.LAST_ROUND:
+        ops += phases.final_scoring(work)
+        return _step("phases", "Final scoring", work, Flow("over"), {"ops": ops})
+    ops += phases.income_phase(work) + phases.headstream_phase(work)
+    return _step("phases", f"End of round {ending}; round {work.round} income and headstreams", work,
+                 advance(work, None, []), {"ops": ops})
+
+
+# -- helpers -----------------------------------------------------------------------
+def map_of(state: GameState) -> MapState:
+    return MapState(dams={s: Dam(d.owner, d.pieces, d.drops) for s, d in state.dams.items()},
+                    conduits=dict(state.conduits), powerhouses=dict(state.powerhouses),
+                    headstreams=dict(state.headstreams))
+
+
+def carried_out(expected: MapState, seen: MapState) -> bool:
+    """The camera sees exactly the expected map, with nothing hidden."""
+    return not seen.unknown and not diff(expected, seen)
+
+
+def _step(kind: str, label: str, state: GameState, flow: Flow | dict, payload: dict) -> NewStep:
+    return {"kind": kind, "label": label, "state": state.to_dict(),
+            "flow": asdict(flow) if isinstance(flow, Flow) else flow, "payload": payload}

@@ -1,0 +1,193 @@
+"""The camera side of the page: frames, board registration, recognition, overlays.
+
+Frames are pulled when the page asks for them (a few times a second), not
+pushed by a thread: a request reads one frame, reads the board once and
+caches the result briefly, so the image and the status calls of one poll
+agree and an idle page costs nothing.
+
+Recognition needs the trained model file; without it the page still shows
+the camera and finds the board (registration uses markers, not the model),
+and says plainly that pieces cannot be recognised.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from automa.barrage.data import company_colours
+from vision.board_state import MapState, build_map
+from vision.capture import Capture, FileFrames, open_source
+from vision.layout import Layout, load_profile
+from vision.model import DEFAULT_MODEL
+from vision.pipeline import Pipeline, Reading
+from vision.registration import Registrar
+from vision.synth.reference_map import bgr
+
+DEMO_DIR = Path(__file__).resolve().parent / "demo_replay"
+DEMO_DELAY = 4.0          # seconds the demo "players" take to carry out a turn on the table
+CACHE_SECONDS = 0.3
+PIECE_BGR = {"red": (40, 40, 220), "black": (30, 30, 30), "green": (60, 160, 40), "white": (245, 245, 245),
+             "orange": (0, 140, 255), "neutral": (150, 150, 150)}
+HIGHLIGHT = bgr("#ffd400")
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where frames come from: ``demo`` (the bundled replay), a camera index, or a video/image path."""
+    kind: str          # demo | camera | video
+    spec: str = ""
+
+    def describe(self) -> str:
+        return {"demo": "demo replay (synthetic frames)", "camera": f"camera {self.spec}",
+                "video": f"video {self.spec}"}[self.kind]
+
+
+class DemoTable:
+    """The bundled replay as a table the demo players play on: frame ``i`` is the table after
+    ``i`` turns; while a turn is pending, its frame appears once the players have had time to
+    carry it out."""
+
+    def __init__(self, folder: Path = DEMO_DIR):
+        index = json.loads((folder / "replay.json").read_text())
+        self.frames = [cv2.imread(str(folder / e["file"]), cv2.IMREAD_COLOR) for e in index]
+        self.game = json.loads((folder / "game.json").read_text())
+
+    def frame(self, turns: int, since_last_step: float) -> np.ndarray:
+        i = turns + (1 if since_last_step >= DEMO_DELAY else 0)
+        return self.frames[min(i, len(self.frames) - 1)]
+
+
+@dataclass
+class Look:
+    frame: np.ndarray | None
+    reading: Reading | None          # None when recognition is unavailable
+    H: np.ndarray | None             # camera -> canonical board homography
+    registration: str
+    stable_map: MapState | None = None   # the last state the board held still in (recognition only)
+    problem: str | None = None           # why there is no frame
+
+
+class Live:
+    """One frame source, with one registrar and (when the model exists) one pipeline per profile."""
+
+    def __init__(self, source: Source, model: Path = DEFAULT_MODEL, profiles_dir: Path | None = None):
+        self.source = source
+        self.model = Path(model)
+        self.profiles_dir = profiles_dir
+        self.demo = DemoTable() if source.kind == "demo" else None
+        self._capture: Capture | FileFrames | None = None
+        self._last_frame: np.ndarray | None = None
+        self._lock = threading.Lock()
+        self._pipelines: dict[str | None, Pipeline] = {}
+        self._registrars: dict[str | None, Registrar] = {}
+        self._cache: tuple[float, tuple, Look] | None = None
+
+    # -- status --------------------------------------------------------------------
+    @property
+    def recognition_problem(self) -> str | None:
+        if not self.model.exists():
+            return (f"Recognition unavailable: the model file {self.model.name} is missing "
+                    "(train it with `automa-vision train`). Confirm moves by hand on the map.")
+        return None
+
+    def profile_path(self, profile: str | None) -> Path | None:
+        if profile is None or self.profiles_dir is None:
+            return None
+        path = self.profiles_dir / profile / "profile.json"
+        return path if path.exists() else None
+
+    def layout(self, profile: str | None) -> Layout:
+        return load_profile(self.profile_path(profile)).layout
+
+    # -- frames --------------------------------------------------------------------
+    def frame(self, turns: int = 0, since_last_step: float = 0.0) -> np.ndarray | None:
+        if self.demo is not None:
+            return self.demo.frame(turns, since_last_step)
+        if self._capture is None:
+            self._capture = open_source(int(self.source.spec) if self.source.kind == "camera" else self.source.spec)
+        frame = self._capture.read()
+        if frame is None and isinstance(self._capture, FileFrames) and self._capture.done:
+            self._capture = None          # a video loops, so the page never goes blank
+        if frame is not None:
+            self._last_frame = frame
+        return self._last_frame
+
+    def look(self, profile: str | None = None, turns: int = 0, since_last_step: float = 0.0) -> Look:
+        """One frame read through the pipeline, cached briefly (the image and the status poll share it)."""
+        key = (profile, turns, since_last_step >= DEMO_DELAY)
+        with self._lock:
+            now = time.monotonic()
+            if self._cache and self._cache[1] == key and now - self._cache[0] < CACHE_SECONDS:
+                return self._cache[2]
+            look = self._read(profile, self.frame(turns, since_last_step))
+            self._cache = (now, key, look)
+            return look
+
+    def _read(self, profile: str | None, frame: np.ndarray | None) -> Look:
+        if frame is None:
+            problems = getattr(self._capture, "problems", [])
+            return Look(None, None, None, "none", problem=problems[-1] if problems else "no frame from the camera yet")
+        pipeline = self._pipeline(profile)
+        if pipeline is not None:
+            reading = pipeline.read_frame(frame)
+            stable = pipeline.stability.stable
+            return Look(frame, reading, reading.homography, reading.registration,
+                        build_map(stable)[0] if stable else None)
+        registrar = self._registrars.get(profile)
+        if registrar is None:
+            registrar = self._registrars[profile] = Registrar(self.layout(profile))
+        reg = registrar.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+        return Look(frame, None, reg.H, reg.source)
+
+    def _pipeline(self, profile: str | None) -> Pipeline | None:
+        if self.recognition_problem:
+            return None
+        if profile not in self._pipelines:
+            self._pipelines[profile] = Pipeline.load(self.profile_path(profile), self.model)
+        return self._pipelines[profile]
+
+
+# -- drawing -------------------------------------------------------------------------
+def overlay(look: Look, layout: Layout, highlight: set[str], width: int = 960) -> np.ndarray:
+    """The camera frame with the recognised pieces outlined in their owners' colours and the
+    Automa's target slots highlighted; scaled to ``width`` px."""
+    frame = look.frame.copy()
+    if look.H is not None:
+        inv = np.linalg.inv(look.H)
+        colours = company_colours()
+        readings = {r.id: r for r in look.reading.slots} if look.reading else {}
+        for box in layout.slots:
+            pts = cv2.perspectiveTransform(np.array([[(box.x, box.y), (box.x + box.w, box.y),
+                                                      (box.x + box.w, box.y + box.h), (box.x, box.y + box.h)]],
+                                                    np.float32), inv).astype(np.int32)
+            r = readings.get(box.id)
+            if r is not None and r.piece not in (None, "empty") and r.owner:
+                colour = PIECE_BGR.get(colours.get(r.owner, r.owner), (255, 0, 255))
+                cv2.polylines(frame, pts, True, colour, 3, cv2.LINE_AA)
+            if r is not None and r.unknown:
+                cv2.polylines(frame, pts, True, (0, 0, 255), 1, cv2.LINE_AA)
+            if box.id in highlight:
+                cv2.polylines(frame, pts, True, (0, 0, 0), 9, cv2.LINE_AA)
+                cv2.polylines(frame, pts, True, HIGHLIGHT, 5, cv2.LINE_AA)
+    scale = width / frame.shape[1]
+    return cv2.resize(frame, (width, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA)
+
+
+def placeholder(text: str, size: tuple[int, int] = (960, 720)) -> np.ndarray:
+    img = np.full((size[1], size[0], 3), 60, np.uint8)
+    cv2.putText(img, text[:60], (30, size[1] // 2), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (230, 230, 230), 2, cv2.LINE_AA)
+    return img
+
+
+def jpeg(img: np.ndarray, quality: int = 80) -> bytes:
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise ValueError("could not encode the image")
+    return buf.tobytes()
+

@@ -1,0 +1,95 @@
+"""Render the bundled demo replay: camera frames of a short Barrage game in progress.
+
+    python -m web.make_demo_replay [--out web/demo_replay]
+
+The game is fixed (seed, companies, difficulty in ``game.json``) and scripted:
+the Automa plays the engine's decisions and the human builds the first legal
+structures it can, alternately. Frame ``i`` shows the table after ``i`` turns,
+rendered by the synthetic generator with one fixed camera, board look and
+lighting (the same render seed for every frame), so only the pieces change.
+Re-running the script writes byte-identical files.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from unittest import mock
+
+import cv2
+import numpy as np
+
+from automa.barrage.engine import apply_decision, decide
+from automa.barrage.ops import apply_ops
+from automa.barrage.rules import legal_spaces
+from automa.barrage.setup import new_game
+from automa.barrage.state import GameState
+from vision.synth import render as synth_render
+
+OUT = Path(__file__).resolve().parent / "demo_replay"
+GAME = {"automas": 1, "humans": 1, "seed": 7, "companies": ["usa", "germany"], "difficulty": "medium"}
+RENDER_SEED = 7           # camera pose and light of every frame: an upright board, seen nearly from above
+TURNS = 6                 # Automa, human, Automa, human, Automa, human
+HUMAN_BUILDS = ("dam_base", "conduit", "powerhouse")
+JPEG_QUALITY = 80         # keeps the folder well under 3 MB
+FRAME_SIZE = (1280, 960)
+
+
+def human_turn(state: GameState, company: str, n: int) -> tuple[GameState, str]:
+    """The scripted human builds the first legal space of one structure kind (no engineers tracked)."""
+    structure = HUMAN_BUILDS[n % len(HUMAN_BUILDS)]
+    space = legal_spaces(state, company, structure)[0]
+    op = {"op": "build", "company": company, "structure": structure, "space": space}
+    return apply_ops(state, [op]), f"{company} builds {structure} on {space}"
+
+
+def script() -> list[tuple[GameState, str]]:
+    """(table state, what happened) after 0..TURNS turns."""
+    state = new_game(GAME["automas"], GAME["humans"], GAME["seed"], companies=GAME["companies"],
+                     difficulty=GAME["difficulty"])
+    out = [(state, "start of round 1")]
+    human_moves = 0
+    for _ in range(TURNS):
+        player = state.turn_order[(len(out) - 1) % len(state.turn_order)]
+        if state.companies[player].automa:
+            decision = decide(state, player)
+            state, label = apply_decision(state, decision), decision.instruction
+        else:
+            state, label = human_turn(state, player, human_moves)
+            human_moves += 1
+        out.append((state, label))
+    return out
+
+
+def render_frame(state: GameState) -> bytes:
+    """The synthetic camera frame of ``state``: the generator draws its own random state, so it
+    is handed ours instead; everything else (camera, look, light) comes from RENDER_SEED."""
+    options = synth_render.Options(size=FRAME_SIZE, occlusion=0.0, photo="clean", board_look="flat")
+    with mock.patch.object(synth_render, "random_state", lambda *a, **k: state):
+        sample = synth_render.render(RENDER_SEED, options)
+    frame = cv2.imdecode(np.frombuffer(sample.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+    assert ok
+    return jpeg.tobytes()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    index = []
+    for i, (state, label) in enumerate(script()):
+        name = f"{i:04d}.jpg"
+        (args.out / name).write_bytes(render_frame(state))
+        # replay.json is the capture module's replay index; "turn" and "label" are ours.
+        index.append({"file": name, "t": float(i), "turn": i, "label": label})
+    (args.out / "replay.json").write_text(json.dumps(index, indent=1) + "\n")
+    (args.out / "game.json").write_text(json.dumps(GAME, indent=1) + "\n")
+    total = sum(p.stat().st_size for p in args.out.iterdir())
+    print(f"wrote {len(index)} frames to {args.out} ({total / 1e6:.2f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,253 @@
+// The play page: renders /api/sessions/<id>, polls the camera, sends one request per step.
+"use strict";
+const app = document.getElementById("app");
+const SID = app.dataset.session;
+const API = `/api/sessions/${SID}`;
+const SVGNS = "http://www.w3.org/2000/svg";
+const PIECES = {headstream: ["empty"], dam: ["empty", "base", "base+1", "base+2"],
+                conduit: ["empty", "conduit"], powerhouse: ["empty", "powerhouse"]};
+let view = null;        // the last session view from the server
+let layout = null;      // slot boxes of the canonical frame
+let busy = false;       // a step request is in flight: buttons wait for it
+
+const $ = (id) => document.getElementById(id);
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children.flat()) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+function swatch(hex, big) { return el("span", {class: big ? "swatch big" : "swatch", style: `background:${hex}`}); }
+function showError(text) { const m = $("message"); m.textContent = text; m.hidden = !text; }
+
+async function call(method, url, body) {
+  const res = await fetch(url, {method, headers: {"Content-Type": "application/json"},
+                                body: body ? JSON.stringify(body) : undefined});
+  const data = await res.json().catch(() => ({error: `HTTP ${res.status}`}));
+  if (!res.ok) throw new Error((data.problems || [data.error]).join("; "));
+  return data;
+}
+
+async function step(action, extra = {}) {
+  if (busy) return;
+  busy = true;
+  document.querySelectorAll("#now button").forEach((b) => (b.disabled = true));
+  try {
+    render(await call("POST", `${API}/${action}`, {seq: view.seq, ...extra}));
+    showError("");
+  } catch (e) {
+    showError(e.message);
+    await reload();
+  } finally { busy = false; }
+}
+
+async function reload() { render(await call("GET", API)); }
+
+// -- the "now" panel ------------------------------------------------------------------
+function company(cid) { return view.companies.find((c) => c.company === cid); }
+
+function renderNow() {
+  const now = $("now");
+  now.replaceChildren();
+  if (view.phase === "over") {
+    const ranked = [...view.companies].sort((a, b) => b.vp - a.vp);
+    now.append(el("div", {class: "who"}, "Game over: final scores"),
+      el("ol", {class: "moves"}, ranked.map((c) => el("li", {}, swatch(c.hex), ` ${c.company}: ${c.vp} VP`))));
+    return;
+  }
+  if (view.phase === "round_end") {
+    now.append(el("div", {class: "who"}, `Round ${view.round} is over`),
+      el("p", {class: "instruction"}, "Everyone has passed. Run the round end: water flows, energy and bonus scoring, "
+        + (view.round < 5 ? "then the next round's income and headstream water." : "then final scoring.")),
+      el("button", {class: "big", id: "round-end", onclick: () => step("round-end")}, "Run round end"));
+    return;
+  }
+  const c = view.next_view;
+  if (c.automa) {
+    const d = view.decision;
+    now.append(el("div", {class: "who"}, swatch(c.hex, true), ` ${c.colour} Automa (${c.company}) plays`),
+      el("p", {class: "instruction", id: "instruction"}, d.instruction),
+      el("ol", {class: "moves", id: "moves"}, d.moves.map((m) => el("li", {}, m))),
+      el("p", {class: "muted", id: "auto-note"},
+        view.recognitionAvailable ? "The page moves on by itself when the camera sees this done."
+                                  : "Carry it out on the table, then press Done."),
+      el("button", {class: "big", id: "automa-done", onclick: () => step("automa-done")}, "Done: next turn"),
+      el("details", {id: "why"}, el("summary", {}, "Why? (the Automa's full reasoning)"),
+        el("pre", {}, d.trace.join("\n"))));
+  } else {
+    now.append(el("div", {class: "who"}, swatch(c.hex, true), ` ${c.colour} player (${c.company}): your turn`),
+      el("div", {class: "detected", id: "detected"}, detectedText()),
+      el("p", {class: "muted"}, "Anything wrong? Click the slot on the map to correct it before confirming."),
+      el("button", {class: "big", id: "human-done", onclick: () => step("human-done")}, "Confirm turn"),
+      el("button", {class: "big secondary", id: "pass", onclick: () => step("pass")}, "Pass for the rest of the round"));
+  }
+}
+
+let detected = [];
+function detectedText() {
+  if (!view.recognitionAvailable) return "Recognition unavailable: play your turn, correct the map if needed, then confirm.";
+  if (!detected.length) return "No moves seen yet. Play your turn; the moves appear here.";
+  return el("ul", {}, detected.map((m) => el("li", {}, m)));
+}
+
+// -- tiles, boards, history ---------------------------------------------------------------
+function renderTiles() {
+  const t = view.tiles;
+  const actions = el("div", {class: "tile", id: "tile-actions"}, el("h3", {}, `Actions side (tile ${t.actions.tile})`),
+    el("ol", {}, t.actions.actions.map((a) => el("li", {class: (a.dashed ? "dashed " : "") + (a.expansion ? "expansion" : "")},
+      a.text))));
+  let criteria = el("div", {class: "tile", id: "tile-criteria"}, el("h3", {}, "Criteria side"), el("p", {class: "muted"}, "No tile flipped yet."));
+  if (t.criteria) {
+    const cr = t.criteria.criteria;
+    criteria = el("div", {class: "tile", id: "tile-criteria"}, el("h3", {}, `Criteria side (tile ${t.criteria.tile})`),
+      ["dam", "conduit", "powerhouse"].map((col) => el("div", {class: "col"},
+        el("b", {}, `${col[0].toUpperCase()}${col.slice(1)} (from ${cr[col].start}): `), cr[col].criteria.join(" > "))),
+      el("div", {class: "col"}, el("b", {}, "Headstreams: "), t.criteria.headstreams.join(" > ")));
+  }
+  $("tiles").replaceChildren(el("div", {class: "tilepair"}, actions, criteria),
+    el("p", {class: "muted small"}, `${t.draw_pile} tiles in the draw pile, ${t.discard} discarded. Dashed: the turn goes on.`));
+}
+
+function renderBoards() {
+  $("boards").replaceChildren(...view.companies.map((c) => {
+    const wheel = el("div", {class: "wheel", title: "construction wheel, entry segment first"},
+      c.wheel.map((s, i) => el("span", {class: i === 0 ? "entry" : ""},
+        [...s.tiles.map((t) => t.replace("_", " ")), s.excavators ? `${s.excavators}E` : "", s.mixers ? `${s.mixers}M` : ""]
+          .filter(Boolean).join(" ") || "-")));
+    return el("div", {class: "board", style: `border-left-color:${c.hex}`},
+      el("div", {}, swatch(c.hex), el("b", {}, ` ${c.company}`), c.automa ? ` Automa (${c.difficulty})` : " human"),
+      el("div", {class: "stats"}, el("span", {}, el("b", {}, c.vp), " VP"), el("span", {}, el("b", {}, c.engineers), " engineers"),
+        el("span", {}, `${c.excavators} excavators`), el("span", {}, `${c.mixers} mixers`), el("span", {}, `energy ${c.energy}`)),
+      c.automa ? wheel : "",
+      c.automa ? el("div", {class: "small muted"}, `technology: ${c.tiles.join(", ").replaceAll("_", " ")}`) : "");
+  }));
+}
+
+function renderHistory() {
+  $("history").replaceChildren(...view.history.map((h) => el("li", {},
+    el("span", {}, h.label),
+    h.seq < view.seq ? el("button", {class: "secondary", title: "undo every later step",
+      onclick: () => { if (confirm(`Go back to step ${h.seq}? Later steps are removed.`)) undo(h.seq); }}, "back to here") : "")));
+  $("history").scrollTop = 1e6;
+}
+
+async function undo(to) {
+  try { render(await call("POST", `${API}/undo`, to === undefined ? {} : {to})); showError(""); }
+  catch (e) { showError(e.message); }
+}
+
+// -- the map ---------------------------------------------------------------------------
+async function setupMap() {
+  const [svgText, lay] = await Promise.all([fetch("/api/reference.svg").then((r) => r.text()),
+                                            call("GET", `/api/layout?profile=${encodeURIComponent(view.settings.profile || "")}`)]);
+  layout = lay;
+  $("map").innerHTML = svgText;
+  const svg = $("map").querySelector("svg");
+  svg.removeAttribute("width"); svg.removeAttribute("height");
+  for (const id of ["pieces", "targets", "hits"]) { const g = document.createElementNS(SVGNS, "g"); g.id = `map-${id}`; svg.append(g); }
+  for (const s of layout.slots) {
+    const r = svgEl("rect", {x: s.x - 4, y: s.y - 4, width: s.w + 8, height: s.h + 8, class: "slot-hit", "data-slot": s.id});
+    r.addEventListener("click", () => openSlot(s));
+    $("map-hits").append(r);
+  }
+}
+function svgEl(tag, attrs) { const n = document.createElementNS(SVGNS, tag); for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v); return n; }
+
+function renderMap() {
+  if (!layout) return;
+  const boxes = Object.fromEntries(layout.slots.map((s) => [s.id, s]));
+  const pieces = $("map-pieces"); pieces.replaceChildren();
+  for (const p of view.pieces) {
+    const b = boxes[p.slot]; if (!b) continue;
+    const cx = b.x + b.w / 2, cy = b.y + b.h / 2;
+    if (p.piece === "headstream") {
+      if (p.drops) pieces.append(svgText(cx, b.y + b.h - 16, `${p.drops} drop${p.drops > 1 ? "s" : ""}`, 26, "#0b4f8a"));
+      continue;
+    }
+    const fill = view.colours[p.owner] || "#888";
+    const dark = ["#f4f4f4", "#ffd400"].includes(fill) ? "#222" : "#fff";
+    pieces.append(svgEl("rect", {x: b.x + 3, y: b.y + 3, width: b.w - 6, height: b.h - 6, rx: p.piece === "conduit" ? b.h / 2 : 6,
+                                 fill, stroke: "#000", "stroke-width": 2, "data-piece": p.slot}));
+    const label = p.piece.startsWith("base") ? `${1 + Number(p.piece.split("+")[1] || 0)}` : p.piece === "conduit" ? "C" : "P";
+    pieces.append(svgText(cx, cy, label, Math.min(b.h * 0.6, 30), dark));
+    if (p.drops) pieces.append(svgText(cx, b.y - 14, `${p.drops} drop${p.drops > 1 ? "s" : ""}`, 18, "#0b4f8a"));
+  }
+  const targets = $("map-targets"); targets.replaceChildren();
+  for (const id of view.highlight) {
+    const b = boxes[id]; if (!b) continue;
+    targets.append(svgEl("rect", {x: b.x - 10, y: b.y - 10, width: b.w + 20, height: b.h + 20, rx: 10, class: "target", "data-target": id}));
+  }
+}
+function svgText(x, y, text, size, fill) {
+  const t = svgEl("text", {x, y, "font-size": size, fill, "text-anchor": "middle", "dominant-baseline": "central", "font-weight": 700});
+  t.textContent = text; return t;
+}
+
+function openSlot(slot) {
+  const form = $("slot-form");
+  const current = view.pieces.find((p) => p.slot === slot.id) || {piece: "empty", owner: null, drops: 0};
+  $("slot-id").textContent = `${slot.id} (${slot.kind})`;
+  form.slot.value = slot.id;
+  form.piece.replaceChildren(...PIECES[slot.kind].map((p) => el("option", {value: p}, p)));
+  form.piece.value = slot.kind === "headstream" ? "empty" : current.piece;
+  const owners = [...view.companies.map((c) => c.company), ...(slot.kind === "dam" ? ["neutral"] : [])];
+  form.owner.replaceChildren(el("option", {value: ""}, "-"), ...owners.map((o) => el("option", {value: o}, o)));
+  form.owner.value = current.owner || "";
+  form.drops.value = current.drops || 0;
+  $("slot-error").textContent = "";
+  $("slot-dialog").showModal();
+}
+
+$("slot-form").addEventListener("submit", async (ev) => {
+  if (ev.submitter && ev.submitter.value !== "save") return;
+  ev.preventDefault();
+  const f = ev.target;
+  try {
+    render(await call("POST", `${API}/correct`, {seq: view.seq, slot: f.slot.value, piece: f.piece.value,
+                                                  owner: f.owner.value, drops: f.drops.value}));
+    $("slot-dialog").close();
+  } catch (e) { $("slot-error").textContent = e.message; }
+});
+
+// -- camera and live status --------------------------------------------------------------
+function refreshCamera() {
+  const img = $("camera");
+  img.onload = img.onerror = () => setTimeout(refreshCamera, 1000);
+  img.src = `${API}/camera.jpg?t=${Date.now()}`;
+}
+
+async function poll() {
+  try {
+    const live = await call("GET", `${API}/live`);
+    const reg = $("registration");
+    reg.textContent = live.camera_problem || `board: ${live.registration}`;
+    reg.className = "pill " + (["aruco", "features", "manual", "cached"].includes(live.registration) ? "ok" : "bad");
+    if (live.advanced || live.seq !== view.seq) await reload();
+    else if (view.next_view && !view.next_view.automa) {
+      detected = live.moves;
+      const d = $("detected"); if (d) d.replaceChildren(detectedText());
+    }
+  } catch (e) { /* a missed poll is retried a second later */ }
+  setTimeout(poll, 1000);
+}
+
+function render(v) {
+  view = v;
+  view.recognitionAvailable = !$("recognition");
+  $("round").textContent = view.phase === "over" ? "game over" : `Round ${view.round}`;
+  $("undo").disabled = view.seq === 0;
+  renderNow(); renderTiles(); renderBoards(); renderHistory(); renderMap();
+}
+
+$("undo").addEventListener("click", () => undo());
+(async () => {
+  await reload();
+  await setupMap();
+  renderMap();
+  refreshCamera();
+  poll();
+})();

@@ -1,0 +1,172 @@
+"""Game sessions in SQLite: one row per step, each holding the full state after it.
+
+Why full states rather than op logs: undo is then "drop the last rows", a
+crash can never leave a half-applied turn (each step is one transaction),
+and an exported session can be checked state by state on import.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS steps (
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    label TEXT NOT NULL,
+    state TEXT NOT NULL,
+    flow TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+"""
+
+
+class StoreError(ValueError):
+    """A request the store refuses (nothing to undo, ...); nothing was changed."""
+    status = 400
+
+
+class NoSession(StoreError):
+    status = 404
+
+
+class Conflict(StoreError):
+    """Another request changed the session first (a double click, a second screen)."""
+    status = 409
+
+
+@dataclass(frozen=True)
+class Step:
+    seq: int
+    kind: str              # start | automa | human | correction | phases
+    label: str
+    state: dict            # GameState.to_dict() after the step
+    flow: dict             # whose turn comes next (see web.game.Flow)
+    payload: dict          # the decision, the ops or the moves of the step
+    created: float
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    id: int
+    name: str
+    settings: dict
+    created: float
+    steps: int
+
+
+class Store:
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with closing(self._connect()) as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(SCHEMA)
+
+    def _connect(self) -> sqlite3.Connection:
+        # A connection per call: Flask serves requests on several threads.
+        db = sqlite3.connect(self.path, timeout=10)
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: committed as a whole or not at all."""
+        db = self._connect()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            yield db
+            db.commit()
+        except BaseException:
+            db.rollback()
+            raise
+        finally:
+            db.close()
+
+    # -- sessions ------------------------------------------------------------------
+    def create(self, name: str, settings: dict, first: dict[str, Any]) -> int:
+        """A new session with its first step (``first``: kind, label, state, flow, payload)."""
+        return self.create_with_steps(name, settings, [first])
+
+    def create_with_steps(self, name: str, settings: dict, steps: list[dict[str, Any]]) -> int:
+        if not steps:
+            raise StoreError("a session needs at least one step")
+        with self._tx() as db:
+            cur = db.execute("INSERT INTO sessions (name, settings, created) VALUES (?, ?, ?)",
+                             (name, json.dumps(settings), time.time()))
+            sid = int(cur.lastrowid)
+            for seq, step in enumerate(steps):
+                self._insert(db, sid, seq, step)
+        return sid
+
+    def sessions(self) -> list[SessionInfo]:
+        with closing(self._connect()) as db:
+            rows = db.execute("SELECT s.id, s.name, s.settings, s.created, COUNT(t.seq) FROM sessions s "
+                              "LEFT JOIN steps t ON t.session_id = s.id GROUP BY s.id ORDER BY s.id DESC").fetchall()
+        return [SessionInfo(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
+
+    def session(self, sid: int) -> SessionInfo:
+        for info in self.sessions():
+            if info.id == sid:
+                return info
+        raise NoSession(f"no session {sid}")
+
+    def delete(self, sid: int) -> None:
+        with self._tx() as db:
+            if db.execute("DELETE FROM sessions WHERE id = ?", (sid,)).rowcount == 0:
+                raise NoSession(f"no session {sid}")
+
+    # -- steps ---------------------------------------------------------------------
+    def steps(self, sid: int) -> list[Step]:
+        self.session(sid)
+        with closing(self._connect()) as db:
+            rows = db.execute("SELECT seq, kind, label, state, flow, payload, created FROM steps "
+                              "WHERE session_id = ? ORDER BY seq", (sid,)).fetchall()
+        return [Step(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4]), json.loads(r[5]), r[6]) for r in rows]
+
+    def last(self, sid: int) -> Step:
+        return self.steps(sid)[-1]
+
+    def append(self, sid: int, step: dict[str, Any], expect_seq: int) -> int:
+        """Add a step after step ``expect_seq``; refused if another request added one meanwhile
+        (two clicks on "done" must not play a turn twice)."""
+        with self._tx() as db:
+            top = db.execute("SELECT MAX(seq) FROM steps WHERE session_id = ?", (sid,)).fetchone()[0]
+            if top is None:
+                raise NoSession(f"no session {sid}")
+            if top != expect_seq:
+                raise Conflict(f"the game moved on meanwhile (step {top}, expected {expect_seq}): reload the page")
+            self._insert(db, sid, top + 1, step)
+        return top + 1
+
+    def undo_to(self, sid: int, seq: int) -> None:
+        """Go back to the state after step ``seq``: every later step is removed."""
+        with self._tx() as db:
+            top = db.execute("SELECT MAX(seq) FROM steps WHERE session_id = ?", (sid,)).fetchone()[0]
+            if top is None:
+                raise NoSession(f"no session {sid}")
+            if not 0 <= seq < top:
+                raise StoreError(f"cannot go back to step {seq}: the session has steps 0-{top}"
+                                 + (" and the first one cannot be undone" if top == 0 else ""))
+            db.execute("DELETE FROM steps WHERE session_id = ? AND seq > ?", (sid, seq))
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, sid: int, seq: int, step: dict[str, Any]) -> None:
+        db.execute("INSERT INTO steps (session_id, seq, kind, label, state, flow, payload, created) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   (sid, seq, step["kind"], step["label"], json.dumps(step["state"]), json.dumps(step["flow"]),
+                    json.dumps(step.get("payload", {})), time.time()))

@@ -1,0 +1,91 @@
+"""What the play page shows, as JSON: the state in readable pieces, the pending turn, the
+tile pair, the Automa boards and the history. The page's JavaScript only lays it out."""
+from __future__ import annotations
+
+from automa.barrage.actions import DASHED
+from automa.barrage.data import automa_tiles, company_colours
+from automa.barrage.engine import ACTION_NAMES, _action_label  # the engine's own words for an action
+from automa.barrage.state import GameState
+from vision.layout import Layout
+
+from . import game
+from .store import Step
+
+COLOUR_HEX = {"red": "#d0302a", "black": "#222222", "green": "#2e8b3a", "white": "#f4f4f4",
+              "orange": "#f08a00", "neutral": "#8c8c8c"}
+
+
+def tile_view(number: int) -> dict:
+    """One Automa tile, both sides, as text."""
+    tile = automa_tiles()[number]
+    actions = [{"type": a["type"], "text": ACTION_NAMES[a["type"]] + _action_label(a),
+                "engineers": a["engineers"], "dashed": a["type"] in DASHED,
+                "expansion": bool(a.get("leeghwater"))} for a in tile["actions"]]
+    crit = tile["criteria"]
+    columns = {col: {"start": crit[col].get("start"),
+                     "criteria": [c.replace("_", " ").capitalize() for c in crit[col]["criteria"]]}
+               for col in ("dam", "conduit", "powerhouse")}
+    return {"tile": number, "actions": actions, "criteria": columns, "headstreams": crit["headstreams"]}
+
+
+def tiles_showing(state: GameState) -> dict:
+    """Actions side: the draw pile's top; Criteria side: the tile last flipped (if any)."""
+    deck = state.deck
+    return {"actions": tile_view(deck.top), "criteria": tile_view(deck.discard_top) if deck.discard_top else None,
+            "draw_pile": len(deck.draw_pile), "discard": len(deck.discard)}
+
+
+def company_view(state: GameState, cid: str) -> dict:
+    c = state.companies[cid]
+    colour = company_colours()[cid]
+    return {"company": cid, "colour": colour, "hex": COLOUR_HEX.get(colour, "#888"), "automa": c.automa,
+            "difficulty": c.difficulty, "vp": c.vp, "credits": c.credits, "engineers": c.engineers,
+            "excavators": c.excavators, "mixers": c.mixers, "energy": state.energy.get(cid, 0),
+            "structures": dict(c.structures), "tiles": list(c.tiles), "contracts": list(c.contracts),
+            "wheel": [{"tiles": s.tiles, "excavators": s.excavators, "mixers": s.mixers} for s in c.wheel]}
+
+
+def map_pieces(state: GameState) -> list[dict]:
+    """Every occupied slot for the reference map: id, piece, owner, drops."""
+    out = [{"slot": h, "piece": "headstream", "owner": None, "drops": n} for h, n in state.headstreams.items()]
+    for space, d in state.dams.items():
+        out.append({"slot": space, "piece": "base" if d.pieces == 1 else f"base+{d.pieces - 1}",
+                    "owner": d.owner, "drops": d.drops})
+    out += [{"slot": s, "piece": "conduit", "owner": o, "drops": 0} for s, o in state.conduits.items()]
+    out += [{"slot": s, "piece": "powerhouse", "owner": o, "drops": 0} for s, o in state.powerhouses.items()]
+    return out
+
+
+def highlight_slots(decision: dict | None) -> list[str]:
+    """Map slots the Automa's instruction touches: what it builds and where water goes."""
+    if not decision:
+        return []
+    out: list[str] = []
+    for op in decision["ops"]:
+        if op["op"] == "build":
+            out.append(op["space"])
+        elif op["op"] == "drops":
+            out += [loc.partition(":")[2] for loc in (op["source"], op["target"]) if ":" in loc]
+    return list(dict.fromkeys(out))
+
+
+def layout_view(layout: Layout) -> dict:
+    return {"width": layout.width, "height": layout.height,
+            "slots": [{"id": b.id, "kind": b.kind, "x": b.x, "y": b.y, "w": b.w, "h": b.h} for b in layout.slots]}
+
+
+def session_view(info, steps: list[Step]) -> dict:
+    last = steps[-1]
+    state, flow = game.load(last)
+    decision = game.automa_decision(last)
+    return {
+        "id": info.id, "name": info.name, "settings": info.settings, "seq": last.seq,
+        "round": state.round, "phase": flow.phase, "next": flow.next,
+        "next_view": company_view(state, flow.next) if flow.next else None,
+        "decision": decision, "highlight": highlight_slots(decision),
+        "companies": [company_view(state, c) for c in state.turn_order],
+        "colours": {c: COLOUR_HEX.get(company_colours()[c], "#888") for c in state.companies} | {"neutral": COLOUR_HEX["neutral"]},
+        "tiles": tiles_showing(state), "pieces": map_pieces(state),
+        "history": [{"seq": s.seq, "kind": s.kind, "label": s.label} for s in steps],
+        "last_moves": (last.payload.get("decision") or {}).get("moves") or [],
+    }
