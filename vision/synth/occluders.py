@@ -20,6 +20,15 @@ def _capsule(mask: np.ndarray, a: np.ndarray, b: np.ndarray, width: float) -> No
     cv2.line(mask, tuple(int(v) for v in a), tuple(int(v) for v in b), 255, max(1, int(width)), cv2.LINE_AA)
 
 
+def _limb(mask: np.ndarray, a: np.ndarray, b: np.ndarray, width_a: float, width_b: float) -> None:
+    """A tapered limb from a (width_a) to b (width_b), rounded at b."""
+    d = (b - a) / (np.linalg.norm(b - a) + 1e-9)
+    n = np.array([-d[1], d[0]])
+    quad = np.array([a + n * width_a / 2, b + n * width_b / 2, b - n * width_b / 2, a - n * width_a / 2])
+    cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 255, cv2.LINE_AA)
+    cv2.circle(mask, tuple(int(v) for v in b), int(width_b / 2), 255, -1, cv2.LINE_AA)
+
+
 def _hand_mask(shape: tuple[int, int], target: np.ndarray, scale: float, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """Masks (arm+hand, sleeve) for an arm entering from a random image edge towards ``target``."""
     h, w = shape
@@ -32,7 +41,8 @@ def _hand_mask(shape: tuple[int, int], target: np.ndarray, scale: float, rng: np
     arm_w = scale * rng.uniform(0.55, 0.8)
     wrist = target - direction * scale * 0.55
     mask = np.zeros(shape, np.uint8)
-    _capsule(mask, start, wrist, arm_w)
+    widen = rng.uniform(1.2, 1.8)            # forearm to elbow and upper arm: wider towards the edge
+    _limb(mask, start, wrist, arm_w * widen, arm_w)
     palm_axes = (int(scale * 0.5), int(scale * 0.42))
     angle = math.degrees(math.atan2(direction[1], direction[0]))
     cv2.ellipse(mask, tuple(int(v) for v in target - direction * scale * 0.15), palm_axes, angle, 0, 360, 255, -1, cv2.LINE_AA)
@@ -48,7 +58,7 @@ def _hand_mask(shape: tuple[int, int], target: np.ndarray, scale: float, rng: np
              scale * 0.18)
     sleeve = np.zeros(shape, np.uint8)
     cut = wrist - direction * scale * rng.uniform(0.8, 2.5)
-    _capsule(sleeve, start, cut, arm_w * 1.25)
+    _limb(sleeve, start, cut, arm_w * widen * 1.25, arm_w * 1.25)
     return mask, sleeve
 
 

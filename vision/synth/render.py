@@ -103,7 +103,7 @@ def render(seed: int, options: Options = Options()) -> Sample:
     if ro.random() < options.occlusion:
         target_slot = lay.slots[int(ro.integers(len(lay.slots)))]
         target = cam.ideal(np.array([[*target_slot.box.centre, 0.0]]))[0] + ro.normal(0, 20, 2)
-        scale = _px_per_unit(cam) * ro.uniform(90, 150)          # a palm is ~ 9 cm = 160 canonical px
+        scale = _px_per_unit(cam) * ro.uniform(110, 170)         # a palm is ~ 8.5 cm = 155 canonical px
         mask, occluder = draw_occluder(scene, (float(target[0]), float(target[1])), scale, ro)
 
     mode = options.photo if options.photo != "random" else ("hard" if rng["photo"].random() < 0.25 else "random")
