@@ -6,6 +6,7 @@ import time
 from flask import Blueprint, Response, jsonify, request
 
 from automa.barrage.state import GameState
+from calibration.profiles import Profiles
 from vision.labels import ALLOWED_PIECES, MAX_DROPS
 from vision.synth.reference_map import reference_svg
 
@@ -28,8 +29,7 @@ def _seq(body: dict) -> int:
 
 
 def profiles() -> list[str]:
-    d = services().config.profiles_dir
-    return sorted(p.name for p in d.iterdir() if (p / "profile.json").exists())
+    return Profiles(services().config.profiles_dir).names()
 
 
 # -- general -----------------------------------------------------------------------

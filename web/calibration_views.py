@@ -1,11 +1,247 @@
-"""Calibration wizard pages (placeholder until the wizard lands)."""
+"""The calibration wizard: one page, one JSON endpoint per step, a live preview.
+
+The wizard works on one picture at a time: the live camera frame (snapshot)
+or an uploaded photo. Every step's result is stored in the profile's folder
+at once, so a wizard left half-way can be resumed.
+"""
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+import cv2
+import numpy as np
+from flask import Blueprint, Response, jsonify, render_template, request
+
+from calibration import board, lens, sheets
+from calibration.empty_board import check_empty_board
+from calibration.profiles import FRAME, LENS, REFERENCE, Draft, ProfileError, Profiles
+from vision.layout import load_layout
+
+from .app import services
+from .forms import FormError, integer
+from .live import jpeg, placeholder
+from .views import layout_view
 
 bp = Blueprint("calibration", __name__, url_prefix="/calibration")
+MAX_LENS_PHOTOS = 30
+PREVIEW_WIDTH = 960
+
+
+def profiles() -> Profiles:
+    return Profiles(services().config.profiles_dir)
+
+
+def draft(name: str) -> Draft:
+    try:
+        return profiles().draft(name)
+    except ProfileError as exc:
+        raise FormError([str(exc)]) from None
+
+
+def decode_image(data: bytes, what: str) -> np.ndarray:
+    """Uploads are checked by decoding them: whatever OpenCV cannot read as an image is refused."""
+    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
+    if img is None or img.ndim != 3 or min(img.shape[:2]) < 64:
+        raise FormError([f"{what} is not an image OpenCV can read (JPEG or PNG, at least 64x64 px)"])
+    return img
+
+
+def _frame(d: Draft) -> np.ndarray:
+    frame = d.frame()
+    if frame is None:
+        raise FormError(["take a snapshot or upload a photo first (step 1)"])
+    return frame
+
+
+def _image(img: np.ndarray, kind: str = "jpeg") -> Response:
+    if kind == "png":
+        return Response(sheets.png(img), mimetype="image/png")
+    return Response(jpeg(img), mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
 
 @bp.get("/")
 def wizard():
-    return render_template("error.html", status=501, message="calibration wizard not ready", problems=[])
+    live = services().live
+    return render_template("calibration.html", profiles=profiles().names(), source=live.source.describe(),
+                           recognition=live.recognition_problem)
+
+
+# -- printable sheets ----------------------------------------------------------------
+@bp.get("/sheets/markers.png")
+def markers_png():
+    return _image(sheets.marker_sheet(), "png")
+
+
+@bp.get("/sheets/markers.pdf")
+def markers_pdf():
+    return Response(sheets.pdf(sheets.marker_sheet()), mimetype="application/pdf",
+                    headers={"Content-Disposition": 'attachment; filename="automa-vision-markers.pdf"'})
+
+
+@bp.get("/sheets/charuco.png")
+def charuco_png():
+    return _image(sheets.charuco_sheet(), "png")
+
+
+# -- the wizard's picture --------------------------------------------------------------
+@bp.get("/api/<name>")
+def status(name: str):
+    d = draft(name)
+    frame = d.frame()
+    return jsonify({**d.status(), "frame_size": None if frame is None else [frame.shape[1], frame.shape[0]]})
+
+
+@bp.post("/api/<name>/snapshot")
+def snapshot(name: str):
+    frame = services().live.frame()
+    if frame is None:
+        raise FormError(["the camera gives no picture: check it is plugged in, or upload a photo instead"])
+    d = draft(name)
+    cv2.imwrite(str(d.folder / FRAME), frame)
+    return jsonify(d.status())
+
+
+@bp.post("/api/<name>/photo")
+def photo(name: str):
+    upload = request.files.get("photo")
+    if upload is None:
+        raise FormError(["choose a photo of the board to upload"])
+    img = decode_image(upload.read(), upload.filename or "the upload")
+    d = draft(name)
+    cv2.imwrite(str(d.folder / FRAME), img)
+    return jsonify(d.status())
+
+
+@bp.get("/api/<name>/preview.jpg")
+def preview(name: str):
+    """The wizard's picture with what it found drawn on it; the live camera before there is one."""
+    d = draft(name)
+    frame = d.frame()
+    if frame is None:
+        frame = services().live.frame()
+        if frame is None:
+            return _image(placeholder("no camera frame: upload a photo"))
+    if d.H is not None:
+        frame = board.board_outline(frame, d.H, d.layout())
+    check = board.check_markers(frame, d.layout())
+    for i, corners in check.found.items():
+        pts = np.asarray(corners, np.int32)
+        cv2.polylines(frame, [pts], True, (0, 200, 0), 3, cv2.LINE_AA)
+        cv2.putText(frame, str(i), tuple(int(v) for v in pts.mean(0)), cv2.FONT_HERSHEY_SIMPLEX, 1.5, (0, 0, 255), 4)
+    scale = PREVIEW_WIDTH / frame.shape[1]
+    return _image(cv2.resize(frame, (PREVIEW_WIDTH, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA))
+
+
+# -- steps -----------------------------------------------------------------------------
+@bp.post("/api/<name>/lens")
+def lens_step(name: str):
+    uploads = request.files.getlist("photos")
+    if not uploads:
+        raise FormError(["choose photos of the printed ChArUco sheet"])
+    if len(uploads) > MAX_LENS_PHOTOS:
+        raise FormError([f"at most {MAX_LENS_PHOTOS} photos at once"])
+    images = [(u.filename or f"photo {i + 1}", decode_image(u.read(), u.filename or f"photo {i + 1}"))
+              for i, u in enumerate(uploads)]
+    try:
+        result = lens.calibrate(images)
+    except lens.LensError as exc:
+        raise FormError([str(exc)]) from None
+    d = draft(name)
+    result.save(d.folder / LENS)
+    return jsonify({**d.status(), "rms": round(result.rms, 3), "views": result.views, "rejected": result.rejected})
+
+
+@bp.post("/api/<name>/markers")
+def markers_step(name: str):
+    d = draft(name)
+    return jsonify(board.check_markers(_frame(d), d.layout()).to_dict())
+
+
+@bp.post("/api/<name>/register")
+def register(name: str):
+    d = draft(name)
+    frame = _frame(d)
+    body = request.get_json(silent=True) or {}
+    method = body.get("method", "markers")
+    try:
+        if method == "markers":
+            H = board.register_markers(frame, d.layout())
+        elif method == "corners":
+            H = board.register_corners(body.get("points") or [], d.layout())
+        else:
+            raise ValueError("method must be markers or corners")
+    except ValueError as exc:
+        raise FormError([f"registration failed: {exc}"]) from None
+    d.homography, d.registration = H.tolist(), method
+    d.store()
+    return jsonify(d.status())
+
+
+def _registered(d: Draft) -> np.ndarray:
+    if d.H is None:
+        raise FormError(["register the board first (step 4)"])
+    return d.H
+
+
+@bp.get("/api/<name>/rectified.jpg")
+def rectified(name: str):
+    d = draft(name)
+    return _image(board.rectified(_frame(d), _registered(d), d.layout()))
+
+
+@bp.post("/api/<name>/reference")
+def reference(name: str):
+    d = draft(name)
+    img = board.rectified(_frame(d), _registered(d), d.layout(), scale=1.0)
+    cv2.imwrite(str(d.folder / REFERENCE), img)
+    return jsonify(d.status())
+
+
+@bp.get("/api/<name>/layout")
+def layout(name: str):
+    return jsonify(layout_view(draft(name).layout()))
+
+
+@bp.post("/api/<name>/layout")
+def save_layout(name: str):
+    """Slot boxes moved in the editor become the profile's overrides (only those that differ)."""
+    d = draft(name)
+    body = request.get_json(silent=True) or {}
+    boxes = body.get("slots")
+    if not isinstance(boxes, dict):
+        raise FormError(["send {\"slots\": {slot id: {x, y, w, h}}}"])
+    default = {b.id: b for b in load_layout().slots}
+    overrides: dict[str, dict[str, float]] = {}
+    for sid, box in boxes.items():
+        if sid not in default or not isinstance(box, dict):
+            raise FormError([f"unknown slot {sid!r}"])
+        limits = {"x": (0, 1000), "y": (0, 1464), "w": (8, 400), "h": (8, 400)}
+        values = {k: integer(box.get(k, getattr(default[sid], k)), f"{sid}.{k}", *limits[k]) for k in limits}
+        if values["x"] + values["w"] > 1000 or values["y"] + values["h"] > 1464:
+            raise FormError([f"slot {sid} would leave the board"])
+        changed = {k: v for k, v in values.items() if v != getattr(default[sid], k)}
+        if changed:
+            overrides[sid] = changed
+    d.overrides = overrides
+    d.store()
+    return jsonify(d.status())
+
+
+@bp.post("/api/<name>/recognition")
+def recognition(name: str):
+    live = services().live
+    if live.recognition_problem:
+        return jsonify({"available": False, "message": live.recognition_problem})
+    d = draft(name)
+    result = check_empty_board(_frame(d), _registered(d), d.layout(), live.model)
+    message = (f"all {result.slots} slots read empty" if result.ok
+               else f"{len(result.wrong)} slots not read as empty: " + ", ".join(result.wrong))
+    return jsonify({"available": True, "ok": result.ok, "message": message, "unsure": result.unsure})
+
+
+@bp.post("/api/<name>/save")
+def save(name: str):
+    d = draft(name)
+    try:
+        profiles().save(d)
+    except ProfileError as exc:
+        raise FormError([str(exc)]) from None
+    return jsonify({**d.status(), "profiles": profiles().names()})

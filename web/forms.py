@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,7 +11,6 @@ from automa.barrage.state import DIFFICULTIES
 from .game import GameSettings
 
 ROLES = ("off", "automa", "human")
-NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,39}$")
 
 
 class FormError(ValueError):
@@ -62,10 +60,3 @@ def integer(value: Any, field: str, low: int, high: int) -> int:
         raise FormError([f"{field} must be between {low} and {high}"])
     return n
 
-
-def profile_name(value: Any) -> str:
-    """Profile names become folder names: letters, digits, space, dash, underscore."""
-    name = str(value or "").strip()
-    if not NAME_RE.match(name):
-        raise FormError(["a profile name is 1-40 letters, digits, spaces, - or _, starting with a letter or digit"])
-    return name

@@ -1,0 +1,1 @@
+"""Table set-up: printable sheets, lens calibration, board registration, profiles."""

@@ -1,0 +1,97 @@
+"""Calibration profiles: one folder per profile under the data dir.
+
+A folder holds what the wizard has gathered so far (``wizard.json``: the
+homography and the slot overrides; ``frame.jpg``: the picture it works on;
+``lens.npz``; ``reference.png``) and, once saved, ``profile.json`` in the format
+``vision.layout.load_profile`` reads, with paths relative to the folder.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.layout import DEFAULT_LAYOUT, Layout, load_layout
+
+NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,39}$")
+FRAME, LENS, REFERENCE, WIZARD, PROFILE = "frame.jpg", "lens.npz", "reference.png", "wizard.json", "profile.json"
+
+
+class ProfileError(ValueError):
+    pass
+
+
+@dataclass
+class Draft:
+    """The wizard's progress on one profile."""
+    folder: Path
+    homography: list[list[float]] | None = None
+    registration: str | None = None                    # markers | corners
+    overrides: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.folder.name
+
+    @property
+    def H(self) -> np.ndarray | None:
+        return None if self.homography is None else np.asarray(self.homography, np.float64)
+
+    def frame(self) -> np.ndarray | None:
+        path = self.folder / FRAME
+        return cv2.imread(str(path), cv2.IMREAD_COLOR) if path.exists() else None
+
+    def layout(self) -> Layout:
+        return load_layout(DEFAULT_LAYOUT, self.overrides)
+
+    def has(self, filename: str) -> bool:
+        return (self.folder / filename).exists()
+
+    def store(self) -> None:
+        (self.folder / WIZARD).write_text(json.dumps(
+            {"homography": self.homography, "registration": self.registration, "overrides": self.overrides}, indent=1))
+
+    def status(self) -> dict:
+        return {"name": self.name, "photo": self.has(FRAME), "lens": self.has(LENS), "registered": self.H is not None,
+                "registration": self.registration, "reference": self.has(REFERENCE),
+                "overrides": len(self.overrides), "saved": self.has(PROFILE)}
+
+
+class Profiles:
+    def __init__(self, root: Path):
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+
+    def names(self) -> list[str]:
+        """Saved profiles (the ones a game can use)."""
+        return sorted(p.name for p in self.root.iterdir() if (p / PROFILE).exists())
+
+    def draft(self, name: str) -> Draft:
+        """The named profile's draft, created when new."""
+        if not NAME_RE.match(name or ""):
+            raise ProfileError("a profile name is 1-40 letters, digits, spaces, - or _, starting with a letter or digit")
+        folder = self.root / name
+        folder.mkdir(exist_ok=True)
+        path = folder / WIZARD
+        raw = json.loads(path.read_text()) if path.exists() else {}
+        return Draft(folder, raw.get("homography"), raw.get("registration"), raw.get("overrides") or {})
+
+    def save(self, draft: Draft) -> Path:
+        """Write ``profile.json``. Registration by markers needs nothing more; a board registered by
+        clicked corners is found again at play time by its reference image."""
+        if draft.H is None:
+            raise ProfileError("register the board first (step 4)")
+        if draft.registration == "corners" and not draft.has(REFERENCE):
+            raise ProfileError("a board registered by clicked corners needs its reference image (step 5)")
+        profile: dict = {"slot_overrides": draft.overrides}
+        if draft.has(LENS):
+            profile["calibration"] = LENS
+        if draft.has(REFERENCE):
+            profile["reference_image"] = REFERENCE
+        path = draft.folder / PROFILE
+        path.write_text(json.dumps(profile, indent=1))
+        return path

@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration import lens, sheets
+from calibration.board import check_markers, register_corners
+from vision.layout import load_layout, load_profile
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "synth" / "clean_01.jpg"
+
+
+@pytest.fixture
+def photo() -> bytes:
+    if not FIXTURE.exists():
+        pytest.skip("no synthetic fixture image committed (tests/fixtures/synth/clean_01.jpg)")
+    return FIXTURE.read_bytes()
+
+
+def upload(client, url, field, data, name="board.jpg"):
+    return client.post(url, data={field: (io.BytesIO(data), name)}, content_type="multipart/form-data")
+
+
+def test_wizard_steps_write_a_profile_the_vision_pipeline_loads(client, photo, app):
+    api = "/calibration/api/table-1"
+    assert upload(client, f"{api}/photo", "photo", photo).json["photo"] is True
+    check = client.post(f"{api}/markers").json
+    assert check["ok"] and check["found"] == [0, 1, 2, 3]
+    assert client.post(f"{api}/register", json={"method": "markers"}).json["registered"]
+    assert client.get(f"{api}/rectified.jpg").mimetype == "image/jpeg"
+    assert client.post(f"{api}/reference").json["reference"]
+    moved = client.post(f"{api}/layout", json={"slots": {"1U": {"x": 130, "y": 259, "w": 73, "h": 59}}}).json
+    assert moved["overrides"] == 1
+    assert client.post(f"{api}/recognition").json["available"] is False     # no model in these tests
+    assert client.post(f"{api}/save").json["profiles"] == ["table-1"]
+    profile = load_profile(app.extensions["automa_vision"].config.profiles_dir / "table-1" / "profile.json")
+    assert profile.layout.slot("1U").x == 130 and profile.reference_image.endswith("reference.png")
+    assert "table-1" in client.get("/").get_data(as_text=True)             # offered at game start
+
+
+def test_wizard_refuses_bad_input(client, photo):
+    api = "/calibration/api/table-1"
+    assert upload(client, f"{api}/photo", "photo", b"%PDF-1.4 not an image", "x.jpg").status_code == 400
+    assert client.post(f"{api}/markers").status_code == 400                 # no picture yet
+    assert client.post("/calibration/api/bad name!/markers").status_code == 400
+    upload(client, f"{api}/photo", "photo", photo)
+    assert client.post(f"{api}/save").status_code == 400                    # not registered yet
+    res = client.post(f"{api}/register", json={"method": "corners", "points": [[0, 0], [10, 0]]})
+    assert res.status_code == 400 and "four corners" in res.json["problems"][0]
+    client.post(f"{api}/register", json={"method": "markers"})
+    res = client.post(f"{api}/layout", json={"slots": {"1U": {"x": 990}}})
+    assert res.status_code == 400 and "leave the board" in res.json["problems"][0]
+
+
+def test_marker_check_names_a_missing_and_a_swapped_marker(photo):
+    frame = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
+    layout = load_layout()
+    found = check_markers(frame, layout).found
+    hidden = frame.copy()
+    pts = np.asarray(found[2], np.int32)
+    cv2.fillConvexPoly(hidden, cv2.convexHull(pts), (255, 255, 255))
+    check = check_markers(hidden, layout)
+    assert not check.ok and any("marker 2 (bottom-right) not seen" in m for m in check.messages)
+    swapped = frame.copy()       # marker 1's picture pasted over marker 3's place
+    a, b = np.asarray(found[1], np.float32), np.asarray(found[3], np.float32)
+    warped = cv2.warpPerspective(frame, cv2.getPerspectiveTransform(a, b), frame.shape[1::-1])
+    mask = np.zeros(frame.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, b.astype(np.int32), 255)
+    swapped[mask > 0] = warped[mask > 0]
+    cv2.fillConvexPoly(swapped, cv2.convexHull(a.astype(np.int32)), (255, 255, 255))
+    check = check_markers(swapped, layout)
+    assert not check.ok and any("from where it belongs" in m for m in check.messages)
+
+
+def test_corner_registration_maps_the_corners_to_the_board_frame():
+    layout = load_layout()
+    H = register_corners([[100, 50], [700, 60], [720, 900], [90, 880]], layout)
+    p = cv2.perspectiveTransform(np.array([[[700, 60]]], np.float64), H)[0, 0]
+    assert np.allclose(p, (layout.width, 0), atol=1e-6)
+
+
+def test_sheets_and_lens_calibration():
+    page = sheets.marker_sheet()
+    ids = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)).detectMarkers(page)[1]
+    assert sorted(ids.ravel()) == [0, 1, 2, 3]
+    assert sheets.pdf(page).startswith(b"%PDF-1.4") and sheets.pdf(page).rstrip().endswith(b"%%EOF")
+    sheet = sheets.charuco_sheet(dpi=100)
+    views = []
+    rng = np.random.default_rng(0)
+    h, w = sheet.shape
+    K = np.array([[900.0, 0, 500], [0, 900.0, 500], [0, 0, 1]])
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    for i in range(6):        # the flat sheet seen by one pinhole camera from six tilted poses
+        rvec = rng.uniform(-0.35, 0.35, 3)
+        corners3d = np.hstack([src - (w / 2, h / 2), np.zeros((4, 1))]).astype(np.float64)
+        dst, _ = cv2.projectPoints(corners3d, rvec, np.array([0.0, 0.0, 1600.0]), K, None)
+        H = cv2.getPerspectiveTransform(src, dst.reshape(4, 2).astype(np.float32))
+        views.append((f"v{i}", cv2.cvtColor(cv2.warpPerspective(sheet, H, (1000, 1000), borderValue=255), cv2.COLOR_GRAY2BGR)))
+    result = lens.calibrate(views)
+    assert result.views == 6 and result.rms < 1.0
+    with pytest.raises(lens.LensError, match="usable photos"):
+        lens.calibrate([("blank", np.full((200, 200, 3), 255, np.uint8))])

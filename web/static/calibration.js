@@ -1,0 +1,158 @@
+// The calibration wizard: each button calls one step's endpoint and shows its answer.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const SVGNS = "http://www.w3.org/2000/svg";
+let status = {};
+let corners = null;          // clicked corners (frame px) while in corner mode
+
+const name = () => encodeURIComponent($("profile-name").value.trim());
+const api = (path = "") => `/calibration/api/${name()}${path}`;
+
+function showError(text) { $("message").textContent = text; $("message").hidden = !text; }
+function result(step, text, ok = true) { const r = $(`result-${step}`); r.textContent = text; r.className = `result ${ok ? "ok" : "bad"}`; }
+function done(step) { $(`step-${step}`).classList.add("done"); }
+
+async function send(method, path, body, isForm = false) {
+  const opts = {method};
+  if (body !== undefined) {
+    opts.body = isForm ? body : JSON.stringify(body);
+    if (!isForm) opts.headers = {"Content-Type": "application/json"};
+  }
+  const res = await fetch(api(path), opts);
+  const data = await res.json().catch(() => ({error: `HTTP ${res.status}`}));
+  if (!res.ok) throw new Error((data.problems || [data.error]).join("; "));
+  showError("");
+  return data;
+}
+
+function step(button, n, fn) {
+  $(button).addEventListener("click", async () => {
+    try { await fn(); } catch (e) { result(n, e.message, false); }
+    refreshPreview();
+  });
+}
+
+function refreshPreview() { $("preview").src = `${api("/preview.jpg")}?t=${Date.now()}`; }
+async function refreshStatus() { status = await send("GET", ""); return status; }
+
+step("snapshot", 1, async () => {
+  await send("POST", "/snapshot");
+  await refreshStatus();
+  result(1, "Snapshot taken: the next steps work on it."); done(1);
+  $("preview-note").textContent = "the snapshot";
+});
+$("photo").addEventListener("change", async (ev) => {
+  const form = new FormData(); form.append("photo", ev.target.files[0]);
+  try {
+    await send("POST", "/photo", form, true); await refreshStatus();
+    result(1, `Photo ${ev.target.files[0].name} loaded: the next steps work on it.`); done(1);
+    $("preview-note").textContent = "the uploaded photo";
+  } catch (e) { result(1, e.message, false); }
+  refreshPreview();
+});
+
+step("lens", 2, async () => {
+  const form = new FormData();
+  for (const f of $("lens-photos").files) form.append("photos", f);
+  const r = await send("POST", "/lens", form, true);
+  result(2, `Lens calibrated from ${r.views} photos, error ${r.rms} px` + (r.rejected.length ? ` (not used: ${r.rejected.join("; ")})` : ""), r.rms < 1.5);
+  done(2);
+});
+
+step("check-markers", 3, async () => {
+  const r = await send("POST", "/markers");
+  const list = $("result-3");
+  list.replaceChildren(...r.messages.map((m) => Object.assign(document.createElement("li"), {textContent: m})));
+  list.className = `result ${r.ok ? "ok" : "bad"}`;
+  if (r.ok) done(3);
+});
+
+step("register-markers", 4, async () => {
+  await send("POST", "/register", {method: "markers"});
+  registered("markers");
+});
+$("corners-mode").addEventListener("click", () => { corners = []; $("corners-help").hidden = false; });
+$("preview").addEventListener("click", async (ev) => {
+  if (corners === null) return;
+  await refreshStatus();
+  if (!status.frame_size) { result(4, "take a snapshot or upload a photo first (step 1)", false); corners = null; return; }
+  const img = ev.target, box = img.getBoundingClientRect();
+  const scale = status.frame_size[0] / box.width;
+  corners.push([(ev.clientX - box.left) * scale, (ev.clientY - box.top) * scale]);
+  result(4, `corner ${corners.length} of 4`);
+  if (corners.length === 4) {
+    const points = corners; corners = null; $("corners-help").hidden = true;
+    try { await send("POST", "/register", {method: "corners", points}); registered("corners"); }
+    catch (e) { result(4, e.message, false); }
+    refreshPreview();
+  }
+});
+function registered(method) {
+  result(4, `Board found (${method}). Below: the board seen from straight above.`); done(4);
+  $("rectified").src = `${api("/rectified.jpg")}?t=${Date.now()}`; $("rectified").hidden = false;
+}
+
+step("reference", 5, async () => { await send("POST", "/reference"); result(5, "Reference image saved."); done(5); });
+
+// -- slot layout editor: boxes in canonical units over the rectified board -------------------
+let boxes = {};
+step("show-layout", 6, showLayout);
+async function showLayout() {
+  const lay = await send("GET", "/layout");
+  const svg = document.createElementNS(SVGNS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${lay.width} ${lay.height}`);
+  const img = document.createElementNS(SVGNS, "image");
+  img.setAttribute("href", `${api("/rectified.jpg")}?t=${Date.now()}`);
+  img.setAttribute("width", lay.width); img.setAttribute("height", lay.height);
+  svg.append(img);
+  boxes = {};
+  for (const s of lay.slots) {
+    const r = document.createElementNS(SVGNS, "rect");
+    for (const k of ["x", "y"]) r.setAttribute(k, s[k]);
+    r.setAttribute("width", s.w); r.setAttribute("height", s.h);
+    r.setAttribute("class", "slot"); r.dataset.slot = s.id;
+    boxes[s.id] = {x: s.x, y: s.y, w: s.w, h: s.h};
+    drag(svg, r, s.id);
+    svg.append(r);
+  }
+  $("layout-editor").replaceChildren(svg);
+  result(6, "Drag any box that is off its space, then save.");
+}
+function drag(svg, rect, id) {
+  rect.addEventListener("pointerdown", (ev) => {
+    const pt = svg.createSVGPoint();
+    const toSvg = (e) => { pt.x = e.clientX; pt.y = e.clientY; return pt.matrixTransform(svg.getScreenCTM().inverse()); };
+    const start = toSvg(ev), b = boxes[id], x0 = b.x, y0 = b.y;
+    rect.setPointerCapture(ev.pointerId);
+    const move = (e) => {
+      const p = toSvg(e);
+      b.x = Math.round(x0 + p.x - start.x); b.y = Math.round(y0 + p.y - start.y);
+      rect.setAttribute("x", b.x); rect.setAttribute("y", b.y); rect.classList.add("moved");
+    };
+    const up = () => { rect.removeEventListener("pointermove", move); rect.removeEventListener("pointerup", up); };
+    rect.addEventListener("pointermove", move); rect.addEventListener("pointerup", up);
+  });
+}
+step("save-layout", 6, async () => {
+  if (!Object.keys(boxes).length) await showLayout();
+  const r = await send("POST", "/layout", {slots: boxes});
+  result(6, r.overrides ? `Layout saved: ${r.overrides} slots moved from the standard layout.` : "Layout saved: the standard layout fits.");
+  done(6);
+});
+
+step("recognition", 7, async () => {
+  const r = await send("POST", "/recognition");
+  result(7, r.message, r.available && r.ok);
+  if (r.ok) done(7);
+});
+
+step("save", 8, async () => {
+  const r = await send("POST", "/save");
+  result(8, `Profile "${r.name}" saved. Choose it when you start a game.`);
+  $("saved-profiles").textContent = r.profiles.join(", ");
+  done(8);
+});
+
+$("profile-name").addEventListener("change", refreshPreview);
+refreshPreview();
+setInterval(() => { if (!status.photo) refreshPreview(); }, 2000);
