@@ -35,6 +35,7 @@ CACHE_SECONDS = 0.3
 PIECE_BGR = {"red": (40, 40, 220), "black": (30, 30, 30), "green": (60, 160, 40), "white": (245, 245, 245),
              "orange": (0, 140, 255), "neutral": (150, 150, 150)}
 HIGHLIGHT = bgr("#ffd400")
+HALO = 14              # canonical px between a highlighted slot and its ring
 
 
 @dataclass(frozen=True)
@@ -163,20 +164,25 @@ def overlay(look: Look, layout: Layout, highlight: set[str], width: int = 960) -
         colours = company_colours()
         readings = {r.id: r for r in look.reading.slots} if look.reading else {}
         for box in layout.slots:
-            pts = cv2.perspectiveTransform(np.array([[(box.x, box.y), (box.x + box.w, box.y),
-                                                      (box.x + box.w, box.y + box.h), (box.x, box.y + box.h)]],
-                                                    np.float32), inv).astype(np.int32)
+            pts = _outline(box.x, box.y, box.w, box.h, inv)
             r = readings.get(box.id)
             if r is not None and r.piece not in (None, "empty") and r.owner:
                 colour = PIECE_BGR.get(colours.get(r.owner, r.owner), (255, 0, 255))
                 cv2.polylines(frame, pts, True, colour, 3, cv2.LINE_AA)
             if r is not None and r.unknown:
                 cv2.polylines(frame, pts, True, (0, 0, 255), 1, cv2.LINE_AA)
-            if box.id in highlight:
-                cv2.polylines(frame, pts, True, (0, 0, 0), 9, cv2.LINE_AA)
-                cv2.polylines(frame, pts, True, HIGHLIGHT, 5, cv2.LINE_AA)
+            if box.id in highlight:      # a wide ring around the slot: seen at a glance, piece still visible
+                ring = _outline(box.x - HALO, box.y - HALO, box.w + 2 * HALO, box.h + 2 * HALO, inv)
+                cv2.polylines(frame, ring, True, (0, 0, 0), 12, cv2.LINE_AA)
+                cv2.polylines(frame, ring, True, HIGHLIGHT, 7, cv2.LINE_AA)
     scale = width / frame.shape[1]
     return cv2.resize(frame, (width, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA)
+
+
+def _outline(x: float, y: float, w: float, h: float, inv: np.ndarray) -> np.ndarray:
+    """A canonical-frame rectangle as a polygon in the camera frame."""
+    corners = np.array([[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], np.float32)
+    return cv2.perspectiveTransform(corners, inv).astype(np.int32)
 
 
 def placeholder(text: str, size: tuple[int, int] = (960, 720)) -> np.ndarray:

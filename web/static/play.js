@@ -21,6 +21,7 @@ function el(tag, attrs = {}, ...children) {
   for (const c of children.flat()) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return node;
 }
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 function swatch(hex, big) { return el("span", {class: big ? "swatch big" : "swatch", style: `background:${hex}`}); }
 function showError(text) { const m = $("message"); m.textContent = text; m.hidden = !text; }
 
@@ -69,7 +70,7 @@ function renderNow() {
   const c = view.next_view;
   if (c.automa) {
     const d = view.decision;
-    now.append(el("div", {class: "who"}, swatch(c.hex, true), ` ${c.colour} Automa (${c.company}) plays`),
+    now.append(el("div", {class: "who"}, swatch(c.hex, true), ` ${cap(c.colour)} Automa (${c.company}) plays`),
       el("p", {class: "instruction", id: "instruction"}, d.instruction),
       el("ol", {class: "moves", id: "moves"}, d.moves.map((m) => el("li", {}, m))),
       el("p", {class: "muted", id: "auto-note"},
@@ -79,7 +80,7 @@ function renderNow() {
       el("details", {id: "why"}, el("summary", {}, "Why? (the Automa's full reasoning)"),
         el("pre", {}, d.trace.join("\n"))));
   } else {
-    now.append(el("div", {class: "who"}, swatch(c.hex, true), ` ${c.colour} player (${c.company}): your turn`),
+    now.append(el("div", {class: "who"}, swatch(c.hex, true), ` ${cap(c.colour)} player (${c.company}): your turn`),
       el("div", {class: "detected", id: "detected"}, detectedText()),
       el("p", {class: "muted"}, "Anything wrong? Click the slot on the map to correct it before confirming."),
       el("button", {class: "big", id: "human-done", onclick: () => step("human-done")}, "Confirm turn"),

@@ -1,0 +1,125 @@
+"""The pages in real Chromium: a newcomer's calibration and two Automa turns of the demo game.
+
+Screenshots land in tests/web/artifacts/ for a person to look at.
+"""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from web.app import WebConfig, create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "synth" / "clean_01.jpg"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium at /usr/bin/chromium (make browser)")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    data = tmp_path_factory.mktemp("web")
+    app = create_app(WebConfig(data_dir=data, model=data / "no-model.onnx"))
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    page = browser.new_page(viewport={"width": 1600, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    page.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_new_user_calibrates_on_a_photo(server, page):
+    if not FIXTURE.exists():
+        pytest.skip("no synthetic fixture image (tests/fixtures/synth/clean_01.jpg)")
+    page.goto(f"{server}/calibration/")
+    page.fill("#profile-name", "kitchen-table")
+    page.set_input_files("#photo", str(FIXTURE))
+    page.wait_for_selector("#step-1.done")
+    page.click("#check-markers")
+    page.wait_for_selector("#result-3.ok")
+    assert "all four markers found" in page.inner_text("#result-3")
+    page.click("#register-markers")
+    page.wait_for_selector("#step-4.done")
+    page.click("#reference")
+    page.wait_for_selector("#step-5.done")
+    page.click("#show-layout")
+    slot = page.wait_for_selector('#layout-editor rect[data-slot="1U"]')
+    box = slot.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 6, box["y"] + box["height"] / 2 + 3, steps=3)
+    page.mouse.up()
+    page.click("#save-layout")
+    page.wait_for_selector("#step-6.done")
+    assert "1 slots moved" in page.inner_text("#result-6")
+    page.click("#recognition")
+    page.wait_for_function("document.getElementById('result-7').textContent.length > 0")
+    assert "Recognition unavailable" in page.inner_text("#result-7")
+    page.click("#save")
+    page.wait_for_selector("#step-8.done")
+    shot(page, "calibration")
+    page.goto(server)
+    assert page.locator('select[name="profile"] option', has_text="kitchen-table").count() == 1
+
+
+def test_two_automa_turns_on_the_demo_replay(server, page):
+    page.goto(server)
+    shot(page, "home")
+    page.click("#demo-game")
+    page.wait_for_selector("#instruction")
+    first = page.inner_text("#instruction")
+    assert first.startswith("Red Automa (usa)") and "8U" in first
+    assert page.locator('#map [data-target="8U"]').count() == 1           # the target on the map
+    assert "Recognition unavailable" in page.inner_text("#recognition")
+    page.wait_for_function("document.getElementById('camera').naturalWidth > 0")
+    page.click("#why summary")
+    assert "flipped tile" in page.inner_text("#why pre")
+    shot(page, "automa-turn-1")
+    page.click("#automa-done")
+    page.wait_for_selector("#human-done")
+    # the human built a dam on 1U (frame 2 of the replay); without recognition, they say so on the map
+    page.click('#map [data-slot="1U"]')
+    page.select_option('#slot-form select[name="piece"]', "base")
+    page.select_option('#slot-form select[name="owner"]', "germany")
+    page.click("#slot-save")
+    page.wait_for_selector('#map [data-piece="1U"]')
+    shot(page, "human-turn")
+    page.click("#human-done")
+    page.wait_for_selector("#automa-done")
+    second = page.inner_text("#instruction")
+    assert second != first and second.startswith("Red Automa (usa)")
+    shot(page, "automa-turn-2")
+    page.click("#automa-done")
+    page.wait_for_selector("#human-done")
+    assert page.locator("#history li").count() == 5     # start, Automa, correction, human, Automa
+    page.click("#undo")
+    page.wait_for_selector("#automa-done")
+    assert page.inner_text("#instruction") == second
