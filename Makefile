@@ -22,8 +22,9 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -q
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends chromium
 
+# The table-side page on 127.0.0.1:8000, fed by the bundled demo camera replay.
 demo: $(STAMP)
-	$(VENV)/bin/automa-vision demo
+	$(VENV)/bin/automa-vision serve --demo
 
 test: $(STAMP) browser
 	$(PY) -m pytest

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from automa.barrage.actions import DASHED
 from automa.barrage.data import automa_tiles, company_colours
-from automa.barrage.engine import ACTION_NAMES, _action_label  # the engine's own words for an action
+from automa.barrage.engine import ACTION_NAMES, action_label  # the engine's own words for an action
 from automa.barrage.state import GameState
 from vision.layout import Layout
 
@@ -18,7 +18,7 @@ COLOUR_HEX = {"red": "#d0302a", "black": "#222222", "green": "#2e8b3a", "white":
 def tile_view(number: int) -> dict:
     """One Automa tile, both sides, as text."""
     tile = automa_tiles()[number]
-    actions = [{"type": a["type"], "text": ACTION_NAMES[a["type"]] + _action_label(a),
+    actions = [{"type": a["type"], "text": ACTION_NAMES[a["type"]] + action_label(a),
                 "engineers": a["engineers"], "dashed": a["type"] in DASHED,
                 "expansion": bool(a.get("leeghwater"))} for a in tile["actions"]]
     crit = tile["criteria"]

@@ -113,7 +113,7 @@ def decide(state: GameState, automa: str | None = None) -> Decision:
     ending = "pass"
     for position, action in enumerate(actions_tile["actions"], 1):
         name = ACTION_NAMES[action["type"]]
-        label = f"{position}. {name}" + _action_label(action)
+        label = f"{position}. {name}" + action_label(action)
         if action.get("leeghwater"):
             trace.add(f"{label}: skipped (Leeghwater Project expansion not in play)")
             continue
@@ -154,7 +154,8 @@ def _refill_contracts(turn: Turn) -> None:
             turn.trace.add(f"Contract Office refilled: {colour} {[c for _, c in op['placed']]}")
 
 
-def _action_label(action: dict) -> str:
+def action_label(action: dict) -> str:
+    """The printed parameters of an action, in words: " (2 engineers, +2, green contract)"."""
     t = action["type"]
     eng = plural(action["engineers"], "engineer")
     if t == "production":
