@@ -62,6 +62,7 @@ class Decision:
         return {
             "automa": self.automa, "colour": self.colour, "action": self.action, "target": self.target,
             "engineers": self.engineers, "vp_delta": self.vp_delta, "instruction": self.instruction,
+            "summary": summary(self) if self.steps else self.instruction,
             "tiles": self.tiles, "trace": list(self.trace),
             "steps": [{"action": s.action, "target": s.target, "engineers": s.engineers, "vp_delta": s.vp_delta,
                        **s.detail} for s in self.steps],
@@ -179,13 +180,18 @@ def action_label(action: dict) -> str:
 
 def instruction(d: Decision) -> str:
     """One sentence for the players, e.g. "Red Automa (usa): build a Conduit on 4B, ..."."""
-    who = f"{d.colour.capitalize()} Automa ({d.automa})"
+    return f"{d.colour.capitalize()} Automa ({d.automa}): {summary(d)}"
+
+
+def summary(d: Decision) -> str:
+    """What the Automa does, without saying who: "build a Conduit on 4B, ... (2 engineers, -3 VP in all)."."""
     parts = []
     for s in d.steps:
         ops = [d.ops[i] for i in s.detail.get("op_indices", [])]
         parts.append(_step_words(s, ops))
     vp = f"{'+' if d.vp_delta >= 0 else ''}{d.vp_delta} VP in all" if d.vp_delta else "no VP change"
-    return f"{who}: " + "; then ".join(parts) + f" ({plural(d.engineers, 'engineer')}, {vp})."
+    words = "; then ".join(parts) + f" ({plural(d.engineers, 'engineer')}, {vp})."
+    return words[0].upper() + words[1:]
 
 
 def _step_words(s: Step, ops: list[Op]) -> str:

@@ -96,7 +96,7 @@ def test_two_automa_turns_on_the_demo_replay(server, page):
     page.click("#demo-game")
     page.wait_for_selector("#instruction")
     first = page.inner_text("#instruction")
-    assert first.startswith("Red Automa (usa)") and "8U" in first
+    assert "Red Automa (usa) plays" in page.inner_text(".who") and "8U" in first
     assert page.locator('#map [data-target="8U"]').count() == 1           # the target on the map
     assert "Recognition unavailable" in page.inner_text("#recognition")
     page.wait_for_function("document.getElementById('camera').naturalWidth > 0")
@@ -115,7 +115,7 @@ def test_two_automa_turns_on_the_demo_replay(server, page):
     page.click("#human-done")
     page.wait_for_selector("#automa-done")
     second = page.inner_text("#instruction")
-    assert second != first and second.startswith("Red Automa (usa)")
+    assert second != first and "Red Automa (usa) plays" in page.inner_text(".who")
     shot(page, "automa-turn-2")
     page.click("#automa-done")
     page.wait_for_selector("#human-done")

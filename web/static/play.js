@@ -71,7 +71,7 @@ function renderNow() {
   if (c.automa) {
     const d = view.decision;
     now.append(el("div", {class: "who"}, swatch(c.hex, true), ` ${cap(c.colour)} Automa (${c.company}) plays`),
-      el("p", {class: "instruction", id: "instruction"}, d.instruction),
+      el("p", {class: "instruction", id: "instruction"}, d.summary || d.instruction),
       el("ol", {class: "moves", id: "moves"}, d.moves.map((m) => el("li", {}, m))),
       el("p", {class: "muted", id: "auto-note"},
         view.recognitionAvailable ? "The page moves on by itself when the camera sees this done."
