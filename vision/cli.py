@@ -56,7 +56,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         print(f"no images with ground truth in {args.dir}", file=sys.stderr)
         return 2
     figures = summary(tally)
-    png = Path(args.confusion or Path(args.dir) / "confusion.png")
+    png = Path(args.confusion)
+    png.parent.mkdir(parents=True, exist_ok=True)
     confusion_png(tally, png)
     figures["confusion_png"] = str(png)
     if args.json:
@@ -81,6 +82,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("dir")
     p.add_argument("--profile")
     p.add_argument("--model", default=str(DEFAULT_MODEL))
-    p.add_argument("--confusion", help="confusion-matrix PNG (default: DIR/confusion.png)")
+    p.add_argument("--confusion", default="out/vision_confusion.png", help="confusion-matrix PNG")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval)

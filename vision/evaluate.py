@@ -11,6 +11,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -91,11 +92,11 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
     tally.boards_right += board_ok
 
 
-def evaluate_folder(folder: Path, pipeline: Pipeline) -> Tally:
+def evaluate_folder(folder: Path, pipeline: Pipeline, select: Callable[[Path], bool] = lambda p: True) -> Tally:
     tally = Tally()
     for img in sorted(Path(folder).glob("*.jpg")):
         truth_path = img.with_suffix(".json")
-        if not truth_path.exists():
+        if not truth_path.exists() or not select(img):
             continue
         truth = json.loads(truth_path.read_text())
         frame = cv2.imread(str(img), cv2.IMREAD_COLOR)

@@ -17,7 +17,10 @@ from .layout import Layout
 
 CROP = 48          # model input side, px
 VIEW_SCALE = 0.5   # canonical px -> view px
-LEAN = 0.10        # piece tops move this fraction of their distance from the nadir
+# How far (as a fraction of its distance from the nadir) the top of a piece moves in the
+# canonical view: about piece height / camera height. A 3-piece dam is ~3 cm tall under a
+# camera at ~70 cm; conduits, powerhouses and drops are lower.
+LEAN = {"dam": 0.05, "powerhouse": 0.03, "conduit": 0.02, "headstream": 0.02, "lake": 0.02}
 MARGIN = 0.12      # extra border on every side, as a fraction of the box size
 
 
@@ -43,11 +46,11 @@ def camera_nadir(H: np.ndarray, frame_shape: tuple[int, ...]) -> np.ndarray:
 
 
 def plan_crops(layout: Layout, nadir: np.ndarray, scale: float = VIEW_SCALE,
-               lean: float = LEAN, margin: float = MARGIN) -> CropPlan:
+               lean: dict[str, float] = LEAN, margin: float = MARGIN) -> CropPlan:
     rects = []
     for b in layout.boxes:
         centre = np.array([b.x + b.w / 2, b.y + b.h / 2])
-        shift = lean * (centre - nadir)
+        shift = lean[b.kind] * (centre - nadir)
         x0, x1 = min(b.x, b.x + shift[0]), max(b.x + b.w, b.x + b.w + shift[0])
         y0, y1 = min(b.y, b.y + shift[1]), max(b.y + b.h, b.y + b.h + shift[1])
         mx, my = margin * b.w, margin * b.h

@@ -21,6 +21,8 @@ from .layout import Layout
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 MARKER_SIZE = 80.0    # canonical px (~45 mm on the real board)
 MARKER_GAP = 12.0     # canonical px between the board edge and a marker
+MIN_MARKERS = 3
+MAX_RESIDUAL = 30.0  # canonical px: a corner further off means a misread marker
 
 
 def default_markers(width: float, height: float, size: float = MARKER_SIZE,
@@ -64,15 +66,34 @@ def detect_markers(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
     return {int(i): c.reshape(4, 2) for c, i in zip(corners, ids.ravel()) if int(i) in wanted}
 
 
+def detect_markers_hard(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
+                        wanted: set[int]) -> dict[int, np.ndarray]:
+    """Markers in a blurred frame: when the plain pass finds too few, look again at the
+    frame enlarged 2x and unsharp-masked (recovers some out-of-focus frames)."""
+    found = detect_markers(gray, detector, wanted)
+    if len(found) >= MIN_MARKERS:
+        return found
+    big = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+    sharp = cv2.addWeighted(big, 2.0, cv2.GaussianBlur(big, (0, 0), 3), -1.0, 0)
+    again = {i: c / 2.0 for i, c in detect_markers(sharp, detector, wanted).items()}
+    return again if len(again) > len(found) else found
+
+
 def homography_from_markers(found: dict[int, np.ndarray], geometry: dict[int, np.ndarray]) -> np.ndarray | None:
-    """Needs two markers (8 corners) so one misread marker cannot tilt the board."""
+    """Needs three markers: two (adjacent, blurred) leave the far side of the board so
+    loosely tied that synthetic frames read up to 200 px off."""
     ids = sorted(set(found) & set(geometry))
-    if len(ids) < 2:
+    if len(ids) < MIN_MARKERS:
         return None
     src = np.concatenate([found[i] for i in ids])
     dst = np.concatenate([geometry[i] for i in ids])
-    H, _ = cv2.findHomography(src, dst, cv2.RANSAC, 3.0)
-    return H
+    # Least squares over all corners, not RANSAC: blurred corners are off by several px,
+    # and RANSAC then fits one marker's four corners exactly and calls the rest outliers.
+    H, _ = cv2.findHomography(src, dst, 0)
+    if H is None:
+        return None
+    residual = np.linalg.norm(cv2.perspectiveTransform(src.reshape(-1, 1, 2), H).reshape(-1, 2) - dst, axis=1)
+    return H if residual.max() < MAX_RESIDUAL else None
 
 
 def homography_from_corners(points: list[tuple[float, float]] | np.ndarray, layout: Layout) -> np.ndarray:
@@ -150,7 +171,7 @@ class Registrar:
         t0 = time.perf_counter()
         if self._H is not None and (self._source == "manual" or not self._moved(gray)):
             return Registration(self._H, "cached", _ms(t0))
-        found = detect_markers(gray, self.detector, set(self.geometry))
+        found = detect_markers_hard(gray, self.detector, set(self.geometry))
         H = homography_from_markers(found, self.geometry)
         source = "aruco"
         if H is None and self.reference is not None:

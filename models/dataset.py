@@ -1,0 +1,83 @@
+"""Synthetic images + ground truth -> arrays of model crops and labels.
+
+Crops are cut exactly as at run time (``vision.rectify.crops_from_frame``),
+from the generator's true homography plus a small random shift that stands
+for registration error, so the net sees what the pipeline will give it.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.labels import HAS_DROPS, HAS_OWNER, KINDS, MAX_DROPS, OWNERS, PIECES
+from vision.layout import Layout
+from vision.rectify import crops_from_frame
+
+IGNORE = -1
+
+
+@dataclass
+class CropSet:
+    crops: np.ndarray       # (N, 48, 48, 3) uint8
+    kind: np.ndarray        # index into KINDS
+    piece: np.ndarray       # index into PIECES, IGNORE where not read
+    owner: np.ndarray       # index into OWNERS, IGNORE where not read
+    drops: np.ndarray       # 0..MAX_DROPS, IGNORE where not read
+    occluded: np.ndarray    # 0/1
+    image: np.ndarray       # source image number, to split by image
+
+    def save(self, path: Path) -> None:
+        np.savez_compressed(path, **self.__dict__)
+
+    @classmethod
+    def load(cls, path: Path) -> "CropSet":
+        with np.load(path) as d:
+            return cls(**{k: d[k] for k in cls.__dataclass_fields__})
+
+    @classmethod
+    def concat(cls, parts: list["CropSet"]) -> "CropSet":
+        return cls(**{k: np.concatenate([getattr(p, k) for p in parts]) for k in cls.__dataclass_fields__})
+
+
+def box_labels(truth: dict, layout: Layout) -> list[tuple[int, int, int, int, int]]:
+    """(kind, piece, owner, drops, occluded) for every layout box, from a ground-truth JSON."""
+    slots = {s["id"]: s for s in truth["slots"]}
+    out = []
+    for box in layout.boxes:
+        s = slots[box.id]
+        occluded = int(bool(s.get("occluded")))
+        piece = owner = drops = IGNORE
+        if box.kind in HAS_OWNER and not occluded:
+            piece = PIECES.index(s["piece"] or "empty")
+            owner = OWNERS.index(s["owner"] or "none")
+        if box.kind in HAS_DROPS and not occluded:
+            drops = min(int(s.get("drops") or 0), MAX_DROPS)
+        out.append((KINDS.index(box.kind), piece, owner, drops, occluded))
+    return out
+
+
+def image_pairs(folder: Path) -> list[tuple[Path, Path]]:
+    return [(p, p.with_suffix(".json")) for p in sorted(Path(folder).glob("*.jpg")) if p.with_suffix(".json").exists()]
+
+
+def build(folder: Path, layout: Layout, copies: int = 2, jitter_px: float = 2.5, seed: int = 0,
+          first_image: int = 0) -> CropSet:
+    """``copies`` crop sets per image; each crop edge moves by up to ``jitter_px`` view px
+    (shift and scale): marker registration of synthetic frames is off by a few canonical
+    px (lens distortion, sheets laid slightly askew), 2.5 view px = 5 canonical px."""
+    rng = np.random.default_rng(seed)
+    parts = []
+    for n, (img_path, json_path) in enumerate(image_pairs(folder)):
+        frame = cv2.imread(str(img_path), cv2.IMREAD_COLOR)
+        truth = json.loads(json_path.read_text())
+        H = np.asarray(truth["homography"], np.float64)
+        labels = np.array(box_labels(truth, layout), np.int64)
+        for _ in range(copies):
+            jitter = rng.uniform(-jitter_px, jitter_px, (len(layout.boxes), 4))
+            _, crops = crops_from_frame(frame, H, layout, jitter)
+            parts.append(CropSet(crops, *labels.T, np.full(len(crops), first_image + n)))
+    return CropSet.concat(parts)

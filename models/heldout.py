@@ -1,0 +1,34 @@
+"""Held-out evaluation sets the ``synth`` command cannot make: a chosen photo mode
+(``hard``: glare, dim light, blur, noise, low JPEG quality) and frame size.
+
+    python -m models.heldout --out data/heldout_hard --n 100 --seed 900000 --photo hard
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from vision.synth.render import Options, render
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--n", type=int, default=100)
+    p.add_argument("--seed", type=int, default=900_000)
+    p.add_argument("--photo", default="hard", choices=("random", "clean", "hard"))
+    p.add_argument("--size", default="1280x720", choices=("1280x720", "1280x960"))
+    p.add_argument("--occlusion", type=float, default=0.3)
+    args = p.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    w, h = (int(v) for v in args.size.split("x"))
+    options = Options(size=(w, h), occlusion=args.occlusion, photo=args.photo)
+    for i in range(args.n):
+        sample = render(args.seed + i, options)
+        (args.out / f"{i:04d}.jpg").write_bytes(sample.jpeg)
+        (args.out / f"{i:04d}.json").write_text(json.dumps(sample.truth))
+
+
+if __name__ == "__main__":
+    main()

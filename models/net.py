@@ -1,0 +1,36 @@
+"""The slot classifier: a small CNN with four heads, sized for 87 crops in ~10 ms on 2 cores."""
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+from vision.labels import MAX_DROPS, OWNERS, PIECES
+
+
+def _block(cin: int, cout: int) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout),
+                         nn.ReLU(inplace=True), nn.MaxPool2d(2))
+
+
+class SlotNet(nn.Module):
+    """(N, 3, 48, 48) floats in 0..1 -> piece, owner, drops logits and an occluded logit.
+
+    Four conv blocks halve 48 -> 3, then the features are pooled over positions.
+    """
+
+    def __init__(self, widths: tuple[int, ...] = (12, 24, 48, 64), hidden: int = 96):
+        super().__init__()
+        blocks = [_block(cin, cout) for cin, cout in zip((3,) + widths[:-1], widths)]
+        self.conv = nn.Sequential(*blocks)
+        self.head = nn.Sequential(nn.Linear(2 * widths[-1], hidden), nn.ReLU(inplace=True))
+        self.piece = nn.Linear(hidden, len(PIECES))
+        self.owner = nn.Linear(hidden, len(OWNERS))
+        self.drops = nn.Linear(hidden, MAX_DROPS + 1)
+        self.occluded = nn.Linear(hidden, 1)
+
+    def forward(self, crops: torch.Tensor) -> tuple[torch.Tensor, ...]:
+        m = self.conv(crops - 0.5)
+        # Mean and max over positions: where a piece stands in its crop varies (sloppy
+        # placement, camera lean), what it is does not; the mean also counts drops.
+        f = self.head(torch.cat([m.mean(dim=(2, 3)), m.amax(dim=(2, 3))], dim=1))
+        return self.piece(f), self.owner(f), self.drops(f), self.occluded(f)

@@ -1,0 +1,144 @@
+"""Train the slot classifier on crop sets and export it to ONNX.
+
+Augmentation stands for what the synthetic images do not vary enough: camera
+exposure and contrast, slight colour casts (kept small so red/orange and
+black/grey stay apart), saturation, sensor noise and focus blur.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from vision.labels import KINDS, PIECES, piece_mask
+from vision.model import OUTPUTS
+
+from .dataset import IGNORE, CropSet
+from .net import SlotNet
+
+
+@dataclass(frozen=True)
+class Settings:
+    epochs: int = 18
+    batch: int = 256
+    lr: float = 3e-3
+    weight_decay: float = 1e-4
+    seed: int = 0
+    threads: int = 2
+    empty_share: float = 0.35   # share of plain empty structure slots seen per epoch
+
+
+def epoch_indices(data: CropSet, share: float, g: torch.Generator) -> torch.Tensor:
+    """Every informative crop, and a fresh random ``share`` of the plain empty structure
+    slots (half of all crops, and the easiest): the epoch costs less and learns the same."""
+    plain = torch.from_numpy((data.piece == PIECES.index("empty")) & (data.occluded == 0))
+    empties, others = plain.nonzero().squeeze(1), (~plain).nonzero().squeeze(1)
+    chosen = empties[torch.randperm(len(empties), generator=g)[:round(share * len(empties))]]
+    idx = torch.cat([others, chosen])
+    return idx[torch.randperm(len(idx), generator=g)]
+
+
+def augment(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
+    """x: (N, 3, h, w) in 0..1 (BGR)."""
+    n = x.shape[0]
+
+    def u(lo: float, hi: float, *shape: int) -> torch.Tensor:
+        return lo + (hi - lo) * torch.rand(n, *shape, generator=g)
+
+    grey = x.mean(dim=1, keepdim=True)
+    x = grey + (x - grey) * u(0.7, 1.3, 1, 1, 1)                    # saturation
+    x = x * u(0.93, 1.07, 3, 1, 1)                                   # colour cast
+    mean = x.mean(dim=(1, 2, 3), keepdim=True)
+    x = mean + (x - mean) * u(0.7, 1.3, 1, 1, 1) + u(-0.12, 0.12, 1, 1, 1)   # contrast, exposure
+    blur = torch.rand(n, generator=g) < 0.3
+    if blur.any():
+        k = torch.tensor([1.0, 2.0, 1.0])
+        k = (k[:, None] * k[None, :] / 16.0).expand(3, 1, 3, 3)
+        x[blur] = F.conv2d(F.pad(x[blur], (1, 1, 1, 1), mode="replicate"), k, groups=3)
+    x = x + torch.randn(x.shape, generator=g) * u(0.0, 0.03, 1, 1, 1)  # sensor noise
+    flip = torch.rand(n, generator=g) < 0.5
+    x[flip] = x[flip].flip(-1)
+    return x.clamp(0.0, 1.0)
+
+
+def to_tensor(crops: np.ndarray) -> torch.Tensor:
+    return torch.from_numpy(crops).permute(0, 3, 1, 2).float().div_(255.0)
+
+
+PIECE_MASKS = torch.from_numpy(np.stack([piece_mask(k) for k in KINDS]))
+
+
+def losses(outputs: tuple[torch.Tensor, ...], kind: torch.Tensor, piece: torch.Tensor, owner: torch.Tensor,
+           drops: torch.Tensor, occluded: torch.Tensor) -> torch.Tensor:
+    piece_logits, owner_logits, drops_logits, occ_logits = outputs
+    total = F.binary_cross_entropy_with_logits(occ_logits.squeeze(1), occluded.float())
+    for logits, target in ((piece_logits + PIECE_MASKS[kind], piece), (owner_logits, owner), (drops_logits, drops)):
+        if (target != IGNORE).any():
+            total = total + F.cross_entropy(logits, target, ignore_index=IGNORE)
+    return total
+
+
+@torch.no_grad()
+def evaluate(model: SlotNet, data: CropSet, batch: int = 1024) -> dict[str, float]:
+    """Per-head error rates on the crops where the head is read."""
+    model.eval()
+    wrong = {h: 0 for h in OUTPUTS}
+    count = {h: 0 for h in OUTPUTS}
+    for i in range(0, len(data.crops), batch):
+        sl = slice(i, i + batch)
+        p, o, d, occ = model(to_tensor(data.crops[sl]))
+        kind = torch.from_numpy(data.kind[sl])
+        preds = {"piece": (p + PIECE_MASKS[kind]).argmax(1), "owner": o.argmax(1), "drops": d.argmax(1),
+                 "occluded": (occ.squeeze(1) > 0).long()}
+        for head, target in (("piece", data.piece), ("owner", data.owner), ("drops", data.drops),
+                             ("occluded", data.occluded)):
+            t = torch.from_numpy(target[sl])
+            seen = t != IGNORE
+            wrong[head] += int((preds[head][seen] != t[seen]).sum())
+            count[head] += int(seen.sum())
+    return {h: wrong[h] / max(count[h], 1) for h in OUTPUTS}
+
+
+def train(train_set: CropSet, val_set: CropSet, settings: Settings, log=print) -> tuple[SlotNet, dict]:
+    torch.manual_seed(settings.seed)
+    torch.set_num_threads(settings.threads)
+    g = torch.Generator().manual_seed(settings.seed)
+    model = SlotNet()
+    opt = torch.optim.AdamW(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
+    per_epoch = len(epoch_indices(train_set, settings.empty_share, torch.Generator()))
+    steps = settings.epochs * ((per_epoch + settings.batch - 1) // settings.batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=steps)
+    x_all = torch.from_numpy(train_set.crops)
+    labels = [torch.from_numpy(a) for a in (train_set.kind, train_set.piece, train_set.owner,
+                                            train_set.drops, train_set.occluded)]
+    history = []
+    for epoch in range(settings.epochs):
+        model.train()
+        t0, total = time.time(), 0.0
+        order = epoch_indices(train_set, settings.empty_share, g)
+        for i in range(0, len(order), settings.batch):
+            idx = order[i:i + settings.batch]
+            x = augment(x_all[idx].permute(0, 3, 1, 2).float().div_(255.0), g)
+            loss = losses(model(x), *(a[idx] for a in labels))
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += loss.item() * len(idx)
+        errors = evaluate(model, val_set)
+        history.append({"epoch": epoch + 1, "loss": total / len(order), "val_error": errors,
+                        "seconds": round(time.time() - t0, 1)})
+        log(json.dumps(history[-1]))
+    return model, {"history": history, "val_error": history[-1]["val_error"]}
+
+
+def export(model: SlotNet, path: Path, crop: int) -> None:
+    model.eval()
+    dummy = torch.zeros(4, 3, crop, crop)
+    torch.onnx.export(model, (dummy,), str(path), input_names=["crops"], output_names=list(OUTPUTS),
+                      dynamic_shapes=({0: "N"},), dynamo=True, external_data=False)

@@ -1,0 +1,59 @@
+"""Decoding the model's heads by slot kind, training labels from ground truth, and the
+marker geometry shared with the synthetic generator."""
+import json
+from pathlib import Path
+
+import numpy as np
+
+from models.dataset import IGNORE, box_labels
+from vision.labels import KINDS, MAX_DROPS, OWNERS, PIECES
+from vision.model import decode
+from vision.registration import default_markers
+from vision.synth.markers import MARKER_CORNERS
+
+from .drawn import LAYOUT
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
+
+
+def raw_logits(n, piece, owner, drops, occluded):
+    out = {"piece": np.zeros((n, len(PIECES)), np.float32), "owner": np.zeros((n, len(OWNERS)), np.float32),
+           "drops": np.zeros((n, MAX_DROPS + 1), np.float32), "occluded": np.full((n, 1), occluded, np.float32)}
+    out["piece"][:, PIECES.index(piece)] = 8
+    out["owner"][:, OWNERS.index(owner)] = 8
+    out["drops"][:, drops] = 8
+    return out
+
+
+def test_decoding_only_allows_what_a_kind_can_hold():
+    kinds = ["conduit", "dam", "headstream", "lake", "powerhouse"]
+    readings = decode(raw_logits(5, "base+1", "italy", 2, -8.0), kinds)
+    conduit, dam, head, lake, power = readings
+    assert conduit.piece in ("empty", "conduit") and power.piece in ("empty", "powerhouse")
+    assert dam.piece == "base+1" and dam.owner == "italy" and dam.drops is None
+    assert head.piece is None and head.drops == 2 and lake.drops == 2
+    assert all(0 < r.confidence <= 1 and not r.occluded for r in readings)
+    assert all(r.occluded for r in decode(raw_logits(2, "empty", "none", 0, 8.0), ["dam", "lake"]))
+
+
+def test_training_labels_follow_the_ground_truth_contract():
+    truth = json.loads(sorted(FIXTURES.glob("*.json"))[0].read_text())
+    labels = box_labels(truth, LAYOUT)
+    assert len(labels) == len(LAYOUT.slots) + len(LAYOUT.lakes)
+    slots = {s["id"]: s for s in truth["slots"]}
+    for box, (kind, piece, owner, drops, occluded) in zip(LAYOUT.boxes, labels):
+        s = slots[box.id]
+        assert KINDS[kind] == box.kind and occluded == int(s["occluded"])
+        if s["occluded"]:
+            assert piece == owner == drops == IGNORE
+        elif box.kind == "lake":
+            assert drops == min(s["drops"], MAX_DROPS) and piece == IGNORE
+        elif box.kind in ("dam", "conduit", "powerhouse"):
+            assert PIECES[piece] == s["piece"] and OWNERS[owner] == (s["owner"] or "none")
+
+
+def test_marker_geometry_matches_the_generator():
+    ours = default_markers(LAYOUT.width, LAYOUT.height)
+    assert set(ours) == set(MARKER_CORNERS)
+    for i in ours:
+        assert np.allclose(ours[i], MARKER_CORNERS[i])

@@ -1,0 +1,57 @@
+"""The shipped ONNX model on the committed synthetic fixtures (tests/fixtures/synth/).
+
+Two tiers, both on real ONNX inference:
+- the issue-4 goal (per-slot error <= 0.05 %, >= 99 % boards fully correct, occluded
+  slots reported unknown). The shipped model does not reach it yet (see
+  models/MODEL_CARD.md), so these are strict xfails: the day a model meets the goal they
+  turn into failures, and the marker must come off.
+- a regression floor at the level the shipped model measures (with a small margin), so a
+  worse model or a broken stage fails now.
+"""
+import math
+from pathlib import Path
+
+import pytest
+
+from vision.evaluate import Tally, evaluate_folder
+from vision.pipeline import Pipeline
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
+SLOT_ERROR_GOAL = 0.0005
+BOARDS_GOAL = 0.99
+NOT_YET = pytest.mark.xfail(strict=True, reason="goal not reached by the shipped model (models/MODEL_CARD.md)")
+
+# Measured with the shipped model on the 30 fixtures that have markers (docs/benchmarks_vision.md).
+FLOOR_SLOT_ERROR = 0.16
+FLOOR_OCCLUDED_UNKNOWN = 0.90
+
+
+@pytest.fixture(scope="module")
+def tally() -> Tally:
+    if not sorted(FIXTURES.glob("*.json")):
+        pytest.skip("no synthetic fixtures committed (tests/fixtures/synth/)")
+    return evaluate_folder(FIXTURES, Pipeline.load())
+
+
+@NOT_YET
+def test_goal_slot_error(tally):
+    allowed = math.floor(SLOT_ERROR_GOAL * tally.slots)
+    assert tally.slot_errors <= allowed, f"{tally.slot_errors} wrong slots (allowed {allowed})"
+
+
+@NOT_YET
+def test_goal_boards_fully_correct(tally):
+    allowed = math.floor((1 - BOARDS_GOAL) * tally.images + 1e-9)
+    assert tally.images - tally.boards_right <= allowed
+
+
+@NOT_YET
+def test_goal_occluded_slots_are_reported_unknown(tally):
+    assert tally.occluded_unknown == tally.occluded
+
+
+def test_floor_on_fixtures_with_markers(tally):
+    marked = evaluate_folder(FIXTURES, Pipeline.load(), select=lambda p: not p.name.startswith("nomarkers"))
+    assert marked.images == 30
+    assert marked.slot_errors / marked.slots <= FLOOR_SLOT_ERROR, marked.mistakes[:20]
+    assert marked.occluded_unknown / marked.occluded >= FLOOR_OCCLUDED_UNKNOWN

@@ -1,0 +1,70 @@
+"""The whole frame path with the shipped ONNX model, and the read/eval commands."""
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from automa.cli import main
+from vision.annotate import annotate
+from vision.pipeline import Pipeline
+
+from .drawn import LAYOUT, board_canvas, camera_view
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
+
+
+@pytest.fixture(scope="module")
+def pipeline():
+    return Pipeline.load()
+
+
+def test_read_frame_gives_every_slot_with_confidence_and_timings(pipeline):
+    frame, H_true = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
+    first = pipeline.read_frame(frame)
+    assert first.registration == "aruco" and first.map is not None
+    assert [r.id for r in first.slots] == [s.id for s in LAYOUT.slots]
+    assert all(0.0 <= r.confidence <= 1.0 for r in first.slots)
+    assert {"registration", "rectify", "model", "decode", "total"} <= set(first.timings)
+    second = pipeline.read_frame(frame)
+    assert second.registration == "cached"
+    assert second.motion < 1.0, "the same frame twice is no motion"
+    json.dumps(second.to_dict())          # the reading is plain JSON data
+    assert annotate(frame, second, LAYOUT).shape == frame.shape
+
+
+def test_no_board_is_a_reading_without_a_map(pipeline):
+    pipeline.registrar.reset()
+    reading = pipeline.read_frame(np.full((720, 1280, 3), 100, np.uint8))
+    assert reading.map is None and reading.flags[0].slot == "board"
+
+
+def test_a_still_board_becomes_stable_after_agreeing_frames():
+    p = Pipeline.load()
+    frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
+    stable = [p.read_frame(frame).stable for _ in range(p.stability.frames + 2)]
+    assert stable == [False] * p.stability.frames + [True, False]
+
+
+def test_read_command_writes_json_and_an_annotated_png(tmp_path, capsys):
+    frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
+    cv2.imwrite(str(tmp_path / "board.jpg"), frame)
+    assert main(["read", str(tmp_path / "board.jpg"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["map"] is not None and len(out["slots"]) == len(LAYOUT.slots)
+    assert cv2.imread(out["annotated"]).shape == frame.shape
+
+
+def test_eval_command_reports_the_figures(tmp_path, capsys):
+    if not sorted(FIXTURES.glob("*.json")):
+        pytest.skip("no synthetic fixtures committed yet")
+    for src in sorted(FIXTURES.glob("*.jpg"))[:2]:
+        for suffix in (".jpg", ".json"):
+            (tmp_path / (src.stem + suffix)).write_bytes(src.with_suffix(suffix).read_bytes())
+    assert main(["eval", str(tmp_path), "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["n_images"] == 2
+    for key in ("slot_error", "boards_fully_correct", "drop_count_error", "latency_ms_median", "latency_ms_p95"):
+        assert 0 <= figures[key]
+    assert Path(figures["confusion_png"]).exists()

@@ -1,0 +1,51 @@
+"""Timing figures for ``automa-vision bench``: one synthetic 1280x720 frame, read repeatedly.
+
+``frame_ms_median`` is the steady state at the table (registration cached,
+the board has not moved); ``registration_ms_cold`` is the first frame's
+marker detection and homography.
+"""
+from __future__ import annotations
+
+import time
+
+import cv2
+import numpy as np
+
+from .pipeline import Pipeline
+
+
+def synthetic_frame(seed: int = 7) -> np.ndarray:
+    from .synth.render import Options, render   # the generator is only needed to make the test frame
+
+    sample = render(seed, Options(size=(1280, 720), occlusion=0.0))
+    return cv2.imdecode(np.frombuffer(sample.jpeg, np.uint8), cv2.IMREAD_COLOR)
+
+
+def frame_figures(frames: int = 40, cold_runs: int = 5, frame: np.ndarray | None = None) -> dict:
+    frame = synthetic_frame() if frame is None else frame
+    pipeline = Pipeline.load()
+    cold = []
+    for _ in range(cold_runs):
+        pipeline.registrar.reset()
+        cold.append(pipeline.read_frame(frame).timings["registration"])
+    for _ in range(3):       # warm-up: onnxruntime allocates its buffers on the first runs
+        pipeline.read_frame(frame)
+    totals, stages = [], []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        reading = pipeline.read_frame(frame)
+        totals.append((time.perf_counter() - t0) * 1000)
+        stages.append(reading.timings)
+    return {
+        "frame_ms_median": float(np.median(totals)),
+        "frame_ms_p95": float(np.percentile(totals, 95)),
+        "registration_ms_cold": float(np.median(cold)),
+        "stage_ms_median": {k: float(np.median([s[k] for s in stages])) for k in stages[0]},
+        "frame_size": [int(frame.shape[1]), int(frame.shape[0])],
+        "registration_source": reading.registration,
+    }
+
+
+if __name__ == "__main__":
+    import json
+    print(json.dumps(frame_figures(), indent=1))
