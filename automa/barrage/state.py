@@ -258,7 +258,7 @@ def _parse(raw: Any) -> GameState:
             mixers=_int(c.get("mixers", 4), f"{cid}.mixers"),
             credits=_int(c.get("credits", 0), f"{cid}.credits"),
             structures={k: _int(v, f"{cid}.structures.{k}") for k, v in
-                        (c.get("structures") or {"dam_base": 5, "elevation": 5, "conduit": 5, "powerhouse": 4}).items()},
+                        (c.get("structures") or components().raw["starting"]["structures"]).items()},
             wheel=[Segment(list(s.get("tiles", [])), _int(s.get("excavators", 0), f"{cid}.wheel.excavators"),
                            _int(s.get("mixers", 0), f"{cid}.wheel.mixers")) for s in wheel_raw],
             tiles=list(c.get("tiles", list(STRUCTURES))),
@@ -297,6 +297,10 @@ def _parse(raw: Any) -> GameState:
                           piles={k: list(v) for k, v in (po.get("piles") or {"1": [], "2": [], "3": []}).items()})
     spaces = {sec: {sp: [Placement(p["company"], _int(p["engineers"], f"action_spaces.{sec}.{sp}.engineers")) for p in ps]
                     for sp, ps in secs.items()} for sec, secs in (raw.get("action_spaces") or {}).items()}
+    # Pieces left on a company board may be omitted: then they are what the map leaves.
+    for c in raw.get("companies") or []:
+        if "structures" not in c:
+            _derive_structures(companies[c["company"]], dams, conduits, powerhouses)
     deck_raw = raw.get("automa_deck")
     deck = Deck.from_dict(deck_raw) if deck_raw else Deck(draw_pile=list(range(1, 21)))
     turn_order = list(raw.get("turn_order") or companies.keys())
@@ -311,6 +315,16 @@ def _parse(raw: Any) -> GameState:
         contract_office=office, patent_office=patent, action_spaces=spaces, deck=deck,
         leeghwater=bool(raw.get("leeghwater", False)),
     )
+
+
+def _derive_structures(company: Company, dams: dict[str, Dam], conduits: dict[str, str],
+                       powerhouses: dict[str, str]) -> None:
+    start = components().raw["starting"]["structures"]
+    own_dams = [d for d in dams.values() if d.owner == company.company]
+    built = {"dam_base": len(own_dams), "elevation": sum(d.pieces - 1 for d in own_dams),
+             "conduit": sum(o == company.company for o in conduits.values()),
+             "powerhouse": sum(o == company.company for o in powerhouses.values())}
+    company.structures = {k: max(0, start[k] - built[k]) for k in STRUCTURES}
 
 
 def validate(state: GameState) -> None:

@@ -74,3 +74,17 @@ def test_loading_does_not_modify_input():
     before = json.dumps(raw, sort_keys=True)
     GameState.from_dict(raw)
     assert json.dumps(raw, sort_keys=True) == before
+
+
+def test_pieces_left_may_be_omitted_and_are_derived_from_the_map():
+    raw = start().to_dict()
+    me = raw["turn_order"][0]
+    raw["map"]["dams"] = [{"space": "4L", "owner": me, "pieces": 3, "drops": 1}]
+    raw["map"]["conduits"] = [{"space": "4A", "owner": me}]
+    for c in raw["companies"]:
+        del c["structures"]
+    s = GameState.from_dict(raw)
+    assert s.companies[me].structures == {"dam_base": 4, "elevation": 3, "conduit": 4, "powerhouse": 4}
+    raw["companies"][0]["structures"] = {"dam_base": 5, "elevation": 5, "conduit": 5, "powerhouse": 4}
+    with pytest.raises(StateError, match="more than the 5 it owns"):
+        GameState.from_dict(raw)
