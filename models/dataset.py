@@ -64,8 +64,7 @@ def image_pairs(folder: Path) -> list[tuple[Path, Path]]:
     return [(p, p.with_suffix(".json")) for p in sorted(Path(folder).glob("*.jpg")) if p.with_suffix(".json").exists()]
 
 
-def build(folder: Path, layout: Layout, copies: int = 2, jitter_px: float = 2.5, seed: int = 0,
-          first_image: int = 0) -> CropSet:
+def build(folder: Path, layout: Layout, copies: int = 2, jitter_px: float = 2.5, seed: int = 0) -> CropSet:
     """``copies`` crop sets per image; each crop edge moves by up to ``jitter_px`` view px
     (shift and scale): marker registration of synthetic frames is off by a few canonical
     px (lens distortion, sheets laid slightly askew), 2.5 view px = 5 canonical px."""
@@ -79,5 +78,5 @@ def build(folder: Path, layout: Layout, copies: int = 2, jitter_px: float = 2.5,
         for _ in range(copies):
             jitter = rng.uniform(-jitter_px, jitter_px, (len(layout.boxes), 4))
             _, crops = crops_from_frame(frame, H, layout, jitter)
-            parts.append(CropSet(crops, *labels.T, np.full(len(crops), first_image + n)))
+            parts.append(CropSet(crops, *labels.T, np.full(len(crops), n)))
     return CropSet.concat(parts)

@@ -45,9 +45,6 @@ class Layout:
         """Slots then lakes: the order of the model's batch."""
         return self.slots + self.lakes
 
-    def slot(self, slot_id: str) -> Box:
-        return next(s for s in self.slots if s.id == slot_id)
-
 
 def load_layout(path: str | Path = DEFAULT_LAYOUT, overrides: dict[str, dict[str, float]] | None = None) -> Layout:
     raw = json.loads(Path(path).read_text())

@@ -8,6 +8,7 @@ import pytest
 
 from automa.cli import main
 from vision.annotate import annotate
+from vision.capture import open_source
 from vision.pipeline import Pipeline
 
 from .drawn import LAYOUT, board_canvas, camera_view
@@ -68,3 +69,14 @@ def test_eval_command_reports_the_figures(tmp_path, capsys):
     for key in ("slot_error", "boards_fully_correct", "drop_count_error", "latency_ms_median", "latency_ms_p95"):
         assert 0 <= figures[key]
     assert Path(figures["confusion_png"]).exists()
+
+
+def test_watch_gives_one_stable_state_for_a_still_board(tmp_path):
+    frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
+    for i in range(5):
+        cv2.imwrite(str(tmp_path / f"{i:04d}.png"), frame)
+    p = Pipeline.load()
+    states = list(p.watch(open_source(str(tmp_path))))
+    assert len(states) == 1
+    reading, moves = states[0]
+    assert reading.stable and reading.map is not None and moves == []
