@@ -38,13 +38,14 @@ def cmd_train(args: argparse.Namespace) -> int:
     for name, n, seed in (("train", args.n_train, base + 100_000), ("val", args.n_val, base + 200_000)):
         folder = data / name
         generate(folder, n, seed, args.occlusion)
+        sources[name] = f"automa-vision synth --n {n} --seed {seed} --occlusion {args.occlusion}"
         sets[name] = build(folder, layout, copies=args.copies if name == "train" else 1, seed=seed)
         print(f"{name}: {len(image_pairs(folder))} images, {len(sets[name].crops)} crops", flush=True)
     settings = Settings(epochs=args.epochs, seed=args.seed)
     model, report = train(sets["train"], sets["val"], settings)
     out = Path(args.out)
     export(model, out, CROP)
-    report.update(settings=settings.__dict__, n_train=args.n_train, n_val=args.n_val, copies=args.copies,
+    report.update(data=sources, settings=settings.__dict__, n_train=args.n_train, n_val=args.n_val, copies=args.copies,
                   occlusion=args.occlusion, model_bytes=out.stat().st_size)
     out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); validation error {report['val_error']}")
@@ -54,11 +55,11 @@ def cmd_train(args: argparse.Namespace) -> int:
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("train", help="train the slot classifier on synthetic images and export ONNX")
     p.add_argument("--data", default="data/synth", help="where generated images are kept (reused if present)")
-    p.add_argument("--n-train", type=int, default=600)
+    p.add_argument("--n-train", type=int, default=1200)
     p.add_argument("--n-val", type=int, default=60)
     p.add_argument("--copies", type=int, default=1, help="jittered crop sets per training image")
     p.add_argument("--occlusion", type=float, default=0.3)
-    p.add_argument("--epochs", type=int, default=18)
+    p.add_argument("--epochs", type=int, default=24)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=str(DEFAULT_MODEL))
     p.set_defaults(func=cmd_train)

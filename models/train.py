@@ -24,7 +24,7 @@ from .net import SlotNet
 
 @dataclass(frozen=True)
 class Settings:
-    epochs: int = 18
+    epochs: int = 24
     batch: int = 256
     lr: float = 3e-3
     weight_decay: float = 1e-4
