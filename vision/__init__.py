@@ -1,0 +1,1 @@
+"""Camera frame -> Barrage board state: capture, registration, crops, ONNX slot classifier, checks."""
