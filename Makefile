@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test bench install browser clean
+.PHONY: demo test bench train install browser clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,12 @@ test: $(STAMP) browser
 
 bench: $(STAMP)
 	$(VENV)/bin/automa-vision bench
+
+# Retrain the slot model on freshly generated synthetic images (torch is a training-only extra;
+# this exact version installs the CPU build shipped with the machine image).
+train: $(STAMP)
+	$(PY) -m pip install -q torch==2.13.0 onnx onnxscript
+	$(VENV)/bin/automa-vision train
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -31,7 +31,7 @@ def cmd_train(args: argparse.Namespace) -> int:
 
     layout = load_layout()
     data = Path(args.data)
-    sets = {}
+    sets, sources = {}, {}
     # Image seeds: training 100000+, validation 200000+ (per --seed step of 10^6); the
     # held-out evaluation sets in docs/benchmarks_vision.md use seeds 900000+.
     base = args.seed * 1_000_000

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -16,20 +17,33 @@ LAYOUT_DIR = Path(__file__).parent / "layouts"
 DEFAULT_LAYOUT = LAYOUT_DIR / "barrage.json"
 
 
+Point = tuple[float, float]
+
+
 @dataclass(frozen=True)
 class Box:
-    """One place to read. ``kind`` is a slot kind or ``lake``; a lake's ``id`` is its dam's."""
+    """One place on the board. ``kind`` is a slot kind (headstream, dam, conduit,
+    powerhouse) or ``lake`` (a lake's ``id`` is its dam's), or a zone kind."""
     id: str
     kind: str
     x: float
     y: float
     w: float
     h: float
+    red_outlined: bool = False
 
     @property
     def key(self) -> str:
         """Unique among all boxes: a lake shares its dam's id."""
         return f"lake:{self.id}" if self.kind == "lake" else self.id
+
+    @property
+    def centre(self) -> Point:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    def corners(self) -> list[Point]:
+        """Clockwise from top-left."""
+        return [(self.x, self.y), (self.x + self.w, self.y), (self.x + self.w, self.y + self.h), (self.x, self.y + self.h)]
 
 
 @dataclass(frozen=True)
@@ -39,25 +53,55 @@ class Layout:
     height: int
     slots: tuple[Box, ...]
     lakes: tuple[Box, ...]
+    basin_zones: dict[int, Box]
+    powerhouse_zones: dict[int, Box]          # group -> zone
+    area_bands: dict[str, tuple[int, int]]    # area -> (top y, bottom y)
+    exits: dict[str, Box]
 
     @property
     def boxes(self) -> tuple[Box, ...]:
         """Slots then lakes: the order of the model's batch."""
         return self.slots + self.lakes
 
+    def slot(self, slot_id: str) -> Box:
+        return next(s for s in self.slots if s.id == slot_id)
+
+    def lake(self, dam: str) -> Box:
+        """Where the drops held by the dam on ``dam`` stand."""
+        return next(b for b in self.lakes if b.id == dam)
+
+    def of_kind(self, kind: str) -> list[Box]:
+        return [s for s in self.slots if s.kind == kind]
+
+
+def _box(d: dict, id_: str, kind: str) -> Box:
+    return Box(id_, kind, float(d["x"]), float(d["y"]), float(d["w"]), float(d["h"]), bool(d.get("red_outlined", False)))
+
+
+@cache
+def _read(path: str) -> dict:
+    return json.loads(Path(path).read_text())
+
 
 def load_layout(path: str | Path = DEFAULT_LAYOUT, overrides: dict[str, dict[str, float]] | None = None) -> Layout:
-    raw = json.loads(Path(path).read_text())
+    """The layout file at ``path``; ``overrides`` (box key -> x/y/w/h) move single boxes."""
+    raw = _read(str(Path(path).resolve()))
     overrides = overrides or {}
-    slots = tuple(Box(s["id"], s["kind"], s["x"], s["y"], s["w"], s["h"]) for s in raw["slots"])
-    lakes = tuple(Box(l["dam"], "lake", l["x"], l["y"], l["w"], l["h"]) for l in raw.get("lakes", []))
+    slots = tuple(_box(s, s["id"], s["kind"]) for s in raw["slots"])
+    lakes = tuple(_box(d, d["dam"], "lake") for d in raw.get("lakes", []))
     known = {b.key for b in slots + lakes}
     unknown = set(overrides) - known
     if unknown:
         raise ValueError(f"profile overrides unknown slots: {', '.join(sorted(unknown))}")
     slots = tuple(replace(b, **overrides.get(b.key, {})) for b in slots)
     lakes = tuple(replace(b, **overrides.get(b.key, {})) for b in lakes)
-    return Layout(raw.get("name", Path(path).stem), int(raw["frame"]["width"]), int(raw["frame"]["height"]), slots, lakes)
+    return Layout(
+        raw.get("name", Path(path).stem), int(raw["frame"]["width"]), int(raw["frame"]["height"]), slots, lakes,
+        basin_zones={d["basin"]: _box(d, str(d["basin"]), "basin") for d in raw.get("basin_zones", [])},
+        powerhouse_zones={d["group"]: _box(d, f"G{d['group']}", "powerhouse_zone") for d in raw.get("powerhouse_zones", [])},
+        area_bands={k: (int(v[0]), int(v[1])) for k, v in raw.get("area_bands", {}).items()},
+        exits={d["id"]: _box(d, d["id"], "exit") for d in raw.get("exits", [])},
+    )
 
 
 @dataclass(frozen=True)

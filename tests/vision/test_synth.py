@@ -16,7 +16,7 @@ from automa.barrage.state import Dam, GameState
 from automa.cli import main as cli_main
 from vision.synth import pieces
 from vision.synth.camera import Camera, sample_camera
-from vision.synth.layout import load_layout
+from vision.layout import load_layout
 from vision.synth.make_fixtures import GROUPS, fixture_options
 from vision.synth.reference_map import reference_png, reference_svg
 from vision.synth.render import Options, render
@@ -128,7 +128,7 @@ def test_piece_drawn_at_a_slot_lands_on_that_slot_under_the_homography():
     pieces.draw_solids(img, cam, pieces.build_solids(state, style, rng), style)
     ys, xs = np.nonzero(img.max(2) > 0)
     found = to_board(cam.image_to_board().tolist(), np.array([[xs.mean(), ys.mean()]]))[0]
-    assert np.linalg.norm(found - lay.slot("6U").box.centre) < 15     # a short piece leans a little
+    assert np.linalg.norm(found - lay.slot("6U").centre) < 15     # a short piece leans a little
 
 
 def test_camera_projection_and_saved_homography_agree():
@@ -137,7 +137,7 @@ def test_camera_projection_and_saved_homography_agree():
     corners = np.array([(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)], float)
     for _ in range(5):
         cam, _ = sample_camera(rng, (1280, 960), corners)
-        pts = np.array([s.box.centre for s in lay.slots])
+        pts = np.array([s.centre for s in lay.slots])
         img = cam.project(np.column_stack([pts, np.zeros(len(pts))]))
         assert (img >= 0).all() and (img[:, 0] < 1280).all() and (img[:, 1] < 960).all()
         assert np.abs(to_board(cam.image_to_board().tolist(), img) - pts).max() < 6

@@ -14,9 +14,10 @@ import cv2
 import numpy as np
 
 from automa.barrage.data import barrage_map
+from vision.layout import Box, load_layout
 
+from .geometry import pipes, rivers
 from .icons import KINDS, draw_icon, drop_outline
-from .layout import Box, load_layout, pipes, rivers
 from .reference_map import put_text_centred, reference_png
 from .textures import blend_layers, fill, jitter, modulate, noise, random_colour, shade
 
@@ -182,7 +183,7 @@ def _water(img: np.ndarray, style: BoardStyle, rng: np.random.Generator) -> None
         cv2.polylines(img, [pts], False, rim, rw + 4, aa)
         cv2.polylines(img, [pts], False, water, rw, aa)
         cv2.polylines(img, [pts], False, shade(water, 1.25), max(1, rw // 5), aa)
-    for box in lay.lakes.values():
+    for box in lay.lakes:
         _lake(img, box, style, rng)
 
 
@@ -210,7 +211,7 @@ def _spaces(img: np.ndarray, style: BoardStyle, rng: np.random.Generator) -> Non
     fill_c, edge = tuple(style.space_fill), tuple(style.space_edge)
     text = (20, 20, 20) if sum(fill_c) > 380 else (235, 235, 235)
     for slot in lay.slots:
-        b = slot.box
+        b = slot
         p0, p1 = (int(b.x), int(b.y)), (int(b.x + b.w), int(b.y + b.h))
         edge_c = tuple(style.red) if slot.red_outlined else edge
         ew = style.edge_width + (1 if slot.red_outlined else 0)

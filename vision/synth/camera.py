@@ -17,8 +17,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
-
-from .layout import load_layout
+from vision.layout import load_layout
 
 
 @dataclass

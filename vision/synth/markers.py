@@ -12,8 +12,7 @@ import math
 
 import cv2
 import numpy as np
-
-from .layout import load_layout
+from vision.layout import load_layout
 
 DICTIONARY = cv2.aruco.DICT_4X4_50
 SIZE = 80          # marker side in canonical px (~45 mm on a real board)

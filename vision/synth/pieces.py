@@ -17,9 +17,9 @@ import numpy as np
 
 from automa.barrage.data import company_colours
 from automa.barrage.state import NEUTRAL, GameState
+from vision.layout import Box, load_layout
 
 from .camera import Camera
-from .layout import Box, load_layout
 from .textures import Colour, darken, jitter
 
 # Nominal piece colours (BGR) by colour name in the engine's data.
@@ -160,7 +160,7 @@ def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator) 
         return tuple(style.colours[owner])  # type: ignore[return-value]
 
     for space, dam in state.dams.items():
-        box = lay.slot(space).box
+        box = lay.slot(space)
         cx, cy, ang = place(box)
         w, d, z = box.w * style.dam_width, box.h * style.dam_depth, 0.0
         out.append(prism(rect(cx, cy, w, d, ang), z, style.base_height, colour(dam.owner), style.dam_taper))
@@ -172,7 +172,7 @@ def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator) 
             out.append(prism(rect(ecx, ecy, w, d, eang), z, style.elevation_height, colour(dam.owner), style.dam_taper))
             z += style.elevation_height
     for space, owner in state.conduits.items():
-        cx, cy, ang = place(lay.slot(space).box)
+        cx, cy, ang = place(lay.slot(space))
         if style.conduit_shape == "bar":
             angle = ang + rng.uniform(0, math.pi)
             out.append(prism(rect(cx, cy, style.conduit_length, style.conduit_width, angle), 0, style.conduit_height, colour(owner)))
@@ -182,7 +182,7 @@ def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator) 
             ring = np.stack([cx + r * np.cos(a), cy + r * np.sin(a)], 1)
             out.append(prism(ring, 0, style.conduit_height * 1.8, colour(owner)))
     for space, owner in state.powerhouses.items():
-        box = lay.slot(space).box
+        box = lay.slot(space)
         cx, cy, ang = place(box)
         s = style.powerhouse_size
         foot = rect(cx, cy, box.w * s, box.h * s * 1.3, ang)
@@ -191,8 +191,8 @@ def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator) 
             out.append(roof(foot, style.powerhouse_height, style.powerhouse_roof, colour(owner)))
     drop = tuple(style.drop_colour)
     r = style.drop_radius
-    spots = [(lay.lakes[s], d.drops) for s, d in state.dams.items()]
-    spots += [(lay.slot(h).box, n) for h, n in state.headstreams.items()]
+    spots = [(lay.lake(s), d.drops) for s, d in state.dams.items()]
+    spots += [(lay.slot(h), n) for h, n in state.headstreams.items()]
     for box, n in spots:
         for x, y in _spread(rng, box, n, r):
             out.append(prism(_drop_outline(x, y, r, style.drop_shape), 0, style.drop_height, drop,  # type: ignore[arg-type]

@@ -16,8 +16,9 @@ import cv2
 import numpy as np
 
 from automa.barrage.data import barrage_map
+from vision.layout import Box, Point, load_layout
 
-from .layout import Box, Point, load_layout, pipes, rivers
+from .geometry import pipes, rivers
 
 AREA_TINTS = {"mountains": "#d9d4cc", "hills": "#d6e4c3", "plains": "#efe6bf"}
 BASIN_TINTS = {"mountains": "#b9b0a3", "hills": "#a9c98f", "plains": "#dccb83"}
@@ -69,7 +70,7 @@ def shapes() -> tuple[Shape, ...]:
     lay, bmap = load_layout(), barrage_map()
     out: list[Shape] = []
     for area, (y0, y1) in lay.area_bands.items():
-        out.append(Rect(Box(0, y0, lay.width, y1 - y0), AREA_TINTS[area]))
+        out.append(Rect(Box(area, "area", 0, y0, lay.width, y1 - y0), AREA_TINTS[area]))
         out.append(Text((lay.width - 70, y0 + 22), area.upper(), 12, "#6b6b6b"))
     for basin, box in lay.basin_zones.items():
         out.append(Rect(box, BASIN_TINTS[bmap.basins[basin].area], "#8a8170", 1.5, 12))
@@ -78,7 +79,7 @@ def shapes() -> tuple[Shape, ...]:
         out.append(Line(tuple(path), PIPE, 4))
     for path in rivers().values():
         out.append(Line(tuple(path), RIVER, 7))
-    for dam, box in lay.lakes.items():
+    for box in lay.lakes:
         out.append(Ellipse(box, LAKE, RIVER, 1.5))
     for group, box in lay.powerhouse_zones.items():
         out.append(Rect(box, "#f4f1ea", "#6d6658", 1.5, 8))
@@ -86,7 +87,7 @@ def shapes() -> tuple[Shape, ...]:
     for ex in lay.exits.values():
         out.append(Text((ex.x + ex.w / 2, lay.height - 12), "EXIT", 12, RIVER))
     for slot in lay.slots:
-        b = slot.box
+        b = slot
         if slot.kind == "headstream":
             out.append(Rect(b, "#e6f0f8", RIVER, 2, 10))
             out.append(Text((b.x + b.w / 2, b.y + b.h / 2), slot.id, 34, RIVER))
@@ -100,7 +101,7 @@ def shapes() -> tuple[Shape, ...]:
         else:
             out.append(Rect(b, "#fbfaf6", RED if slot.red_outlined else INK, 2.5 if slot.red_outlined else 1.5, 3))
             out.append(Text((b.x + b.w / 2, b.y + b.h / 2), slot.id[1:].replace("_", "."), 10))
-    out.append(Rect(Box(0, 0, lay.width, lay.height), None, INK, 3))
+    out.append(Rect(Box("board", "board", 0, 0, lay.width, lay.height), None, INK, 3))
     return tuple(out)
 
 

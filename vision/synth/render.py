@@ -19,10 +19,10 @@ import cv2
 import numpy as np
 
 from automa.barrage.random_states import random_state
+from vision.layout import load_layout
 
 from . import board, pieces, photo
 from .camera import Camera, sample_camera
-from .layout import load_layout
 from .markers import MARGIN, MARKER_CORNERS, draw_sheets
 from .occluders import draw_occluder
 from .textures import blend_layers, darken, table
@@ -102,7 +102,7 @@ def render(seed: int, options: Options = Options()) -> Sample:
     ro = rng["occluder"]
     if ro.random() < options.occlusion:
         target_slot = lay.slots[int(ro.integers(len(lay.slots)))]
-        target = cam.ideal(np.array([[*target_slot.box.centre, 0.0]]))[0] + ro.normal(0, 20, 2)
+        target = cam.ideal(np.array([[*target_slot.centre, 0.0]]))[0] + ro.normal(0, 20, 2)
         scale = _px_per_unit(cam) * ro.uniform(110, 170)         # a palm is ~ 8.5 cm = 155 canonical px
         mask, occluder = draw_occluder(scene, (float(target[0]), float(target[1])), scale, ro)
 

@@ -9,9 +9,9 @@ import numpy as np
 import cv2
 
 from automa.barrage.state import GameState
+from vision.layout import Box, Layout
 
 from .camera import Camera
-from .layout import Box, Layout
 
 OCCLUDED_FRACTION = 0.5     # "most of the slot" is covered
 
@@ -67,6 +67,6 @@ def slot_truth(state: GameState, layout: Layout, cam: Camera, mask: np.ndarray |
     its lake, where its drops stand) is hidden by an occluder or outside the image."""
     entries = slot_pieces(state, layout)
     for entry, slot in zip(entries, layout.slots):
-        boxes = [slot.box] + ([layout.lakes[slot.id]] if slot.kind == "dam" else [])
+        boxes = [slot] + ([layout.lake(slot.id)] if slot.kind == "dam" else [])
         entry["occluded"] = any(covered_fraction(cam, b, mask) > OCCLUDED_FRACTION for b in boxes)
     return entries
