@@ -45,6 +45,17 @@ def engine_figures(games: int = 4) -> dict:
             "apply_ms_median": round(statistics.median(apply_ms), 3)}
 
 
+def rounded(value):
+    """Figures to 3 decimals, in nested dicts and lists too."""
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, dict):
+        return {k: rounded(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [rounded(v) for v in value]
+    return value
+
+
 def run(args) -> int:
     figures = {"machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}"}
     figures.update(engine_figures(args.games))
@@ -53,6 +64,7 @@ def run(args) -> int:
         figures.update(frame_figures())
     except Exception as exc:    # a missing optional part (model file, package) must not hide the engine figures
         figures["vision"] = f"not measured: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
+    figures = rounded(figures)
     if args.json:
         print(json.dumps(figures))
     else:

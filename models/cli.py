@@ -33,7 +33,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     data = Path(args.data)
     sets, sources = {}, {}
     # Image seeds: training 100000+, validation 200000+ (per --seed step of 10^6); the
-    # held-out evaluation sets in docs/benchmarks_vision.md use seeds 900000+.
+    # held-out evaluation sets in docs/benchmarks.md use seeds 900000+.
     base = args.seed * 1_000_000
     for name, n, seed in (("train", args.n_train, base + 100_000), ("val", args.n_val, base + 200_000)):
         folder = data / name

@@ -21,7 +21,7 @@ SLOT_ERROR_GOAL = 0.0005
 BOARDS_GOAL = 0.99
 NOT_YET = pytest.mark.xfail(strict=True, reason="goal not reached by the shipped model (models/MODEL_CARD.md)")
 
-# Measured with the shipped model on the 30 fixtures that have markers (docs/benchmarks_vision.md).
+# Measured with the shipped model on the 30 fixtures that have markers (docs/benchmarks.md).
 FLOOR_SLOT_ERROR = 0.14
 FLOOR_OCCLUDED_UNKNOWN = 0.95
 
