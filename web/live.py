@@ -29,11 +29,12 @@ from vision.pipeline import Pipeline, Reading
 from vision.registration import Registrar
 from vision.synth.reference_map import bgr
 
+from .views import COLOUR_HEX
+
 DEMO_DIR = Path(__file__).resolve().parent / "demo_replay"
 DEMO_DELAY = 4.0          # seconds the demo "players" take to carry out a turn on the table
 CACHE_SECONDS = 0.3
-PIECE_BGR = {"red": (40, 40, 220), "black": (30, 30, 30), "green": (60, 160, 40), "white": (245, 245, 245),
-             "orange": (0, 140, 255), "neutral": (150, 150, 150)}
+PIECE_BGR = {name: bgr(hex_) for name, hex_ in COLOUR_HEX.items()}    # the page's colours, for OpenCV
 HIGHLIGHT = bgr("#ffd400")
 HALO = 14              # canonical px between a highlighted slot and its ring
 
