@@ -52,8 +52,14 @@ def test_training_labels_follow_the_ground_truth_contract():
             assert PIECES[piece] == s["piece"] and OWNERS[owner] == (s["owner"] or "none")
 
 
-def test_marker_geometry_matches_the_generator():
+def test_marker_geometry_sits_just_outside_each_board_corner():
+    """Markers 0-3 are 80 px squares, 12 px out from the top-left, top-right, bottom-right and
+    bottom-left board corners: what the printed sheet, the renderer and registration share."""
     ours = default_markers(LAYOUT.width, LAYOUT.height)
-    assert set(ours) == set(MARKER_CORNERS)
-    for i in ours:
-        assert np.allclose(ours[i], MARKER_CORNERS[i])
+    w, h = LAYOUT.width, LAYOUT.height
+    nearest = {0: (-12, -12), 1: (w + 12, -12), 2: (w + 12, h + 12), 3: (-12, h + 12)}
+    for i, corners in ours.items():
+        assert np.allclose(corners.max(0) - corners.min(0), (80, 80))
+        inner = corners[np.argmin(np.linalg.norm(corners - np.array([w / 2, h / 2]), axis=1))]
+        assert np.allclose(inner, nearest[i])
+    assert MARKER_CORNERS.keys() == ours.keys()

@@ -12,28 +12,20 @@ import math
 
 import cv2
 import numpy as np
-from vision.layout import load_layout
 
-DICTIONARY = cv2.aruco.DICT_4X4_50
-SIZE = 80          # marker side in canonical px (~45 mm on a real board)
-GAP = 12           # distance between the marker and the frame edge
+from vision.layout import load_layout
+from vision.registration import ARUCO_DICT, MARKER_GAP, MARKER_SIZE, default_markers
+
 QUIET = 14         # white paper around the marker
 
-
-def marker_corners() -> dict[int, np.ndarray]:
-    lay = load_layout()
-    w, h = lay.width, lay.height
-    tl = {0: (-GAP - SIZE, -GAP - SIZE), 1: (w + GAP, -GAP - SIZE), 2: (w + GAP, h + GAP), 3: (-GAP - SIZE, h + GAP)}
-    square = np.array([(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)], np.float64)
-    return {i: square + p for i, p in tl.items()}
-
-
-MARKER_CORNERS = marker_corners()
-MARGIN = GAP + SIZE + QUIET + 10     # canvas margin around the frame that holds the sheets
+_FRAME = load_layout()
+# The placement registration expects (vision.registration.default_markers), as float64.
+MARKER_CORNERS = {i: c.astype(np.float64) for i, c in default_markers(_FRAME.width, _FRAME.height).items()}
+MARGIN = int(MARKER_GAP + MARKER_SIZE) + QUIET + 10     # canvas margin around the frame that holds the sheets
 
 
 def marker_image(marker_id: int, px: int) -> np.ndarray:
-    dictionary = cv2.aruco.getPredefinedDictionary(DICTIONARY)
+    dictionary = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
     return cv2.aruco.generateImageMarker(dictionary, marker_id, px, borderBits=1)
 
 
@@ -46,7 +38,7 @@ def draw_sheets(canvas: np.ndarray, alpha: np.ndarray, offset: int, rng: np.rand
         angle = math.radians(rng.normal(0, 1.0))
         c, s = math.cos(angle), math.sin(angle)
         rot = np.array([[c, -s], [s, c]])
-        half = SIZE / 2
+        half = MARKER_SIZE / 2
         paper = half + QUIET * rng.uniform(0.8, 1.5)
         sheet = (np.array([(-paper, -paper), (paper, -paper), (paper, paper), (-paper, paper)]) @ rot.T + centre + offset)
         white = tuple(int(v) for v in rng.uniform(215, 255, 3))
