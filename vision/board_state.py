@@ -6,11 +6,10 @@ Occluded slots are ``unknown`` and contribute nothing to the map.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-from automa.barrage.data import STRUCTURES, barrage_map, components
-from automa.barrage.state import NEUTRAL, Dam, GameState, validate
+from automa.barrage.data import barrage_map, components
+from automa.barrage.state import NEUTRAL, Dam, GameState, built_on_map, pieces_left, validate
 from automa.common.errors import StateError
 
 from .labels import dam_pieces
@@ -96,17 +95,6 @@ def build_map(readings: list[SlotReading]) -> tuple[MapState, list[Flag]]:
     return state, flags + rule_flags(state)
 
 
-def built_counts(dams: dict[str, Dam], conduits: dict[str, str], powerhouses: dict[str, str]) -> Counter:
-    """(owner, structure) -> pieces of that structure the owner has on the map."""
-    used: Counter = Counter()
-    for dam in dams.values():
-        used[dam.owner, "dam_base"] += 1
-        used[dam.owner, "elevation"] += dam.pieces - 1
-    used.update((o, "conduit") for o in conduits.values())
-    used.update((o, "powerhouse") for o in powerhouses.values())
-    return used
-
-
 def rule_flags(state: MapState) -> list[Flag]:
     """Rules a physical board cannot break, so a break means a misreading."""
     bmap, start = barrage_map(), components().raw["starting"]["structures"]
@@ -127,7 +115,7 @@ def rule_flags(state: MapState) -> list[Flag]:
         if key in groups:
             flags.append(Flag(space, f"{owner} has two powerhouses in group {key[1]} ({groups[key]} and {space})"))
         groups[key] = space
-    for (owner, structure), n in sorted(built_counts(state.dams, state.conduits, state.powerhouses).items()):
+    for (owner, structure), n in sorted(built_on_map(state.dams, state.conduits, state.powerhouses).items()):
         if owner != NEUTRAL and n > start[structure]:
             flags.append(Flag(owner, f"{n} {structure} pieces on the map, but a company owns {start[structure]}"))
     return flags
@@ -148,10 +136,9 @@ def apply_to_state(state: GameState, board: MapState) -> tuple[GameState, list[F
              for o in [new.owner_of(s)] if o not in new.companies and o != NEUTRAL]
     if flags:
         return state, flags
-    start = components().raw["starting"]["structures"]
-    used = built_counts(new.dams, new.conduits, new.powerhouses)
+    built = built_on_map(new.dams, new.conduits, new.powerhouses)
     for cid, company in new.companies.items():
-        company.structures = {s: max(start[s] - used[cid, s], 0) for s in STRUCTURES}
+        company.structures = pieces_left(cid, built)
     try:
         validate(new)
     except StateError as exc:

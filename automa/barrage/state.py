@@ -21,6 +21,7 @@ Conventions
 from __future__ import annotations
 
 import copy
+from collections import Counter
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -298,9 +299,10 @@ def _parse(raw: Any) -> GameState:
     spaces = {sec: {sp: [Placement(p["company"], _int(p["engineers"], f"action_spaces.{sec}.{sp}.engineers")) for p in ps]
                     for sp, ps in secs.items()} for sec, secs in (raw.get("action_spaces") or {}).items()}
     # Pieces left on a company board may be omitted: then they are what the map leaves.
+    built = built_on_map(dams, conduits, powerhouses)
     for c in raw.get("companies") or []:
         if "structures" not in c:
-            _derive_structures(companies[c["company"]], dams, conduits, powerhouses)
+            companies[c["company"]].structures = pieces_left(c["company"], built)
     deck_raw = raw.get("automa_deck")
     deck = Deck.from_dict(deck_raw) if deck_raw else Deck(draw_pile=list(range(1, 21)))
     turn_order = list(raw.get("turn_order") or companies.keys())
@@ -317,14 +319,21 @@ def _parse(raw: Any) -> GameState:
     )
 
 
-def _derive_structures(company: Company, dams: dict[str, Dam], conduits: dict[str, str],
-                       powerhouses: dict[str, str]) -> None:
+def built_on_map(dams: dict[str, Dam], conduits: dict[str, str], powerhouses: dict[str, str]) -> Counter:
+    """(owner, structure) -> how many pieces of that structure the owner has on the map."""
+    used: Counter = Counter()
+    for dam in dams.values():
+        used[dam.owner, "dam_base"] += 1
+        used[dam.owner, "elevation"] += dam.pieces - 1
+    used.update((o, "conduit") for o in conduits.values())
+    used.update((o, "powerhouse") for o in powerhouses.values())
+    return used
+
+
+def pieces_left(company: str, built: Counter) -> dict[str, int]:
+    """The pieces still on ``company``'s board: what it owns less what ``built`` puts on the map."""
     start = components().raw["starting"]["structures"]
-    own_dams = [d for d in dams.values() if d.owner == company.company]
-    built = {"dam_base": len(own_dams), "elevation": sum(d.pieces - 1 for d in own_dams),
-             "conduit": sum(o == company.company for o in conduits.values()),
-             "powerhouse": sum(o == company.company for o in powerhouses.values())}
-    company.structures = {k: max(0, start[k] - built[k]) for k in STRUCTURES}
+    return {k: max(0, start[k] - built[company, k]) for k in STRUCTURES}
 
 
 def validate(state: GameState) -> None:
@@ -371,7 +380,6 @@ def validate(state: GameState) -> None:
             if k not in comps.contracts:
                 raise StateError(f"{cid}: unknown contract {k}")
     # -- map --------------------------------------------------------------------------
-    built = {cid: {s: 0 for s in STRUCTURES} for cid in state.companies}
     dams_in_basin: dict[tuple[str, int], str] = {}
     for space, dam in state.dams.items():
         if space not in bmap.dams:
@@ -388,14 +396,11 @@ def validate(state: GameState) -> None:
             if other:
                 raise StateError(f"{dam.owner} has two dams in basin {basin} ({other} and {space})")
             dams_in_basin[(dam.owner, basin)] = space
-            built[dam.owner]["dam_base"] += 1
-            built[dam.owner]["elevation"] += dam.pieces - 1
     for space, owner in state.conduits.items():
         if space not in bmap.conduits:
             raise StateError(f"unknown conduit space {space!r}")
         if owner not in state.companies:
             raise StateError(f"conduit {space}: unknown owner {owner!r}")
-        built[owner]["conduit"] += 1
     groups_owned: dict[tuple[str, int], str] = {}
     for space, owner in state.powerhouses.items():
         if space not in bmap.powerhouses:
@@ -406,10 +411,10 @@ def validate(state: GameState) -> None:
         if (owner, g) in groups_owned:
             raise StateError(f"{owner} has two powerhouses in group {g} ({groups_owned[(owner, g)]} and {space})")
         groups_owned[(owner, g)] = space
-        built[owner]["powerhouse"] += 1
-    for cid, counts in built.items():
-        for s, n in counts.items():
-            total = start["structures"][s]
+    built = built_on_map(state.dams, state.conduits, state.powerhouses)
+    for cid in state.companies:
+        for s in STRUCTURES:
+            n, total = built[cid, s], start["structures"][s]
             if n + state.companies[cid].structures[s] > total:
                 raise StateError(f"{cid}: {n} {s} pieces on the map plus {state.companies[cid].structures[s]} "
                                  f"on the company board is more than the {total} it owns")
