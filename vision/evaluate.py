@@ -27,6 +27,7 @@ PIECE_AXIS = PIECES + ("unknown",)
 class Tally:
     images: int = 0
     boards_right: int = 0
+    boards_not_found: int = 0      # frames the pipeline could not register: every slot counts as wrong
     slots: int = 0                 # visible slots
     slot_errors: int = 0
     occluded: int = 0
@@ -61,6 +62,7 @@ def slot_right(t: dict, r: SlotReading) -> bool:
 def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: str) -> None:
     by_id = {r.id: r for r in readings}
     board_ok = True
+    tally.boards_not_found += not readings
     for t in truth["slots"]:
         r = by_id.get(t["id"])
         if r is None:      # board not found: every slot is wrong
@@ -116,6 +118,7 @@ def summary(tally: Tally) -> dict:
         "n_images": tally.images,
         "slot_error": tally.slot_errors / max(tally.slots, 1),
         "boards_fully_correct": tally.boards_right / max(tally.images, 1),
+        "boards_not_found": tally.boards_not_found,
         "drop_count_error": tally.drop_errors / max(tally.drop_slots, 1),
         "drop_count_mae": tally.drop_abs / max(tally.drop_slots, 1),
         "occluded_slots": tally.occluded,

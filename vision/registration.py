@@ -16,6 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from . import marker_search
 from .layout import Layout
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
@@ -58,25 +59,54 @@ def make_detector() -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICT), params)
 
 
+def _detect(gray: np.ndarray, detector: cv2.aruco.ArucoDetector, wanted: set[int],
+            enlarge: bool = False) -> tuple[dict[int, np.ndarray], list[np.ndarray]]:
+    """Decoded markers and the rejected candidate quads, in frame px. ``enlarge`` looks at
+    the frame enlarged 2x and unsharp-masked (recovers some out-of-focus markers)."""
+    scale = 2.0 if enlarge else 1.0
+    if enlarge:
+        big = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+        gray = cv2.addWeighted(big, 2.0, cv2.GaussianBlur(big, (0, 0), 3), -1.0, 0)
+    corners, ids, rejected = detector.detectMarkers(gray)
+    decoded = {} if ids is None else {int(i): c.reshape(4, 2) / scale
+                                      for c, i in zip(corners, ids.ravel()) if int(i) in wanted}
+    return decoded, [r.reshape(4, 2) / scale for r in rejected]
+
+
 def detect_markers(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
                    wanted: set[int]) -> dict[int, np.ndarray]:
-    corners, ids, _ = detector.detectMarkers(gray)
-    if ids is None:
-        return {}
-    return {int(i): c.reshape(4, 2) for c, i in zip(corners, ids.ravel()) if int(i) in wanted}
+    return _detect(gray, detector, wanted)[0]
+
+
+def _decode(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
+            wanted: set[int]) -> tuple[dict[int, np.ndarray], list[np.ndarray]]:
+    """Decoded markers, looking again at the frame enlarged and sharpened when the plain
+    pass finds too few; and every rejected candidate quad of the passes made."""
+    found, rejected = _detect(gray, detector, wanted)
+    if len(found) >= MIN_MARKERS:
+        return found, rejected
+    again, rejected_again = _detect(gray, detector, wanted, enlarge=True)
+    return (again if len(again) > len(found) else found), rejected + rejected_again
 
 
 def detect_markers_hard(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
                         wanted: set[int]) -> dict[int, np.ndarray]:
-    """Markers in a blurred frame: when the plain pass finds too few, look again at the
-    frame enlarged 2x and unsharp-masked (recovers some out-of-focus frames)."""
-    found = detect_markers(gray, detector, wanted)
+    """Markers ArUco can decode in a blurred frame (a second, enlarged and sharpened pass)."""
+    return _decode(gray, detector, wanted)[0]
+
+
+def locate_markers(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
+                   geometry: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """Every marker that can be found, each placed by aligning its whole picture. When
+    ArUco decodes too few, blurred markers are recognised as pictures among the rejected
+    candidates and kept if they fit the layout (``vision.marker_search``)."""
+    decoded, rejected = _decode(gray, detector, set(geometry))
+    found = {i: marker_search.refine(gray, i, c, ARUCO_DICT) for i, c in decoded.items()}
     if len(found) >= MIN_MARKERS:
         return found
-    big = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
-    sharp = cv2.addWeighted(big, 2.0, cv2.GaussianBlur(big, (0, 0), 3), -1.0, 0)
-    again = {i: c / 2.0 for i, c in detect_markers(sharp, detector, wanted).items()}
-    return again if len(again) > len(found) else found
+    soft = marker_search.candidates(gray, rejected, ARUCO_DICT, set(geometry) - set(found))
+    return marker_search.consistent_set(found, soft, geometry,
+                                        lambda chosen: homography_from_markers(chosen, geometry), MIN_MARKERS)
 
 
 def homography_from_markers(found: dict[int, np.ndarray], geometry: dict[int, np.ndarray]) -> np.ndarray | None:
@@ -171,7 +201,7 @@ class Registrar:
         t0 = time.perf_counter()
         if self._H is not None and (self._source == "manual" or not self._moved(gray)):
             return Registration(self._H, "cached", _ms(t0))
-        found = detect_markers_hard(gray, self.detector, set(self.geometry))
+        found = locate_markers(gray, self.detector, self.geometry)
         H = homography_from_markers(found, self.geometry)
         source = "aruco"
         if H is None and self.reference is not None:

@@ -71,6 +71,19 @@ def test_eval_command_reports_the_figures(tmp_path, capsys):
     assert Path(figures["confusion_png"]).exists()
 
 
+def test_eval_counts_boards_it_could_not_find(tmp_path, capsys):
+    if not sorted(FIXTURES.glob("nomarkers_*.json")):
+        pytest.skip("no synthetic fixtures committed yet")
+    # Without a profile's reference picture a frame without markers cannot be registered.
+    for src in (FIXTURES / "nomarkers_00.jpg", FIXTURES / "clean_00.jpg"):
+        for suffix in (".jpg", ".json"):
+            (tmp_path / (src.stem + suffix)).write_bytes(src.with_suffix(suffix).read_bytes())
+    assert main(["eval", str(tmp_path), "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["n_images"] == 2 and figures["boards_not_found"] == 1
+    assert figures["slot_error"] >= 0.5            # the lost board's slots all count as wrong
+
+
 def test_watch_gives_one_stable_state_for_a_still_board(tmp_path):
     frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
     for i in range(5):
