@@ -7,6 +7,7 @@ import numpy as np
 
 from vision.layout import Layout, load_layout
 from vision.registration import ARUCO_DICT, default_markers
+from vision.registration_eval import board_corner_error
 
 MARGIN = 120   # canvas px around the canonical board, where the markers lie
 
@@ -58,12 +59,8 @@ def camera_view(canvas: np.ndarray, layout: Layout, size=(1280, 720), tilt: floa
     return frame, canvas_to_canonical @ np.linalg.inv(canvas_to_image)
 
 
-def reprojection_error(H: np.ndarray, H_true: np.ndarray, layout: Layout) -> float:
-    """Max distance (canonical px) between where H and H_true put the board corners."""
-    H_img = np.linalg.inv(H_true)
-    corners = np.float32([[[0, 0]], [[layout.width, 0]], [[layout.width, layout.height]], [[0, layout.height]]])
-    image_pts = cv2.perspectiveTransform(corners, H_img)
-    return float(np.abs(cv2.perspectiveTransform(image_pts, H) - corners).max())
+# Max distance (canonical px) between where H and H_true put the board corners.
+reprojection_error = board_corner_error
 
 
 LAYOUT = load_layout()

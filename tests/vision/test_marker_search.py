@@ -1,5 +1,7 @@
 """Blurred markers: recognised as pictures among ArUco's rejected quads, then placed by
 aligning the whole marker (vision.marker_search)."""
+import json
+
 import cv2
 import numpy as np
 
@@ -81,3 +83,15 @@ def test_hard_frame_that_aruco_cannot_decode_is_registered():
     registration = Registrar(LAYOUT).register(gray)
     assert registration.source == "aruco"
     assert reprojection_error(registration.H, np.asarray(sample.truth["homography"]), LAYOUT) < 12.0
+
+
+def test_registration_eval_reports_registered_frames_and_error(tmp_path, capsys):
+    from vision.registration_eval import main
+    sample = render(900_053, Options(size=(1280, 720), photo="hard", occlusion=0.3))
+    (tmp_path / "0000.jpg").write_bytes(sample.jpeg)
+    (tmp_path / "0000.json").write_text(json.dumps(sample.truth))
+    assert main([str(tmp_path)]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["n_images"] == 1 and figures["registered"] == 1
+    assert 0 <= figures["corner_error_px_max"] < 12.0
+    assert main([str(tmp_path / "missing")]) == 2

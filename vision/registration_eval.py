@@ -1,0 +1,63 @@
+"""Registration alone, against the generator's ground truth: how many frames are
+registered, how far the homography is from the true one, and how long it takes cold.
+
+    python -m vision.registration_eval data/heldout_hard [--profile P]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .layout import Layout
+from .pipeline import Pipeline
+
+
+def board_corner_error(H: np.ndarray, H_true: np.ndarray, layout: Layout) -> float:
+    """Max distance (canonical px) between where ``H`` and ``H_true`` put the four board corners."""
+    corners = np.float64([[[0, 0]], [[layout.width, 0]], [[layout.width, layout.height]], [[0, layout.height]]])
+    seen = cv2.perspectiveTransform(corners, np.linalg.inv(H_true))
+    return float(np.abs(cv2.perspectiveTransform(seen, H) - corners).max())
+
+
+def evaluate(folder: Path, pipeline: Pipeline) -> dict:
+    errors, cold_ms, images = [], [], 0
+    for img in sorted(Path(folder).glob("*.jpg")):
+        truth_path = img.with_suffix(".json")
+        if not truth_path.exists():
+            continue
+        truth = json.loads(truth_path.read_text())
+        gray = cv2.imread(str(img), cv2.IMREAD_GRAYSCALE)
+        pipeline.registrar.reset()
+        reg = pipeline.registrar.register(gray)
+        images += 1
+        cold_ms.append(reg.ms)
+        if reg.H is not None:
+            errors.append(board_corner_error(reg.H, np.asarray(truth["homography"]), pipeline.profile.layout))
+    e = np.array(errors or [np.nan])
+    return {"n_images": images, "registered": len(errors),
+            "corner_error_px_median": float(np.median(e)), "corner_error_px_p90": float(np.percentile(e, 90)),
+            "corner_error_px_max": float(e.max()), "over_20_px": int((e > 20).sum()),
+            "cold_ms_median": float(np.median(cold_ms or [0.0])),
+            "cold_ms_p95": float(np.percentile(cold_ms or [0.0], 95))}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("dir")
+    parser.add_argument("--profile")
+    args = parser.parse_args(argv)
+    figures = evaluate(Path(args.dir), Pipeline.load(args.profile))
+    if figures["n_images"] == 0:
+        print(f"no images with ground truth in {args.dir}", file=sys.stderr)
+        return 2
+    print(json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in figures.items()}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
