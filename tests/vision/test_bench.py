@@ -1,0 +1,14 @@
+"""``automa-vision bench --json``: the figures the issue asks for, measured for real."""
+import json
+
+from automa.cli import main
+
+
+def test_bench_json_has_speed_and_fixture_accuracy(capsys):
+    assert main(["bench", "--games", "1", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["decide_ms_median"] > 0
+    assert 0 < figures["frame_ms_median"] <= figures["frame_ms_p95"]
+    assert figures["registration_ms_cold"] > 0
+    assert figures["fixture_n_images"] == 30 and figures["fixture_boards_not_found"] == 0
+    assert 0 <= figures["fixture_slot_error"] < 1 and 0 <= figures["fixture_boards_fully_correct"] <= 1
