@@ -1,4 +1,4 @@
-"""The slot classifier: a small CNN with four heads, sized for 87 crops in ~10 ms on 2 cores."""
+"""The slot classifier: a small CNN with four heads, sized for 87 crops in ~22 ms on 2 cores."""
 from __future__ import annotations
 
 import torch
@@ -18,7 +18,7 @@ class SlotNet(nn.Module):
     Four conv blocks halve 48 -> 3, then the features are pooled over positions.
     """
 
-    def __init__(self, widths: tuple[int, ...] = (12, 24, 48, 64), hidden: int = 96):
+    def __init__(self, widths: tuple[int, ...] = (24, 48, 96, 128), hidden: int = 128):
         super().__init__()
         blocks = [_block(cin, cout) for cin, cout in zip((3,) + widths[:-1], widths)]
         self.conv = nn.Sequential(*blocks)

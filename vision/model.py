@@ -44,16 +44,8 @@ def softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=-1, keepdims=True)
 
 
-def run(session: ort.InferenceSession, crops: np.ndarray, mirror: bool = True) -> dict[str, np.ndarray]:
-    """Raw head outputs for a batch of crops. With ``mirror`` each crop is also read
-    mirrored left-right (in the same batch) and the two readings' logits are averaged:
-    nothing on a slot changes meaning when mirrored, the net was trained on both, and the
-    average makes fewer mistakes (docs/benchmarks.md) for about twice the model time."""
-    if not mirror:
-        return dict(zip(OUTPUTS, session.run(list(OUTPUTS), {"crops": to_input(crops)})))
-    n = len(crops)
-    both = session.run(list(OUTPUTS), {"crops": to_input(np.concatenate([crops, crops[:, :, ::-1]]))})
-    return {name: (out[:n] + out[n:]) / 2 for name, out in zip(OUTPUTS, both)}
+def run(session: ort.InferenceSession, crops: np.ndarray) -> dict[str, np.ndarray]:
+    return dict(zip(OUTPUTS, session.run(list(OUTPUTS), {"crops": to_input(crops)})))
 
 
 def decode(raw: dict[str, np.ndarray], kinds: list[str]) -> list[CropReading]:
