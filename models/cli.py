@@ -11,11 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from vision.evaluate import image_pairs
 from vision.layout import load_layout
 from vision.model import DEFAULT_MODEL
 from vision.rectify import CROP
 
-from .dataset import build, image_pairs
+from .dataset import build
 
 
 def generate(out: Path, n: int, seed: int, occlusion: float) -> None:

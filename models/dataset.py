@@ -13,6 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.evaluate import image_pairs
 from vision.labels import HAS_DROPS, HAS_OWNER, KINDS, MAX_DROPS, OWNERS, PIECES
 from vision.layout import Layout
 from vision.rectify import crops_from_frame
@@ -58,10 +59,6 @@ def box_labels(truth: dict, layout: Layout) -> list[tuple[int, int, int, int, in
             drops = min(int(s.get("drops") or 0), MAX_DROPS)
         out.append((KINDS.index(box.kind), piece, owner, drops, occluded))
     return out
-
-
-def image_pairs(folder: Path) -> list[tuple[Path, Path]]:
-    return [(p, p.with_suffix(".json")) for p in sorted(Path(folder).glob("*.jpg")) if p.with_suffix(".json").exists()]
 
 
 def build(folder: Path, layout: Layout, copies: int = 2, jitter_px: float = 2.5, seed: int = 0) -> CropSet:

@@ -94,11 +94,15 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
     tally.boards_right += board_ok
 
 
+def image_pairs(folder: Path) -> list[tuple[Path, Path]]:
+    """(image, ground-truth JSON) for every synthetic image in ``folder`` that has its truth."""
+    return [(p, p.with_suffix(".json")) for p in sorted(Path(folder).glob("*.jpg")) if p.with_suffix(".json").exists()]
+
+
 def evaluate_folder(folder: Path, pipeline: Pipeline, select: Callable[[Path], bool] = lambda p: True) -> Tally:
     tally = Tally()
-    for img in sorted(Path(folder).glob("*.jpg")):
-        truth_path = img.with_suffix(".json")
-        if not truth_path.exists() or not select(img):
+    for img, truth_path in image_pairs(folder):
+        if not select(img):
             continue
         truth = json.loads(truth_path.read_text())
         frame = cv2.imread(str(img), cv2.IMREAD_COLOR)

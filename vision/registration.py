@@ -78,10 +78,10 @@ def detect_markers(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
     return _detect(gray, detector, wanted)[0]
 
 
-def _decode(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
-            wanted: set[int]) -> tuple[dict[int, np.ndarray], list[np.ndarray]]:
-    """Decoded markers, looking again at the frame enlarged and sharpened when the plain
-    pass finds too few; and every rejected candidate quad of the passes made."""
+def decode_markers(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
+                   wanted: set[int]) -> tuple[dict[int, np.ndarray], list[np.ndarray]]:
+    """Markers ArUco can decode, looking again at the frame enlarged and sharpened when the
+    plain pass finds too few; and every rejected candidate quad of the passes made."""
     found, rejected = _detect(gray, detector, wanted)
     if len(found) >= MIN_MARKERS:
         return found, rejected
@@ -89,18 +89,12 @@ def _decode(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
     return (again if len(again) > len(found) else found), rejected + rejected_again
 
 
-def detect_markers_hard(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
-                        wanted: set[int]) -> dict[int, np.ndarray]:
-    """Markers ArUco can decode in a blurred frame (a second, enlarged and sharpened pass)."""
-    return _decode(gray, detector, wanted)[0]
-
-
 def locate_markers(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
                    geometry: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
     """Every marker that can be found, each placed by aligning its whole picture. When
     ArUco decodes too few, blurred markers are recognised as pictures among the rejected
     candidates and kept if they fit the layout (``vision.marker_search``)."""
-    decoded, rejected = _decode(gray, detector, set(geometry))
+    decoded, rejected = decode_markers(gray, detector, set(geometry))
     found = {i: marker_search.refine(gray, i, c, ARUCO_DICT) for i, c in decoded.items()}
     if len(found) >= MIN_MARKERS:
         return found

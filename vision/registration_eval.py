@@ -13,6 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .evaluate import image_pairs
 from .layout import Layout
 from .pipeline import Pipeline
 
@@ -26,10 +27,7 @@ def board_corner_error(H: np.ndarray, H_true: np.ndarray, layout: Layout) -> flo
 
 def evaluate(folder: Path, pipeline: Pipeline) -> dict:
     errors, cold_ms, images = [], [], 0
-    for img in sorted(Path(folder).glob("*.jpg")):
-        truth_path = img.with_suffix(".json")
-        if not truth_path.exists():
-            continue
+    for img, truth_path in image_pairs(folder):
         truth = json.loads(truth_path.read_text())
         gray = cv2.imread(str(img), cv2.IMREAD_GRAYSCALE)
         pipeline.registrar.reset()

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from vision import marker_search
-from vision.registration import (ARUCO_DICT, Registrar, default_markers, detect_markers_hard, homography_from_markers,
+from vision.registration import (ARUCO_DICT, Registrar, decode_markers, default_markers, homography_from_markers,
                                  locate_markers, make_detector)
 from vision.synth.render import Options, render
 
@@ -78,7 +78,7 @@ def test_hard_frame_that_aruco_cannot_decode_is_registered():
     sample = render(900_053, Options(size=(1280, 720), photo="hard", occlusion=0.3))
     gray = cv2.imdecode(np.frombuffer(sample.jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
     detector = make_detector()
-    assert detect_markers_hard(gray, detector, set(GEOMETRY)) == {}
+    assert decode_markers(gray, detector, set(GEOMETRY))[0] == {}
     assert len(locate_markers(gray, detector, GEOMETRY)) >= 3
     registration = Registrar(LAYOUT).register(gray)
     assert registration.source == "aruco"
