@@ -60,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--n-val", type=int, default=60)
     p.add_argument("--copies", type=int, default=1, help="jittered crop sets per training image")
     p.add_argument("--occlusion", type=float, default=0.3)
-    p.add_argument("--epochs", type=int, default=10)
+    p.add_argument("--epochs", type=int, default=12)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=str(DEFAULT_MODEL))
     p.set_defaults(func=cmd_train)

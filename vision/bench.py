@@ -63,7 +63,7 @@ def accuracy_figures(folder: Path = FIXTURES) -> dict:
         return {}
     figures = summary(tally)
     keep = ("n_images", "slot_error", "boards_fully_correct", "boards_not_found", "drop_count_error",
-            "occluded_reported_unknown")
+            "occluded_reported_unknown", "errors_flagged", "boards_with_every_error_flagged")
     return {f"fixture_{k}": figures[k] for k in keep}
 
 

@@ -3,6 +3,11 @@
 A slot is right when everything the camera must see matches: piece class
 and owner for structure slots, and the drop count for headstreams and dams.
 An occluded slot is right only when it is reported unknown.
+
+The page asks the players about every slot read unknown or below
+``LOW_CONFIDENCE``; a wrong slot so marked is *flagged*: the players see it
+and correct it. Flagged errors, and boards whose every error is flagged, say
+how often a misreading would reach the engine unnoticed.
 """
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .board_state import SlotReading
+from .board_state import LOW_CONFIDENCE, SlotReading
 from .labels import PIECES
 from .pipeline import Pipeline
 
@@ -35,6 +40,10 @@ class Tally:
     drop_slots: int = 0
     drop_errors: int = 0
     drop_abs: int = 0
+    flagged: int = 0               # visible slots read unknown or with low confidence
+    read_errors: int = 0           # wrong visible slots on boards found
+    flagged_errors: int = 0        # wrong slots among the flagged ones
+    boards_caught: int = 0         # boards with every wrong slot flagged, or announced as not found
     by_kind: Counter = field(default_factory=Counter)        # kind -> errors
     confusion: Counter = field(default_factory=Counter)      # (true piece, read piece) -> count
     latency_ms: list[float] = field(default_factory=list)    # frame -> state, registration cached
@@ -59,9 +68,14 @@ def slot_right(t: dict, r: SlotReading) -> bool:
     return True
 
 
+def flagged(r: SlotReading) -> bool:
+    """Would the page ask the players about this slot?"""
+    return r.unknown or r.confidence < LOW_CONFIDENCE
+
+
 def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: str) -> None:
     by_id = {r.id: r for r in readings}
-    board_ok = True
+    board_ok = caught = True
     tally.boards_not_found += not readings
     for t in truth["slots"]:
         r = by_id.get(t["id"])
@@ -76,10 +90,15 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             tally.occluded += 1
             tally.occluded_unknown += r.unknown
             board_ok &= r.unknown
+            caught &= flagged(r)
             continue
         right = slot_right(t, r)
         tally.slots += 1
+        tally.flagged += flagged(r)
         if not right:
+            tally.read_errors += 1
+            tally.flagged_errors += flagged(r)
+            caught &= flagged(r)
             tally.slot_errors += 1
             tally.by_kind[t["kind"]] += 1
             tally.mistakes.append(f"{name} {t['id']}: truth {truth_piece(t)}/{t['owner']}/{t['drops']} "
@@ -92,6 +111,7 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             tally.drop_abs += err
     tally.images += 1
     tally.boards_right += board_ok
+    tally.boards_caught += caught
 
 
 def image_pairs(folder: Path) -> list[tuple[Path, Path]]:
@@ -127,6 +147,9 @@ def summary(tally: Tally) -> dict:
         "drop_count_mae": tally.drop_abs / max(tally.drop_slots, 1),
         "occluded_slots": tally.occluded,
         "occluded_reported_unknown": tally.occluded_unknown / max(tally.occluded, 1),
+        "errors_flagged": tally.flagged_errors / max(tally.read_errors, 1),
+        "boards_with_every_error_flagged": tally.boards_caught / max(tally.images, 1),
+        "flagged_slots_per_board": tally.flagged / max(tally.images - tally.boards_not_found, 1),
         "errors_by_kind": dict(tally.by_kind),
         "latency_ms_median": float(np.median(lat)),
         "latency_ms_p95": float(np.percentile(lat, 95)),

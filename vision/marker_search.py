@@ -7,6 +7,10 @@ four known markers as pictures (normalised correlation, any of four rotations, t
 white margin included), so a blurred marker is still recognised; a set of candidates
 is only believed when three or more of them fit the board's marker layout.
 
+With only two markers (decoded or recognised), the layout still says roughly where
+the others are: ``search_predicted`` looks for their pictures in a window around that
+prediction (template matching), which finds markers too blurred to be proposed as quads.
+
 Blur also biases ArUco's corner refinement by a pixel or two, which a homography
 extrapolates to 10+ board px on the far side. ``refine`` therefore aligns the whole
 marker picture with the frame (``cv2.findTransformECC``), which uses every pixel of
@@ -27,6 +31,9 @@ MIN_SCORE = 0.7               # correlation for a rejected candidate to be consi
 PER_ID = 4                    # best candidates kept per marker id
 MIN_RHO = 0.6                 # ECC correlation below which a refinement is not trusted
 MAX_SHIFT = 0.25              # of the marker side: a refinement moving a corner further is refused
+BLUR_SIDES = 16.0             # predicted-search template blur: sigma = marker side / this
+SEARCH = 4.0                  # half-width of the predicted-position search window, in marker sides
+MIN_SCORE_PREDICTED = 0.6     # a peak found where the layout predicts a marker needs less
 # Template corners of the marker itself (TL, TR, BR, BL) inside its white margin.
 _M = MARGIN_CELLS * CELL
 TEMPLATE_CORNERS = np.float32([[_M, _M], [_M + SIDE, _M], [_M + SIDE, _M + SIDE], [_M, _M + SIDE]])
@@ -164,3 +171,76 @@ def refine(gray: np.ndarray, marker_id: int, corners: np.ndarray, dictionary_id:
     if rho < MIN_RHO or np.abs(moved - corners).max() > MAX_SHIFT * side:
         return corners
     return moved.astype(np.float32)
+
+
+def complete_pairs(gray: np.ndarray, decoded: dict[int, np.ndarray], soft: dict[int, list[tuple[float, np.ndarray]]],
+                   geometry: dict[int, np.ndarray], fit, min_markers: int, dictionary_id: int) -> dict[int, np.ndarray]:
+    """Too few markers for ``consistent_set``: take each pair of markers (decoded, or a
+    soft candidate's best), search for the others where that pair predicts them, and let
+    ``consistent_set`` judge everything found. ``decoded`` when no pair completes."""
+    pool = dict(decoded) | {i: c[0][1] for i, c in soft.items() if i not in decoded}
+    for a, b in itertools.combinations(sorted(pool), 2):
+        predicted = search_predicted(gray, {a: pool[a], b: pool[b]}, geometry, dictionary_id)
+        options = {i: soft.get(i, []) + predicted.get(i, []) for i in set(soft) | set(predicted)}
+        chosen = consistent_set(decoded, options, geometry, fit, min_markers)
+        if len(chosen) >= min_markers:
+            return chosen
+    return dict(decoded)
+
+
+def search_predicted(gray: np.ndarray, found: dict[int, np.ndarray], geometry: dict[int, np.ndarray],
+                     dictionary_id: int) -> dict[int, list[tuple[float, np.ndarray]]]:
+    """Candidates for the markers missing from ``found`` (two or more placed markers), from
+    a template search around where an affine fit of the placed ones puts them.
+
+    Two markers fix scale, rotation and shear, not perspective, so the prediction may be
+    off by a few marker sides on the far side: the search window is ``SEARCH`` sides wide
+    each way. The marker's picture is drawn at the predicted size and angle and matched by
+    normalised correlation; a peak under ``MIN_SCORE_PREDICTED`` is no candidate (lower than
+    for a quad anywhere, as the prediction already narrows the place; a covered marker
+    scores ~0.5). As with the rejected quads, ``consistent_set`` decides whether the
+    layout believes them.
+    """
+    ids = sorted(set(found) & set(geometry))
+    if len(ids) < 2:
+        return {}
+    src = np.concatenate([geometry[i] for i in ids]).astype(np.float64)
+    dst = np.concatenate([found[i] for i in ids]).astype(np.float64)
+    affine = np.linalg.lstsq(np.column_stack([src, np.ones(len(src))]), dst, rcond=None)[0].T    # canonical -> frame
+    out = {}
+    for marker_id in sorted(set(geometry) - set(found)):
+        quad = (geometry[marker_id] @ affine[:, :2].T + affine[:, 2]).astype(np.float32)
+        hit = _search(gray, quad, marker_id, dictionary_id)
+        if hit is not None:
+            out[marker_id] = [hit]
+    return out
+
+
+def _search(gray: np.ndarray, quad: np.ndarray, marker_id: int, dictionary_id: int) -> tuple[float, np.ndarray] | None:
+    side = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[3] - quad[0])) / 2
+    if side < 6:
+        return None
+    # The template drawn at the predicted pose, in a patch around the marker (margin included).
+    margin = side * MARGIN_CELLS / 6
+    lo = np.floor(quad.min(0) - margin).astype(int)
+    size = tuple(int(v) for v in np.ceil(quad.max(0) + margin).astype(int) - lo)
+    M = cv2.getPerspectiveTransform(TEMPLATE_CORNERS, (quad - lo).astype(np.float32))
+    patch = cv2.warpPerspective(template(dictionary_id, marker_id), M, size, flags=cv2.INTER_AREA,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=np.nan)
+    valid = ~np.isnan(patch)
+    patch[~valid] = 255.0
+    # Softened like a camera would (focus, motion): a sharp template correlates poorly.
+    patch = cv2.GaussianBlur(patch, (0, 0), max(side / BLUR_SIDES, 0.5))
+    reach = int(SEARCH * side)
+    x0, y0 = np.maximum(lo - reach, 0)
+    x1, y1 = np.minimum(lo + np.array(size) + reach, gray.shape[::-1])
+    window = gray[y0:y1, x0:x1].astype(np.float32)
+    if window.shape[0] <= size[1] or window.shape[1] <= size[0]:
+        return None
+    scores = cv2.matchTemplate(window, patch, cv2.TM_CCOEFF_NORMED, mask=valid.astype(np.float32))
+    scores[~(np.abs(scores) <= 1.0)] = -1.0     # masked matching is unstable where the window is flat
+    _, score, _, (bx, by) = cv2.minMaxLoc(scores)
+    if score < MIN_SCORE_PREDICTED:
+        return None
+    moved = (quad + (np.array([x0 + bx, y0 + by]) - lo)).astype(np.float32)
+    return float(score), refine(gray, marker_id, moved, dictionary_id)

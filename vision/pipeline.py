@@ -57,6 +57,7 @@ class Pipeline:
     session: object
     registrar: Registrar
     undistort: Callable[[np.ndarray], np.ndarray] | None = None
+    camera_matrix: np.ndarray | None = None     # K of the saved lens calibration, if any
     motion: MotionDetector = field(default_factory=MotionDetector)
     stability: StabilityFilter = field(default_factory=StabilityFilter)
 
@@ -74,7 +75,8 @@ class Pipeline:
             return frame
         if self.undistort is None:
             h, w = frame.shape[:2]
-            self.undistort = Calibration.load(self.profile.calibration).undistorter((w, h))
+            calibration = Calibration.load(self.profile.calibration)
+            self.undistort, self.camera_matrix = calibration.undistorter((w, h)), calibration.K
         return self.undistort(frame)
 
     def read_frame(self, frame: np.ndarray) -> Reading:
@@ -89,7 +91,7 @@ class Pipeline:
             return Reading(None, [], [Flag("board", "board not found (no markers, no feature match)")],
                            reg.source, None, t)
         t1 = time.perf_counter()
-        view, crops = crops_from_frame(frame, reg.H, self.profile.layout)
+        view, crops = crops_from_frame(frame, reg.H, self.profile.layout, K=self.camera_matrix)
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
         raw = run(self.session, crops)

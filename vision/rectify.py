@@ -3,8 +3,9 @@
 The frame is warped once, at a reduced scale (a 720p camera sees the board at
 about half the canonical resolution, so a full-size warp adds pixels, not
 detail). Pieces stand up from the board, and a ground-plane homography moves
-their tops away from the point under the camera; each crop is therefore
-stretched in that direction so a three-piece dam stays inside its crop.
+their tops away from the point under the camera (``vision.pose``); each crop is
+therefore stretched in that direction by as much as the tallest piece of its
+kind leans there, so a three-piece dam stays inside its crop.
 """
 from __future__ import annotations
 
@@ -14,13 +15,13 @@ import cv2
 import numpy as np
 
 from .layout import Layout
+from .pose import camera_position
 
 CROP = 48          # model input side, px
 VIEW_SCALE = 0.5   # canonical px -> view px
-# How far (as a fraction of its distance from the nadir) the top of a piece moves in the
-# canonical view: about piece height / camera height. A 3-piece dam is ~3 cm tall under a
-# camera at ~70 cm; conduits, powerhouses and drops are lower.
-LEAN = {"dam": 0.05, "powerhouse": 0.03, "conduit": 0.02, "headstream": 0.02, "lake": 0.02}
+# The tallest piece of each kind, canonical px (1 px ~ 0.55 mm on a real board): a dam of
+# base + 2 elevations, a powerhouse with its roof, a ring conduit, a water drop.
+HEIGHT = {"dam": 50.0, "powerhouse": 26.0, "conduit": 20.0, "headstream": 14.0, "lake": 14.0}
 MARGIN = 0.12      # extra border on every side, as a fraction of the box size
 
 
@@ -38,19 +39,15 @@ def warp_view(frame: np.ndarray, H: np.ndarray, layout: Layout, scale: float = V
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def camera_nadir(H: np.ndarray, frame_shape: tuple[int, ...]) -> np.ndarray:
-    """Canonical point seen at the image centre: for an overhead camera, nearly under it."""
-    h, w = frame_shape[:2]
-    p = H @ np.array([w / 2.0, h / 2.0, 1.0])
-    return p[:2] / p[2]
-
-
-def plan_crops(layout: Layout, nadir: np.ndarray, scale: float = VIEW_SCALE,
-               lean: dict[str, float] = LEAN, margin: float = MARGIN) -> CropPlan:
+def plan_crops(layout: Layout, camera: np.ndarray, scale: float = VIEW_SCALE,
+               heights: dict[str, float] = HEIGHT, margin: float = MARGIN) -> CropPlan:
+    """``camera``: (x, y, height) in canonical px, from ``vision.pose.camera_position``."""
+    nadir, cam_h = np.asarray(camera[:2], np.float64), float(camera[2])
     rects = []
     for b in layout.boxes:
-        centre = np.array([b.x + b.w / 2, b.y + b.h / 2])
-        shift = lean[b.kind] * (centre - nadir)
+        top = heights[b.kind]
+        # A piece's top at height z projects onto the board z / (camera height - z) further out.
+        shift = (np.array(b.centre) - nadir) * top / max(cam_h - top, top)
         x0, x1 = min(b.x, b.x + shift[0]), max(b.x + b.w, b.x + b.w + shift[0])
         y0, y1 = min(b.y, b.y + shift[1]), max(b.y + b.h, b.y + b.h + shift[1])
         mx, my = margin * b.w, margin * b.h
@@ -83,12 +80,13 @@ def cut_crops(view: np.ndarray, plan: CropPlan, size: int = CROP) -> np.ndarray:
     return out
 
 
-def crops_from_frame(frame: np.ndarray, H: np.ndarray, layout: Layout,
-                     jitter: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+def crops_from_frame(frame: np.ndarray, H: np.ndarray, layout: Layout, jitter: np.ndarray | None = None,
+                     K: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Frame -> (normalised canonical view, crops). ``jitter`` (N, 4) view px is added to
-    the rectangles: training uses it to mimic registration error."""
+    the rectangles: training uses it to mimic registration error. ``K``: the camera matrix
+    of a saved lens calibration, if any."""
     view = normalise_colour(warp_view(frame, H, layout))
-    plan = plan_crops(layout, camera_nadir(H, frame.shape))
+    plan = plan_crops(layout, camera_position(H, frame.shape, K))
     if jitter is not None:
         plan = CropPlan(plan.rects + jitter.astype(np.float32), plan.scale)
     return view, cut_crops(view, plan)

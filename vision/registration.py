@@ -93,14 +93,21 @@ def locate_markers(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
                    geometry: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
     """Every marker that can be found, each placed by aligning its whole picture. When
     ArUco decodes too few, blurred markers are recognised as pictures among the rejected
-    candidates and kept if they fit the layout (``vision.marker_search``)."""
+    candidates and kept if they fit the layout; with two, the others are searched for
+    where the layout puts them (``vision.marker_search``)."""
     decoded, rejected = decode_markers(gray, detector, set(geometry))
     found = {i: marker_search.refine(gray, i, c, ARUCO_DICT) for i, c in decoded.items()}
     if len(found) >= MIN_MARKERS:
         return found
     soft = marker_search.candidates(gray, rejected, ARUCO_DICT, set(geometry) - set(found))
-    return marker_search.consistent_set(found, soft, geometry,
-                                        lambda chosen: homography_from_markers(chosen, geometry), MIN_MARKERS)
+
+    def fit(chosen: dict[int, np.ndarray]) -> np.ndarray | None:
+        return homography_from_markers(chosen, geometry)
+
+    chosen = marker_search.consistent_set(found, soft, geometry, fit, MIN_MARKERS)
+    if len(chosen) >= MIN_MARKERS:
+        return chosen
+    return marker_search.complete_pairs(gray, found, soft, geometry, fit, MIN_MARKERS, ARUCO_DICT)
 
 
 def homography_from_markers(found: dict[int, np.ndarray], geometry: dict[int, np.ndarray]) -> np.ndarray | None:

@@ -1,5 +1,6 @@
 """Registration alone, against the generator's ground truth: how many frames are
-registered, how far the homography is from the true one, and how long it takes cold.
+registered, how far the homography is from the true one, how long it takes cold,
+and how far from the true camera the pose drawn from it puts the camera.
 
     python -m vision.registration_eval data/heldout_hard [--profile P]
 """
@@ -16,6 +17,7 @@ import numpy as np
 from .evaluate import image_pairs
 from .layout import Layout
 from .pipeline import Pipeline
+from .pose import camera_position
 
 
 def board_corner_error(H: np.ndarray, H_true: np.ndarray, layout: Layout) -> float:
@@ -25,8 +27,16 @@ def board_corner_error(H: np.ndarray, H_true: np.ndarray, layout: Layout) -> flo
     return float(np.abs(cv2.perspectiveTransform(seen, H) - corners).max())
 
 
+def camera_errors(H: np.ndarray, frame_shape: tuple[int, ...], camera: dict) -> tuple[float, float]:
+    """(nadir error in canonical px, relative camera height error) of the pose from ``H``
+    against the generator's camera record (world -> camera ``R``, ``t``)."""
+    true = -np.asarray(camera["R"]).T @ np.asarray(camera["t"])
+    x, y, height = camera_position(H, frame_shape)
+    return float(np.hypot(x - true[0], y - true[1])), float(abs(height / abs(true[2]) - 1))
+
+
 def evaluate(folder: Path, pipeline: Pipeline) -> dict:
-    errors, cold_ms, images = [], [], 0
+    errors, nadir, height, cold_ms, images = [], [], [], [], 0
     for img, truth_path in image_pairs(folder):
         truth = json.loads(truth_path.read_text())
         gray = cv2.imread(str(img), cv2.IMREAD_GRAYSCALE)
@@ -36,10 +46,18 @@ def evaluate(folder: Path, pipeline: Pipeline) -> dict:
         cold_ms.append(reg.ms)
         if reg.H is not None:
             errors.append(board_corner_error(reg.H, np.asarray(truth["homography"]), pipeline.profile.layout))
+            camera = truth.get("style", {}).get("camera")
+            if camera:
+                n, h = camera_errors(reg.H, gray.shape, camera)
+                nadir.append(n)
+                height.append(h)
     e = np.array(errors or [np.nan])
+    n, h = np.array(nadir or [np.nan]), np.array(height or [np.nan])
     return {"n_images": images, "registered": len(errors),
             "corner_error_px_median": float(np.median(e)), "corner_error_px_p90": float(np.percentile(e, 90)),
             "corner_error_px_max": float(e.max()), "over_20_px": int((e > 20).sum()),
+            "nadir_error_px_median": float(np.median(n)), "nadir_error_px_p90": float(np.percentile(n, 90)),
+            "camera_height_error_median": float(np.median(h)),
             "cold_ms_median": float(np.median(cold_ms or [0.0])),
             "cold_ms_p95": float(np.percentile(cold_ms or [0.0], 95))}
 

@@ -12,3 +12,4 @@ def test_bench_json_has_speed_and_fixture_accuracy(capsys):
     assert figures["registration_ms_cold"] > 0
     assert figures["fixture_n_images"] == 30 and figures["fixture_boards_not_found"] == 0
     assert 0 <= figures["fixture_slot_error"] < 1 and 0 <= figures["fixture_boards_fully_correct"] <= 1
+    assert 0 <= figures["fixture_errors_flagged"] <= 1

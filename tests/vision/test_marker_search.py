@@ -94,4 +94,42 @@ def test_registration_eval_reports_registered_frames_and_error(tmp_path, capsys)
     figures = json.loads(capsys.readouterr().out)
     assert figures["n_images"] == 1 and figures["registered"] == 1
     assert 0 <= figures["corner_error_px_max"] < 12.0
+    assert figures["nadir_error_px_median"] >= 0 and figures["camera_height_error_median"] >= 0
     assert main([str(tmp_path / "missing")]) == 2
+
+
+def smeared(gray: np.ndarray, H_true: np.ndarray, marker_ids, length: int = 9) -> np.ndarray:
+    """``gray`` with the markers ``marker_ids`` smeared by a horizontal motion blur."""
+    out = gray.copy()
+    kernel = np.full((1, length), 1.0 / length, np.float32)
+    for i in marker_ids:
+        x0, y0 = np.floor(true_corners(H_true, i).min(0)).astype(int) - 20
+        x1, y1 = np.ceil(true_corners(H_true, i).max(0)).astype(int) + 20
+        out[y0:y1, x0:x1] = cv2.filter2D(gray, -1, kernel)[y0:y1, x0:x1]
+    return out
+
+
+def test_two_markers_predict_where_to_look_for_the_others():
+    gray, H_true = blurred_view(0.8, tilt=0.08)
+    gray = smeared(gray, H_true, (1, 2))
+    detector = make_detector()
+    decoded, _ = decode_markers(gray, detector, set(GEOMETRY))
+    assert sorted(decoded) == [0, 3]                 # the smeared two are beyond ArUco
+    found = marker_search.search_predicted(gray, decoded, GEOMETRY, ARUCO_DICT)
+    for i in (1, 2):
+        score, corners = found[i][0]
+        assert score >= marker_search.MIN_SCORE_PREDICTED
+        assert np.abs(corners - true_corners(H_true, i)).max() < 2.0
+    assert sorted(locate_markers(gray, detector, GEOMETRY)) == [0, 1, 2, 3]
+
+
+def test_nothing_is_found_where_the_predicted_markers_are_not():
+    gray, H_true = blurred_view(0.8, tilt=0.08)
+    for i in (1, 2):                                  # cover two markers with card
+        x0, y0 = np.floor(true_corners(H_true, i).min(0)).astype(int) - 8
+        x1, y1 = np.ceil(true_corners(H_true, i).max(0)).astype(int) + 8
+        gray[y0:y1, x0:x1] = 150
+    detector = make_detector()
+    assert marker_search.search_predicted(gray, decode_markers(gray, detector, set(GEOMETRY))[0],
+                                          GEOMETRY, ARUCO_DICT) == {}
+    assert sorted(locate_markers(gray, detector, GEOMETRY)) == [0, 3]

@@ -1,7 +1,7 @@
-"""Crops: one per slot and lake, fixed size, in the right place, stretched away from the nadir."""
+"""Crops: one per slot and lake, fixed size, in the right place, stretched away from the\ncamera's nadir as far as pieces lean."""
 import numpy as np
 
-from vision.rectify import CROP, LEAN, camera_nadir, crops_from_frame, normalise_colour, plan_crops
+from vision.rectify import CROP, HEIGHT, VIEW_SCALE, crops_from_frame, normalise_colour, plan_crops
 
 from .drawn import LAYOUT, board_canvas, camera_view
 
@@ -20,18 +20,17 @@ def test_one_fixed_size_crop_per_box_showing_its_slot():
     assert redness("4A") < 60 and redness("lake:7L") < 60
 
 
-def test_crops_stretch_away_from_the_camera_nadir():
-    nadir = np.array([500.0, 732.0])
-    plain = plan_crops(LAYOUT, nadir, lean={k: 0.0 for k in LEAN})
-    leaning = plan_crops(LAYOUT, nadir)
+def test_crops_stretch_away_from_the_camera_as_far_as_the_tallest_piece_leans():
+    camera = np.array([500.0, 732.0, 2000.0])        # over the board's centre, 2000 px up
+    plain = plan_crops(LAYOUT, camera, heights={k: 0.0 for k in HEIGHT})
+    leaning = plan_crops(LAYOUT, camera)
     i = [b.key for b in LAYOUT.boxes].index("1U")          # top-left of the board
-    assert leaning.rects[i][0] < plain.rects[i][0] and leaning.rects[i][1] < plain.rects[i][1]
+    box = LAYOUT.boxes[i]
+    expected = (np.array(box.centre) - camera[:2]) * HEIGHT["dam"] / (2000 - HEIGHT["dam"]) * VIEW_SCALE
+    assert np.allclose(leaning.rects[i][:2] - plain.rects[i][:2], expected, atol=1e-3)
     assert np.allclose(leaning.rects[i][2:], plain.rects[i][2:])
-
-
-def test_nadir_is_the_canonical_point_under_the_image_centre():
-    frame, H = camera_view(board_canvas(LAYOUT), LAYOUT)
-    assert np.allclose(camera_nadir(H, frame.shape), [LAYOUT.width / 2, LAYOUT.height / 2], atol=2)
+    higher = plan_crops(LAYOUT, camera * [1, 1, 2])         # twice as high: half the lean
+    assert np.allclose(higher.rects[i][:2] - plain.rects[i][:2], expected / 2, rtol=0.05)
 
 
 def test_colour_normalisation_removes_a_colour_cast():

@@ -1,0 +1,65 @@
+"""Scoring readings against ground truth: slot errors, and which errors the page flags."""
+import pytest
+
+from vision.board_state import LOW_CONFIDENCE, SlotReading
+from vision.evaluate import Tally, score_image, summary
+
+TRUTH = {"slots": [
+    {"id": "1U", "kind": "dam", "piece": "base+1", "owner": "usa", "drops": 1},
+    {"id": "4B", "kind": "conduit", "piece": "conduit", "owner": "italy", "drops": None},
+    {"id": "P1_0", "kind": "powerhouse", "piece": None, "owner": None, "drops": None},
+    {"id": "A", "kind": "headstream", "piece": None, "owner": None, "drops": 2},
+    {"id": "5L", "kind": "dam", "piece": None, "owner": None, "drops": 0, "occluded": True},
+]}
+SURE, UNSURE = 0.99, LOW_CONFIDENCE / 2
+
+
+def right_readings(**changes):
+    readings = {
+        "1U": SlotReading("1U", "dam", "base+1", "usa", 1, SURE, False),
+        "4B": SlotReading("4B", "conduit", "conduit", "italy", None, SURE, False),
+        "P1_0": SlotReading("P1_0", "powerhouse", "empty", None, None, SURE, False),
+        "A": SlotReading("A", "headstream", None, None, 2, SURE, False),
+        "5L": SlotReading("5L", "dam", None, None, None, SURE, True),
+    }
+    readings.update(changes)
+    return list(readings.values())
+
+
+def scored(*boards) -> dict:
+    tally = Tally()
+    for i, readings in enumerate(boards):
+        score_image(tally, TRUTH, readings, f"img{i}")
+    return summary(tally)
+
+
+def test_a_right_board():
+    s = scored(right_readings())
+    assert s["slot_error"] == 0 and s["boards_fully_correct"] == 1
+    assert s["boards_with_every_error_flagged"] == 1 and s["flagged_slots_per_board"] == 0
+
+
+def test_a_confident_mistake_is_not_flagged():
+    s = scored(right_readings(**{"1U": SlotReading("1U", "dam", "base", "usa", 1, SURE, False)}))
+    assert s["slot_error"] == pytest.approx(1 / 4)        # the occluded slot is not a visible one
+    assert s["errors_flagged"] == 0 and s["boards_with_every_error_flagged"] == 0
+
+
+def test_unsure_and_unknown_mistakes_are_flagged():
+    s = scored(right_readings(**{"1U": SlotReading("1U", "dam", "base", "usa", 1, UNSURE, False),
+                                 "4B": SlotReading("4B", "conduit", None, None, None, SURE, True)}))
+    assert s["slot_error"] == pytest.approx(2 / 4) and s["boards_fully_correct"] == 0
+    assert s["errors_flagged"] == 1 and s["boards_with_every_error_flagged"] == 1
+    assert s["flagged_slots_per_board"] == 2
+
+
+def test_an_occluded_slot_read_confidently_is_a_mistake_nobody_sees():
+    s = scored(right_readings(**{"5L": SlotReading("5L", "dam", "empty", None, 0, SURE, False)}))
+    assert s["slot_error"] == 0 and s["boards_fully_correct"] == 0
+    assert s["occluded_reported_unknown"] == 0 and s["boards_with_every_error_flagged"] == 0
+
+
+def test_a_board_not_found_is_announced():
+    s = scored([], right_readings())
+    assert s["boards_not_found"] == 1 and s["slot_error"] == pytest.approx(5 / 9)
+    assert s["boards_with_every_error_flagged"] == 1 and s["flagged_slots_per_board"] == 0
