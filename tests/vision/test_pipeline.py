@@ -93,3 +93,13 @@ def test_watch_gives_one_stable_state_for_a_still_board(tmp_path):
     assert len(states) == 1
     reading, moves = states[0]
     assert reading.stable and reading.map is not None and moves == []
+
+
+def test_a_saved_lens_calibration_also_gives_the_camera_matrix_to_the_crops(tmp_path):
+    K = np.array([[900.0, 0, 640], [0, 900.0, 360], [0, 0, 1]])
+    np.savez(tmp_path / "cal.npz", K=K, dist=np.zeros(5))
+    (tmp_path / "profile.json").write_text(json.dumps({"calibration": "cal.npz"}))
+    calibrated = Pipeline.load(tmp_path / "profile.json")
+    frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
+    assert calibrated.read_frame(frame).map is not None
+    assert np.array_equal(calibrated.camera_matrix, K)
