@@ -24,7 +24,7 @@ def focal_length(board_to_image: np.ndarray, size: tuple[int, int]) -> float:
     With the principal point at the origin, K^-1 h_i = (h1i / f, h2i / f, h3i); each of the two
     constraints reads a / f^2 + b = 0, solved together in the least-squares sense for 1 / f^2.
     """
-    w, h = size
+    w = size[0]
     A = _centred(board_to_image, size)
     (h11, h21, h31), (h12, h22, h32) = A[:, 0], A[:, 1]
     a = np.array([h11 * h12 + h21 * h22, h11 ** 2 + h21 ** 2 - h12 ** 2 - h22 ** 2])
@@ -34,7 +34,7 @@ def focal_length(board_to_image: np.ndarray, size: tuple[int, int]) -> float:
     if inv_f2 <= 0:
         return default
     f = inv_f2 ** -0.5
-    # Outside 20-130 degrees of field of view the estimate is noise (a near-straight-down view).
+    # Outside ~25-125 degrees of field of view the estimate is noise (a near-straight-down view).
     return f if 0.25 * w < f < 2.5 * w else default
 
 
@@ -49,7 +49,7 @@ def camera_position(H: np.ndarray, frame_shape: tuple[int, ...], K: np.ndarray |
     try:
         board_to_image = np.linalg.inv(np.asarray(H, np.float64))
     except np.linalg.LinAlgError:
-        return NO_POSE
+        return NO_POSE.copy()
     if K is None:
         f = focal_length(board_to_image, size)
         M = np.diag([1 / f, 1 / f, 1.0]) @ _centred(board_to_image, size)
@@ -63,7 +63,7 @@ def camera_position(H: np.ndarray, frame_shape: tuple[int, ...], K: np.ndarray |
     R = u @ vt                 # the nearest rotation
     centre = -R.T @ t
     pose = np.array([centre[0], centre[1], abs(centre[2])])
-    return pose if np.isfinite(pose).all() else NO_POSE
+    return pose if np.isfinite(pose).all() else NO_POSE.copy()
 
 
 def _centred(board_to_image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
