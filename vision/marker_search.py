@@ -146,10 +146,15 @@ def consistent_set(decoded: dict[int, np.ndarray], soft: dict[int, list[tuple[fl
     return dict(decoded)
 
 
+def _side(corners: np.ndarray) -> float:
+    """Mean length of a marker quad's first two edges, px."""
+    return float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[3] - corners[0])) / 2
+
+
 def refine(gray: np.ndarray, marker_id: int, corners: np.ndarray, dictionary_id: int) -> np.ndarray:
     """``corners`` moved to where the whole marker picture fits the frame best; the input
     corners when the alignment fails, drifts, or correlates poorly."""
-    side = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[3] - corners[0])) / 2
+    side = _side(corners)
     pad = side * (MARGIN_CELLS / 6 + 0.5)
     x0, y0 = np.maximum(np.floor(corners.min(0) - pad), 0).astype(int)
     x1, y1 = np.minimum(np.ceil(corners.max(0) + pad), gray.shape[::-1]).astype(int)
@@ -217,7 +222,7 @@ def search_predicted(gray: np.ndarray, found: dict[int, np.ndarray], geometry: d
 
 
 def _search(gray: np.ndarray, quad: np.ndarray, marker_id: int, dictionary_id: int) -> tuple[float, np.ndarray] | None:
-    side = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[3] - quad[0])) / 2
+    side = _side(quad)
     if side < 6:
         return None
     # The template drawn at the predicted pose, in a patch around the marker (margin included).
