@@ -18,6 +18,7 @@ from .evaluate import image_pairs
 from .layout import Layout
 from .pipeline import Pipeline
 from .pose import camera_position
+from .synth.camera import Camera
 
 
 def board_corner_error(H: np.ndarray, H_true: np.ndarray, layout: Layout) -> float:
@@ -27,10 +28,10 @@ def board_corner_error(H: np.ndarray, H_true: np.ndarray, layout: Layout) -> flo
     return float(np.abs(cv2.perspectiveTransform(seen, H) - corners).max())
 
 
-def camera_errors(H: np.ndarray, frame_shape: tuple[int, ...], camera: dict) -> tuple[float, float]:
+def camera_errors(H: np.ndarray, frame_shape: tuple[int, ...], camera: Camera) -> tuple[float, float]:
     """(nadir error in canonical px, relative camera height error) of the pose from ``H``
-    against the generator's camera record (world -> camera ``R``, ``t``)."""
-    true = -np.asarray(camera["R"]).T @ np.asarray(camera["t"])
+    against the generator's camera."""
+    true = camera.centre
     x, y, height = camera_position(H, frame_shape)
     return float(np.hypot(x - true[0], y - true[1])), float(abs(height / abs(true[2]) - 1))
 
@@ -46,9 +47,9 @@ def evaluate(folder: Path, pipeline: Pipeline) -> dict:
         cold_ms.append(reg.ms)
         if reg.H is not None:
             errors.append(board_corner_error(reg.H, np.asarray(truth["homography"]), pipeline.profile.layout))
-            camera = truth.get("style", {}).get("camera")
-            if camera:
-                n, h = camera_errors(reg.H, gray.shape, camera)
+            record = truth.get("style", {}).get("camera")
+            if record:
+                n, h = camera_errors(reg.H, gray.shape, Camera.from_record(truth["image_size"], record))
                 nadir.append(n)
                 height.append(h)
     e = np.array(errors or [np.nan])

@@ -7,7 +7,7 @@ import pytest
 from vision.pose import DEFAULT_HFOV_DEG, camera_position, focal_length
 from vision.rectify import HEIGHT, plan_crops
 from vision.registration_eval import camera_errors
-from vision.synth.camera import look_at
+from vision.synth.camera import Camera, look_at
 
 from .drawn import LAYOUT
 
@@ -62,8 +62,8 @@ def test_a_saved_lens_calibration_is_used_as_given():
 
 @pytest.mark.parametrize("H", [np.zeros((3, 3)), np.array([[1, 2, 3], [2, 4, 6], [0, 0, 1.0]])])
 def test_a_degenerate_homography_means_no_lean_not_a_crash(H):
-    assert camera_position(H, (SIZE[1], SIZE[0]))[2] == np.inf
     camera = camera_position(H, (SIZE[1], SIZE[0]))
+    assert camera[2] == np.inf
     plain = plan_crops(LAYOUT, camera, heights={k: 0.0 for k in HEIGHT})
     assert np.array_equal(plan_crops(LAYOUT, camera).rects, plain.rects)
 
@@ -75,9 +75,9 @@ def test_camera_errors_against_a_generator_record():
     eye = np.array([900.0, 1500.0, -2000.0])
     K, H = camera(eye)
     R, t = look_at(eye, np.array([500.0, 730.0, 0.0]), 0.3)
-    record = {"R": R.tolist(), "t": t.tolist()}
-    nadir, height = camera_errors(H, (SIZE[1], SIZE[0]), record)
+    generator_camera = Camera(SIZE, K, R, t, 0.0)
+    nadir, height = camera_errors(H, (SIZE[1], SIZE[0]), generator_camera)
     assert nadir < 1 and height < 1e-3
     shifted = np.array([[1, 0, 120], [0, 1, 0], [0, 0, 1.0]]) @ np.linalg.inv(H)     # principal point moved
-    nadir, height = camera_errors(np.linalg.inv(shifted), (SIZE[1], SIZE[0]), record)
+    nadir, height = camera_errors(np.linalg.inv(shifted), (SIZE[1], SIZE[0]), generator_camera)
     assert nadir > 50
