@@ -196,28 +196,45 @@ def complete_pairs(gray: np.ndarray, decoded: dict[int, np.ndarray], soft: dict[
 def search_predicted(gray: np.ndarray, found: dict[int, np.ndarray], geometry: dict[int, np.ndarray],
                      dictionary_id: int) -> dict[int, list[tuple[float, np.ndarray]]]:
     """Candidates for the markers missing from ``found`` (two or more placed markers), from
-    a template search around where an affine fit of the placed ones puts them.
+    a template search around where the placed ones put them (``predictions``).
 
-    Two markers fix scale, rotation and shear, not perspective, so the prediction may be
-    off by a few marker sides on the far side: the search window is ``SEARCH`` sides wide
-    each way. The marker's picture is drawn at the predicted size and angle and matched by
-    normalised correlation; a peak under ``MIN_SCORE_PREDICTED`` is no candidate (lower than
-    for a quad anywhere, as the prediction already narrows the place; a covered marker
-    scores ~0.5). As with the rejected quads, ``consistent_set`` decides whether the
-    layout believes them.
+    The marker's picture is drawn at the predicted size and angle and matched by
+    normalised correlation in a window ``SEARCH`` marker sides wide each way; a peak under
+    ``MIN_SCORE_PREDICTED`` is no candidate (lower than for a quad anywhere, as the
+    prediction already narrows the place; a covered marker scores ~0.5). As with the
+    rejected quads, ``consistent_set`` decides whether the layout believes them.
+    """
+    out = {}
+    for marker_id in sorted(set(geometry) - set(found)):
+        hits = [hit for quad in predictions(found, geometry, marker_id)
+                if (hit := _search(gray, quad, marker_id, dictionary_id)) is not None]
+        if hits:
+            out[marker_id] = [max(hits, key=lambda h: h[0])]
+    return out
+
+
+def predictions(found: dict[int, np.ndarray], geometry: dict[int, np.ndarray], marker_id: int) -> list[np.ndarray]:
+    """Where the placed markers (two or more) put ``marker_id`` in the frame: by an affine
+    fit of their corners, and by the homography through them.
+
+    Two adjacent markers seen in perspective mislead the affine fit by up to ~13 marker
+    sides on the far side of the board (synthetic frames), while the homography, which
+    follows the perspective, lands within about one side when their corners are exact;
+    blurred corners bend the homography instead, and then the affine guess is the
+    steadier one. Both places are searched.
     """
     ids = sorted(set(found) & set(geometry))
     if len(ids) < 2:
-        return {}
+        return []
     src = np.concatenate([geometry[i] for i in ids]).astype(np.float64)
     dst = np.concatenate([found[i] for i in ids]).astype(np.float64)
     affine = np.linalg.lstsq(np.column_stack([src, np.ones(len(src))]), dst, rcond=None)[0].T    # canonical -> frame
-    out = {}
-    for marker_id in sorted(set(geometry) - set(found)):
-        quad = (geometry[marker_id] @ affine[:, :2].T + affine[:, 2]).astype(np.float32)
-        hit = _search(gray, quad, marker_id, dictionary_id)
-        if hit is not None:
-            out[marker_id] = [hit]
+    out = [(geometry[marker_id] @ affine[:, :2].T + affine[:, 2]).astype(np.float32)]
+    H, _ = cv2.findHomography(src, dst, 0)
+    if H is not None:
+        quad = cv2.perspectiveTransform(geometry[marker_id].reshape(-1, 1, 2).astype(np.float64), H).reshape(4, 2)
+        if np.isfinite(quad).all() and _side(quad) > 0:
+            out.append(quad.astype(np.float32))
     return out
 
 
