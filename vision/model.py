@@ -2,7 +2,8 @@
 
 The net has four heads per crop: piece class, owner colour, drop count and
 "occluded". Decoding knows each crop's kind, so a conduit slot can only read
-empty/conduit and a lake only gets a drop count.
+empty/conduit and a lake only gets a drop count; given the map's neutral dams, a
+grey dam is read only where, and as high as, setup places one.
 """
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from pathlib import Path
 import numpy as np
 import onnxruntime as ort
 
-from .labels import ALLOWED_PIECES, HAS_DROPS, HAS_OWNER, OWNERS, PIECES, piece_mask
+from .labels import HAS_DROPS, HAS_OWNER, OWNERS, PIECES, piece_mask
+from .neutral_dams import NeutralDams
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_slots.onnx"
 OUTPUTS = ("piece", "owner", "drops", "occluded")
@@ -48,23 +50,38 @@ def run(session: ort.InferenceSession, crops: np.ndarray) -> dict[str, np.ndarra
     return dict(zip(OUTPUTS, session.run(list(OUTPUTS), {"crops": to_input(crops)})))
 
 
-def decode(raw: dict[str, np.ndarray], kinds: list[str]) -> list[CropReading]:
+def reading_table(piece_p: np.ndarray, owner_p: np.ndarray) -> np.ndarray:
+    """(N, pieces, owners) probability of each whole reading: an empty slot has no owner,
+    a piece has one. The heads are read as independent, so the most likely reading
+    is the table's largest entry."""
+    table = piece_p[:, :, None] * owner_p[:, None, :]
+    empty, none = PIECES.index("empty"), OWNERS.index("none")
+    table[:, empty, :] = 0.0
+    table[:, empty, none] = piece_p[:, empty]
+    return table
+
+
+def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | None = None) -> list[CropReading]:
+    """Readings from the heads; ``neutral``: the map's neutral dams, which narrow what a
+    dam slot can read (``vision.neutral_dams``). Confidence is the probability of the
+    reading among the readings allowed."""
     masks = np.stack([piece_mask(k) for k in kinds])
     piece_p = softmax(raw["piece"] + masks)
-    owner_p = softmax(raw["owner"])
     drops_p = softmax(raw["drops"])
     occluded_p = 1.0 / (1.0 + np.exp(-raw["occluded"].reshape(-1)))
+    table = reading_table(piece_p, softmax(raw["owner"]))
+    if neutral is not None:
+        neutral.restrict(table, occluded_p > 0.5)
     out = []
     for i, kind in enumerate(kinds):
         occluded = bool(occluded_p[i] > 0.5)
         conf = float(max(occluded_p[i], 1 - occluded_p[i]))
         piece = owner = drops = None
-        if len(ALLOWED_PIECES[kind]) > 1:
-            j = int(piece_p[i].argmax())
-            piece, conf = PIECES[j], conf * float(piece_p[i, j])
-            if kind in HAS_OWNER and piece != "empty":
-                k = int(owner_p[i].argmax())
-                owner, conf = OWNERS[k], conf * float(owner_p[i, k])
+        if kind in HAS_OWNER:
+            j, k = np.unravel_index(int(table[i].argmax()), table[i].shape)
+            piece = PIECES[j]
+            owner = OWNERS[k] if piece != "empty" else None
+            conf *= float(table[i, j, k] / table[i].sum())
         if kind in HAS_DROPS:
             j = int(drops_p[i].argmax())
             drops, conf = j, conf * float(drops_p[i, j])

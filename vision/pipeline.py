@@ -19,6 +19,7 @@ from .capture import Capture, FileFrames, frames
 from .changes import Move, diff
 from .layout import Profile, load_profile
 from .model import DEFAULT_MODEL, decode, load_session, run
+from .neutral_dams import NeutralDams
 from .rectify import crops_from_frame
 from .registration import Calibration, FeatureReference, Registrar
 from .stability import MotionDetector, StabilityFilter
@@ -58,6 +59,7 @@ class Pipeline:
     registrar: Registrar
     undistort: Callable[[np.ndarray], np.ndarray] | None = None
     camera_matrix: np.ndarray | None = None     # K of the saved lens calibration, if any
+    neutral: NeutralDams | None = None          # where the map's neutral dams can stand
     motion: MotionDetector = field(default_factory=MotionDetector)
     stability: StabilityFilter = field(default_factory=StabilityFilter)
 
@@ -68,7 +70,8 @@ class Pipeline:
         reference = None
         if prof.reference_image:
             reference = FeatureReference.from_image(cv2.imread(prof.reference_image), prof.layout)
-        return cls(prof, load_session(model), Registrar(prof.layout, geometry, reference))
+        return cls(prof, load_session(model), Registrar(prof.layout, geometry, reference),
+                   neutral=NeutralDams.from_map(prof.layout))
 
     def _undistort(self, frame: np.ndarray) -> np.ndarray:
         if self.profile.calibration is None:
@@ -97,7 +100,7 @@ class Pipeline:
         raw = run(self.session, crops)
         t["model"] = _since(t1)
         t1 = time.perf_counter()
-        slots = slot_readings(self.profile.layout, decode(raw, [b.kind for b in self.profile.layout.boxes]))
+        slots = slot_readings(self.profile.layout, decode(raw, [b.kind for b in self.profile.layout.boxes], self.neutral))
         board, flags = build_map(slots)
         if reg.source == "stale":
             flags.insert(0, Flag("board", "markers hidden: using the last known board position"))

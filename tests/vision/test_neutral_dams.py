@@ -1,0 +1,93 @@
+"""Reading dam slots with the map's neutral dams (vision.neutral_dams): one per area, on a
+candidate space, at the area's height."""
+import numpy as np
+import pytest
+
+from vision.labels import MAX_DROPS, OWNERS, PIECES
+from vision.model import decode, reading_table
+from vision.neutral_dams import NeutralDams
+
+from .drawn import LAYOUT
+
+NEUTRAL = NeutralDams.from_map(LAYOUT)
+KINDS = [b.kind for b in LAYOUT.boxes]
+INDEX = {b.key: i for i, b in enumerate(LAYOUT.boxes)}
+
+
+def logits(readings: dict[str, tuple[dict[str, float], dict[str, float]]], occluded: set[str] = frozenset()):
+    """Raw heads for the whole layout: every box plain empty except ``readings``
+    (box key -> (piece probabilities, owner probabilities))."""
+    n = len(LAYOUT.boxes)
+    piece = np.full((n, len(PIECES)), -20.0, np.float32)
+    piece[:, PIECES.index("empty")] = 0.0
+    owner = np.zeros((n, len(OWNERS)), np.float32)
+    for key, (pieces, owners) in readings.items():
+        i = INDEX[key]
+        piece[i] = np.log([pieces.get(p, 1e-9) for p in PIECES])
+        owner[i] = np.log([owners.get(o, 1e-9) for o in OWNERS])
+    occ = np.full((n, 1), -8.0, np.float32)
+    for key in occluded:
+        occ[INDEX[key]] = 8.0
+    return {"piece": piece, "owner": owner, "drops": np.zeros((n, MAX_DROPS + 1), np.float32), "occluded": occ}
+
+
+def read(raw, neutral=NEUTRAL):
+    return {b.key: r for b, r in zip(LAYOUT.boxes, decode(raw, KINDS, neutral))}
+
+
+def test_the_map_gives_each_area_its_candidate_spaces_and_height():
+    areas = [{LAYOUT.boxes[box].key: PIECES[piece] for box, piece in area} for area in NEUTRAL.areas]
+    assert areas == [dict.fromkeys(["1L", "2L", "3L", "4L"], "base"), dict.fromkeys(["5L", "6L", "7L"], "base+1"),
+                     dict.fromkeys(["8L", "9L", "10L"], "base+2")]
+    assert all(LAYOUT.boxes[box].kind == "dam" for area in NEUTRAL.areas for box, _ in area)
+
+
+def test_a_grey_dam_is_read_at_its_areas_height():
+    # Clearly grey, and the net leans to one elevation: in the mountains a neutral dam is a base.
+    raw = logits({"3L": ({"base": 0.3, "base+1": 0.6, "base+2": 0.1}, {"neutral": 0.95, "france": 0.05})})
+    plain = read(raw, None)["3L"]
+    assert (plain.piece, plain.owner) == ("base+1", "neutral")
+    dam = read(raw)["3L"]
+    assert (dam.piece, dam.owner) == ("base", "neutral")
+    # Its confidence is its share of the readings a table can show: grey at this height,
+    # or France at any height.
+    allowed = 0.3 * 0.95 + 0.05 * (0.3 + 0.6 + 0.1)
+    assert dam.confidence == pytest.approx(0.3 * 0.95 / allowed, rel=1e-3)
+
+
+def test_no_neutral_dam_stands_off_the_candidate_spaces():
+    raw = logits({"3U": ({"base": 1.0}, {"neutral": 0.6, "france": 0.4})})
+    assert read(raw, None)["3U"].owner == "neutral"
+    dam = read(raw)["3U"]
+    assert (dam.piece, dam.owner) == ("base", "france") and dam.confidence == pytest.approx(1.0, rel=1e-3)
+
+
+def test_one_neutral_dam_per_area_goes_to_the_likeliest():
+    # Two grey-looking dams in the hills: 6L is grey beyond doubt, 5L might be white (France).
+    raw = logits({"5L": ({"base+1": 1.0}, {"neutral": 0.6, "france": 0.4}),
+                  "6L": ({"base+1": 1.0}, {"neutral": 0.9, "france": 0.1}),
+                  "9L": ({"base+2": 1.0}, {"neutral": 0.9, "france": 0.1})})
+    dams = read(raw)
+    assert (dams["6L"].owner, dams["5L"].owner, dams["9L"].owner) == ("neutral", "france", "neutral")
+    # An area with no neutral dam at all stays possible.
+    assert all(dams[s].piece == "empty" for s in ("1L", "2L", "3L", "4L"))
+
+
+def test_an_occluded_dam_does_not_take_its_areas_neutral_dam():
+    raw = logits({"5L": ({"base+1": 1.0}, {"neutral": 0.6, "france": 0.4}),
+                  "6L": ({"base+1": 1.0}, {"neutral": 0.9, "france": 0.1})}, occluded={"6L"})
+    dams = read(raw)
+    assert dams["6L"].occluded and dams["5L"].owner == "neutral"
+
+
+def test_the_likeliest_whole_reading_wins_not_the_likeliest_piece():
+    # 60 % a conduit, but of an owner nobody can tell: as a whole, "empty" (40 %) is likelier
+    # than any one owner's conduit (30 %).
+    probs = {"piece": np.log([[0.4, 1e-9, 1e-9, 1e-9, 0.6, 1e-9]]),
+             "owner": np.log([[0.5, 0.5, 1e-9, 1e-9, 1e-9, 1e-9, 1e-9]])}
+    table = reading_table(np.exp(probs["piece"]), np.exp(probs["owner"]))
+    assert table.sum() == pytest.approx(1.0)
+    raw = {**probs, "drops": np.zeros((1, MAX_DROPS + 1)), "occluded": np.full((1, 1), -8.0)}
+    conduit = decode(raw, ["conduit"])[0]
+    assert conduit.piece == "empty" and conduit.owner is None
+    assert conduit.confidence == pytest.approx(0.4, rel=1e-3)

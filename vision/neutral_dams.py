@@ -1,0 +1,68 @@
+"""The neutral dams as the map places them: a constraint on reading the dam slots.
+
+At setup one neutral dam goes on one candidate space of each area, at the area's
+fixed height (mountains: a base; hills: base + 1 elevation; plains: base + 2), and
+nobody can raise it (``automa/barrage/data/map.json``, ``neutral_dams``). A grey dam
+on another space, at another height, or a second one in an area is not among the
+pieces a table can show, so the decoder compares only the readings that are.
+
+This matters because dam heights are the model's weakest reading (a top-down camera
+sees one elevation lean by about one pixel), while a neutral dam's grey is easy to
+see. An area without a neutral dam stays possible (the printed rules may place them
+only at some player counts).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from automa.barrage.data import barrage_map
+
+from .labels import OWNERS, PIECES
+from .layout import Layout
+
+NEUTRAL = OWNERS.index("neutral")
+_PIECE_OF = {1: "base", 2: "base+1", 3: "base+2"}
+
+
+@dataclass(frozen=True)
+class NeutralDams:
+    """Per area, the (box index, piece class index) a neutral dam may take: one of them at most."""
+    areas: tuple[tuple[tuple[int, int], ...], ...]
+
+    @classmethod
+    def from_map(cls, layout: Layout) -> "NeutralDams":
+        index = {b.key: i for i, b in enumerate(layout.boxes)}
+        return cls(tuple(tuple((index[space], PIECES.index(_PIECE_OF[nd["pieces"]])) for space in nd["candidate_spaces"])
+                         for nd in barrage_map().neutral_dams))
+
+    def restrict(self, joint: np.ndarray, occluded: np.ndarray) -> None:
+        """Zero, in place, the (piece, owner) probabilities ``joint`` (N, pieces, owners) of
+        every neutral reading no table can show. Where several visible dams of one area
+        read neutral, the one whose neutral reading beats its best other reading by the
+        largest factor keeps it (the most likely single choice); ``occluded`` boxes take
+        no part, as they are reported unknown."""
+        allowed = np.zeros(joint.shape[:2], bool)
+        for area in self.areas:
+            for box, piece in area:
+                allowed[box, piece] = True
+        joint[:, :, NEUTRAL] *= allowed
+        for area in self.areas:
+            boxes = [box for box, _ in area if not occluded[box]]
+            claims = [box for box in boxes if _best_owner(joint[box]) == NEUTRAL]
+            if len(claims) < 2:
+                continue
+            keep = max(claims, key=lambda box: joint[box, :, NEUTRAL].max() / max(_best_other(joint[box]), 1e-12))
+            for box in claims:
+                if box != keep:
+                    joint[box, :, NEUTRAL] = 0.0
+
+
+def _best_owner(table: np.ndarray) -> int:
+    return int(np.unravel_index(table.argmax(), table.shape)[1])
+
+
+def _best_other(table: np.ndarray) -> float:
+    others = np.delete(table, NEUTRAL, axis=1)
+    return float(others.max())
