@@ -26,7 +26,7 @@ class CropReading:
     owner: str | None          # None where no piece stands
     drops: int | None          # headstreams and lakes only
     occluded: bool
-    confidence: float          # probability of the whole reading (product of the heads used)
+    confidence: float          # probability of the whole reading among the allowed ones
 
 
 def load_session(path: str | Path = DEFAULT_MODEL, threads: int = 2) -> ort.InferenceSession:
