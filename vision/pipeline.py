@@ -35,7 +35,7 @@ class Reading:
     homography: np.ndarray | None
     timings: dict[str, float]              # ms per stage, and "total"
     motion: float = float("inf")           # change since the previous frame (grey levels)
-    stable: bool = False                   # this frame completed a new stable state
+    stable: bool = False                   # this frame completed a new stable state, which it reports
 
     @property
     def low_confidence(self) -> list[str]:
@@ -100,15 +100,22 @@ class Pipeline:
         raw = run(self.session, crops)
         t["model"] = _since(t1)
         t1 = time.perf_counter()
-        slots = slot_readings(self.profile.layout, decode(raw, [b.kind for b in self.profile.layout.boxes], self.neutral))
+        kinds = [b.kind for b in self.profile.layout.boxes]
+
+        def read(outputs: dict[str, np.ndarray]) -> list[SlotReading]:
+            return slot_readings(self.profile.layout, decode(outputs, kinds, self.neutral))
+
+        motion = self.motion.score(view)
+        settled = self.stability.update(motion, raw, read)
+        # The frame that completes a stable state reports that state (read from the still
+        # spell's frames together); any other frame reports itself.
+        slots = settled if settled is not None else read(raw)
         board, flags = build_map(slots)
         if reg.source == "stale":
             flags.insert(0, Flag("board", "markers hidden: using the last known board position"))
-        motion = self.motion.score(view)
-        stable = self.stability.update(motion, slots) is not None
         t["decode"] = _since(t1)
         t["total"] = _since(t0)
-        return Reading(board, slots, flags, reg.source, reg.H, t, motion, stable)
+        return Reading(board, slots, flags, reg.source, reg.H, t, motion, settled is not None)
 
     def watch(self, source: Capture | FileFrames) -> Iterator[tuple[Reading, list[Move]]]:
         """Each new stable state with the moves since the previous one."""

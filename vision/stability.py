@@ -1,24 +1,33 @@
-"""Only a still board with the same reading over several frames yields a state.
+"""Only a still board yields a state, and each still spell yields one.
 
 A hand over the board or a move in progress shows up as motion between
-consecutive (canonical) views, or as readings that change frame to frame;
-either resets the count. Occluded slots stay ``unknown`` in the stable state:
-they are reported, never filled in from an earlier frame.
+consecutive (canonical) views; a still spell is the frames in between. Its
+first few frames are read together: the model's outputs are averaged and
+decoded once, so sensor noise cannot make a slot flicker from frame to frame
+into a stream of states (and moves nobody made): mild noise (sigma 3 + JPEG 85)
+changes at least one slot of about half the synthetic boards among five copies of
+the same frame (docs/benchmarks.md). The next state comes after the next
+motion, and only if the board reads differently; a slot read with low
+confidence keeps its stable content (flagged), since an uncertain reading is
+more often noise than a move. Occluded slots stay ``unknown``: they are
+reported, never filled in from an earlier state.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Callable
 
 import cv2
 import numpy as np
 
-from .board_state import SlotReading
+from .board_state import LOW_CONFIDENCE, SlotReading
 
 Signature = tuple[tuple[str, str | None, str | None, int | None, bool], ...]
+Raw = dict[str, np.ndarray]      # the model's outputs for one frame, by head
 
 
 def signature(readings: list[SlotReading]) -> Signature:
-    """What two frames must agree on: every slot's content (not its confidence)."""
+    """What makes two states the same: every slot's content (not its confidence)."""
     return tuple((r.id, r.piece, r.owner, r.drops, r.unknown) for r in readings)
 
 
@@ -37,22 +46,37 @@ class MotionDetector:
 
 @dataclass
 class StabilityFilter:
-    frames: int = 3                  # consecutive agreeing, still frames needed
+    frames: int = 3                  # still frames read together into a state
     motion_threshold: float = 3.0    # mean grey levels on a 0-255 scale
     stable: list[SlotReading] | None = None
-    _candidate: Signature | None = None
-    _streak: int = 0
-    _emitted: Signature | None = field(default=None, repr=False)
+    _window: list[Raw] = field(default_factory=list, repr=False)
+    _spell_done: bool = False        # this still spell has been read
 
-    def update(self, motion: float, readings: list[SlotReading]) -> list[SlotReading] | None:
-        """Feed one frame; returns the readings when they become a new stable state."""
+    def update(self, motion: float, raw: Raw, read: Callable[[Raw], list[SlotReading]]) -> list[SlotReading] | None:
+        """Feed one frame's model outputs; ``read`` decodes outputs into readings. Returns the
+        readings of a new stable state, on the frame that completes it."""
         if motion > self.motion_threshold:
-            self._candidate, self._streak = None, 0
+            self._window, self._spell_done = [], False
             return None
-        sig = signature(readings)
-        self._streak = self._streak + 1 if sig == self._candidate else 1
-        self._candidate = sig
-        if self._streak >= self.frames and sig != self._emitted:
-            self._emitted, self.stable = sig, readings
-            return readings
-        return None
+        if self._spell_done:
+            return None
+        self._window.append(raw)
+        if len(self._window) < self.frames:
+            return None
+        readings = read({head: np.mean([r[head] for r in self._window], axis=0) for head in raw})
+        self._window, self._spell_done = [], True
+        if self.stable is not None:
+            readings = [_settle(old, new) for old, new in zip(self.stable, readings)]
+            if signature(readings) == signature(self.stable):
+                return None
+        self.stable = readings
+        return readings
+
+
+def _settle(old: SlotReading, new: SlotReading) -> SlotReading:
+    """A slot's new stable reading: an uncertain reading (one the page would flag) does not
+    overturn a known one; the slot keeps its content, with the new, low confidence, so the
+    page still asks about it. A slot that turns unknown, or was unknown, takes the new reading."""
+    if new.unknown or old.unknown or new.confidence >= LOW_CONFIDENCE or signature([old]) == signature([new]):
+        return new
+    return replace(old, confidence=new.confidence)

@@ -48,6 +48,18 @@ def test_a_still_board_becomes_stable_after_agreeing_frames():
     assert stable == [False] * p.stability.frames + [True, False]
 
 
+def test_a_noisy_still_board_gives_at_most_one_state_per_still_spell(tmp_path, capsys):
+    from vision.stability_eval import main as stability_main
+    for suffix in (".jpg", ".json"):
+        (tmp_path / f"0000{suffix}").write_bytes((FIXTURES / f"clean_00{suffix}").read_bytes())
+    assert stability_main([str(tmp_path), "--n", "1", "--spell", "6"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    # Two still spells of a noisy frame around a passing hand: a state for the first, and
+    # at most one more (if the board reads differently after the hand), never a stream.
+    assert figures["boards"] == 1 and figures["boards_no_state"] == 0 and figures["phantom_states"] <= 1
+    assert stability_main([str(tmp_path / "missing")]) == 2
+
+
 def test_read_command_writes_json_and_an_annotated_png(tmp_path, capsys):
     frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
     cv2.imwrite(str(tmp_path / "board.jpg"), frame)

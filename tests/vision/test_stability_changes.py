@@ -1,41 +1,100 @@
-"""Stability (motion + N-frame agreement) and the moves between stable states."""
+"""Stability (motion, and the still frames read together) and the moves between stable states."""
 import numpy as np
 
 from automa.barrage.state import Dam
 from vision.board_state import MapState, SlotReading
 from vision.changes import diff
+from vision.model import decode
 from vision.stability import MotionDetector, StabilityFilter
 
-
-def readings(piece="empty", unknown=False):
-    return [SlotReading("4B", "conduit", piece, "germany" if piece != "empty" else None, None, 0.99, unknown),
-            SlotReading("A", "headstream", None, None, 1, 0.99)]
+KINDS = ["conduit", "headstream"]
 
 
-def test_a_state_needs_n_still_agreeing_frames_and_is_given_once():
+def outputs(p_conduit: float, occluded: bool = False) -> dict[str, np.ndarray]:
+    """Model outputs for a conduit slot (``p_conduit``: the net's belief in a German conduit)
+    and a headstream with one drop."""
+    piece = np.full((2, 6), -30.0, np.float32)
+    piece[0, 0], piece[0, 4] = np.log(1 - p_conduit), np.log(p_conduit)
+    owner = np.full((2, 7), -30.0, np.float32)
+    owner[:, 1] = 0.0
+    drops = np.full((2, 8), -30.0, np.float32)
+    drops[:, 1] = 0.0
+    hidden = np.array([[8.0 if occluded else -8.0], [-8.0]], np.float32)     # a hand over the conduit slot only
+    return {"piece": piece, "owner": owner, "drops": drops, "occluded": hidden}
+
+
+def read(raw: dict[str, np.ndarray]) -> list[SlotReading]:
+    return [SlotReading(i, k, r.piece, r.owner, r.drops, r.confidence, r.occluded)
+            for i, k, r in zip(["4B", "A"], KINDS, decode(raw, KINDS))]
+
+
+def test_the_still_frames_are_read_together_into_one_state():
     f = StabilityFilter(frames=3, motion_threshold=3.0)
-    assert f.update(0.5, readings()) is None
-    assert f.update(0.5, readings()) is None
-    assert f.update(0.5, readings()) is not None
-    assert f.update(0.5, readings()) is None, "the same state is not given twice"
+    # One slot the net is unsure about: read alone, these frames say conduit, empty, conduit.
+    assert [read(outputs(p))[0].piece for p in (0.6, 0.45, 0.7)] == ["conduit", "empty", "conduit"]
+    assert f.update(0.5, outputs(0.6), read) is None
+    assert f.update(0.5, outputs(0.45), read) is None
+    state = f.update(0.5, outputs(0.7), read)
+    assert state[0].piece == "conduit" and f.stable is state
+    # The rest of the still spell gives nothing, whatever single frames would say.
+    assert all(f.update(0.5, outputs(p), read) is None for p in (0.3, 0.2, 0.1, 0.05))
 
 
-def test_motion_or_a_changing_reading_resets_the_count():
+def test_after_motion_a_new_state_only_if_the_board_reads_differently():
     f = StabilityFilter(frames=2, motion_threshold=3.0)
-    f.update(0.5, readings())
-    assert f.update(9.0, readings()) is None          # a hand moves over the board
-    assert f.update(0.5, readings()) is None
-    assert f.update(0.5, readings("conduit")) is None  # reading still changing
-    assert f.update(0.5, readings("conduit"))[0].piece == "conduit"
+    f.update(0.5, outputs(0.05), read)
+    assert f.update(0.5, outputs(0.05), read)[0].piece == "empty"
+    assert f.update(9.0, outputs(0.05), read) is None          # a hand moves over the board
+    assert f.update(0.5, outputs(0.1), read) is None
+    assert f.update(0.5, outputs(0.02), read) is None          # still empty: no new state
+    assert f.update(9.0, outputs(0.5), read) is None           # the hand places a conduit
+    assert f.update(0.5, outputs(0.97), read) is None
+    assert f.update(0.5, outputs(0.99), read)[0].piece == "conduit"
+
+
+def test_an_uncertain_reading_does_not_overturn_a_stable_one():
+    f = StabilityFilter(frames=2, motion_threshold=3.0)
+    f.update(0.5, outputs(0.02), read)
+    assert f.update(0.5, outputs(0.02), read)[0].piece == "empty"
+    f.update(9.0, outputs(0.6), read)                         # a hand passes; nothing is built
+    f.update(0.5, outputs(0.6), read)
+    assert f.update(0.5, outputs(0.65), read) is None        # read alone: a conduit at ~62 %
+    assert f.stable[0].piece == "empty"
+    f.update(9.0, outputs(0.6), read)                         # now a conduit is built
+    f.update(0.5, outputs(0.95), read)
+    state = f.update(0.5, outputs(0.97), read)
+    assert state[0].piece == "conduit" and state[0].confidence > 0.9
+
+
+def test_a_slot_kept_against_an_uncertain_reading_carries_the_low_confidence():
+    f = StabilityFilter(frames=1, motion_threshold=3.0)
+    f.update(0.5, outputs(0.02), read)
+    both = outputs(0.65)
+    both["drops"][1] = -30.0
+    both["drops"][1, 3] = 0.0                                  # and 2 drops added to the headstream
+    state = f.update(9.0, both, read) or f.update(0.5, both, read)
+    assert state[1].drops == 3
+    assert state[0].piece == "empty" and state[0].confidence < 0.8   # kept, and flagged
+
+
+def test_motion_in_the_middle_of_a_spell_starts_it_again():
+    f = StabilityFilter(frames=3, motion_threshold=3.0)
+    f.update(0.5, outputs(0.05), read)
+    f.update(0.5, outputs(0.05), read)
+    assert f.update(9.0, outputs(0.05), read) is None
+    assert f.update(0.5, outputs(0.99), read) is None
+    assert f.update(0.5, outputs(0.99), read) is None
+    assert f.update(0.5, outputs(0.99), read)[0].piece == "conduit"   # only frames after the motion count
 
 
 def test_occluded_slots_stay_unknown_in_the_stable_state():
     f = StabilityFilter(frames=2)
-    f.update(0.1, readings("conduit"))
-    f.update(0.1, readings("conduit"))
-    f.update(0.1, readings("conduit", unknown=True))
-    stable = f.update(0.1, readings("conduit", unknown=True))
-    assert stable[0].unknown
+    f.update(0.1, outputs(0.9), read)
+    f.update(0.1, outputs(0.9), read)
+    f.update(9.0, outputs(0.9, occluded=True), read)           # a hand comes to rest over the board
+    f.update(0.1, outputs(0.9, occluded=True), read)
+    stable = f.update(0.1, outputs(0.9, occluded=True), read)
+    assert stable[0].unknown and not stable[1].unknown
 
 
 def test_motion_detector_sees_a_hand_and_not_noise():

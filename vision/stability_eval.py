@@ -1,0 +1,85 @@
+"""Stable states under sensor noise: does a still board give one state, and only one?
+
+Each synthetic frame stands for a board nobody touches: a still spell of ``--spell``
+copies with fresh sensor noise (sigma 3 grey levels, JPEG quality 85), one frame with
+a hand over the middle of the board, and a second still spell. The right outcome is
+exactly one stable state; more are phantom states, and those whose map differs in a
+slot known in both are phantom moves (the page would report moves nobody made); none
+means the board never settled.
+
+    python -m vision.stability_eval data/heldout_random [--n 40] [--spell 40]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .changes import diff
+from .evaluate import image_pairs
+from .pipeline import Pipeline
+from .stability import StabilityFilter
+
+NOISE = 3.0
+JPEG_QUALITY = 85
+
+
+def noisy(frame: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    out = np.clip(frame.astype(np.float32) + rng.normal(0, NOISE, frame.shape), 0, 255).astype(np.uint8)
+    return cv2.imdecode(cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])[1], cv2.IMREAD_COLOR)
+
+
+def with_hand(frame: np.ndarray) -> np.ndarray:
+    out = frame.copy()
+    h, w = out.shape[:2]
+    out[h // 4:3 * h // 4, w // 4:3 * w // 4] = (150, 170, 210)
+    return out
+
+
+def states_for(frame: np.ndarray, pipeline: Pipeline, spell: int,
+               rng: np.random.Generator) -> tuple[int, int] | None:
+    """(stable states, phantom moves) given by two still spells of ``frame`` around a
+    passing hand; None when the board is not found."""
+    stream = [noisy(frame, rng) for _ in range(spell)] + [with_hand(frame)] + [noisy(frame, rng) for _ in range(spell)]
+    readings = [pipeline.read_frame(f) for f in stream]
+    if readings[0].homography is None:
+        return None
+    maps = [r.map for r in readings if r.stable]
+    return len(maps), sum(len(diff(a, b)) for a, b in zip(maps, maps[1:]))
+
+
+def evaluate(folder: Path, n: int, spell: int, profile: str | None = None, seed: int = 0) -> dict:
+    rng = np.random.default_rng(seed)
+    counts = []
+    for img, _ in image_pairs(folder)[:n]:
+        pipeline = Pipeline.load(profile)        # a fresh pipeline: no state carried over
+        found = states_for(cv2.imread(str(img), cv2.IMREAD_COLOR), pipeline, spell, rng)
+        if found is not None:
+            counts.append(found)
+    c, m = np.array(counts or [(0, 0)]).T
+    return {"boards": len(counts), "spell_frames": spell, "stability_frames": StabilityFilter().frames,
+            "boards_one_state": int((c == 1).sum()), "boards_no_state": int((c == 0).sum()),
+            "boards_phantom_state": int((c > 1).sum()), "phantom_states": int(np.maximum(c - 1, 0).sum()),
+            "boards_phantom_move": int((m > 0).sum()), "phantom_moves": int(m.sum())}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("dir")
+    parser.add_argument("--n", type=int, default=40, help="frames of the folder to use")
+    parser.add_argument("--spell", type=int, default=40, help="frames per still spell")
+    parser.add_argument("--profile")
+    args = parser.parse_args(argv)
+    if not image_pairs(Path(args.dir)):
+        print(f"no images with ground truth in {args.dir}", file=sys.stderr)
+        return 2
+    print(json.dumps(evaluate(Path(args.dir), args.n, args.spell, args.profile)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
