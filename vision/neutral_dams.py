@@ -22,7 +22,7 @@ from automa.barrage.data import barrage_map
 from .labels import OWNERS, PIECES
 from .layout import Layout
 
-NEUTRAL = OWNERS.index("neutral")
+NEUTRAL_INDEX = OWNERS.index("neutral")
 _PIECE_OF = {1: "base", 2: "base+1", 3: "base+2"}
 
 
@@ -47,16 +47,16 @@ class NeutralDams:
         for area in self.areas:
             for box, piece in area:
                 allowed[box, piece] = True
-        joint[:, :, NEUTRAL] *= allowed
+        joint[:, :, NEUTRAL_INDEX] *= allowed
         for area in self.areas:
             boxes = [box for box, _ in area if not occluded[box]]
-            claims = [box for box in boxes if _best_owner(joint[box]) == NEUTRAL]
+            claims = [box for box in boxes if _best_owner(joint[box]) == NEUTRAL_INDEX]
             if len(claims) < 2:
                 continue
-            keep = max(claims, key=lambda box: joint[box, :, NEUTRAL].max() / max(_best_other(joint[box]), 1e-12))
+            keep = max(claims, key=lambda box: joint[box, :, NEUTRAL_INDEX].max() / max(_best_other(joint[box]), 1e-12))
             for box in claims:
                 if box != keep:
-                    joint[box, :, NEUTRAL] = 0.0
+                    joint[box, :, NEUTRAL_INDEX] = 0.0
 
 
 def _best_owner(table: np.ndarray) -> int:
@@ -64,5 +64,5 @@ def _best_owner(table: np.ndarray) -> int:
 
 
 def _best_other(table: np.ndarray) -> float:
-    others = np.delete(table, NEUTRAL, axis=1)
+    others = np.delete(table, NEUTRAL_INDEX, axis=1)
     return float(others.max())

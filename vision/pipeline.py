@@ -106,10 +106,11 @@ class Pipeline:
             return slot_readings(self.profile.layout, decode(outputs, kinds, self.neutral))
 
         motion = self.motion.score(view)
-        settled = self.stability.update(motion, raw, read)
+        single = read(raw)
+        settled = self.stability.update(motion, raw, single, read)
         # The frame that completes a stable state reports that state (read from the still
         # spell's frames together); any other frame reports itself.
-        slots = settled if settled is not None else read(raw)
+        slots = settled if settled is not None else single
         board, flags = build_map(slots)
         if reg.source == "stale":
             flags.insert(0, Flag("board", "markers hidden: using the last known board position"))

@@ -7,7 +7,8 @@ decoded once, so sensor noise cannot make a slot flicker from frame to frame
 into a stream of states (and moves nobody made): mild noise (sigma 3 + JPEG 85)
 changes at least one slot of about half the synthetic boards among five copies of
 the same frame (docs/benchmarks.md). The next state comes after the next
-motion, and only if the board reads differently; a slot read with low
+motion (or a frame read confidently different: the hand can fall between two
+frames read), and only if the board reads differently; a slot read with low
 confidence keeps its stable content (flagged), since an uncertain reading is
 more often noise than a move. Occluded slots stay ``unknown``: they are
 reported, never filled in from an earlier state.
@@ -52,14 +53,20 @@ class StabilityFilter:
     _window: list[Raw] = field(default_factory=list, repr=False)
     _spell_done: bool = False        # this still spell has been read
 
-    def update(self, motion: float, raw: Raw, read: Callable[[Raw], list[SlotReading]]) -> list[SlotReading] | None:
-        """Feed one frame's model outputs; ``read`` decodes outputs into readings. Returns the
-        readings of a new stable state, on the frame that completes it."""
+    def update(self, motion: float, raw: Raw, single: list[SlotReading],
+               read: Callable[[Raw], list[SlotReading]]) -> list[SlotReading] | None:
+        """Feed one frame: its model outputs, its own readings and the decoder of outputs
+        into readings. Returns the readings of a new stable state, on the frame that
+        completes it."""
         if motion > self.motion_threshold:
             self._window, self._spell_done = [], False
             return None
         if self._spell_done:
-            return None
+            if not _confident_change(self.stable or [], single):
+                return None
+            # The board changed between two frames read (a page polling a camera can miss
+            # the hand): a new spell, as after motion.
+            self._window, self._spell_done = [], False
         self._window.append(raw)
         if len(self._window) < self.frames:
             return None
@@ -71,6 +78,12 @@ class StabilityFilter:
                 return None
         self.stable = readings
         return readings
+
+
+def _confident_change(stable: list[SlotReading], single: list[SlotReading]) -> bool:
+    """Whether a frame reads a known slot confidently as something other than the stable state."""
+    return any(not old.unknown and not new.unknown and new.confidence >= LOW_CONFIDENCE
+               and signature([old]) != signature([new]) for old, new in zip(stable, single))
 
 
 def _settle(old: SlotReading, new: SlotReading) -> SlotReading:

@@ -28,72 +28,86 @@ def read(raw: dict[str, np.ndarray]) -> list[SlotReading]:
             for i, k, r in zip(["4B", "A"], KINDS, decode(raw, KINDS))]
 
 
+def feed(f: StabilityFilter, motion: float, raw: dict[str, np.ndarray]):
+    return f.update(motion, raw, read(raw), read)
+
+
 def test_the_still_frames_are_read_together_into_one_state():
     f = StabilityFilter(frames=3, motion_threshold=3.0)
     # One slot the net is unsure about: read alone, these frames say conduit, empty, conduit.
     assert [read(outputs(p))[0].piece for p in (0.6, 0.45, 0.7)] == ["conduit", "empty", "conduit"]
-    assert f.update(0.5, outputs(0.6), read) is None
-    assert f.update(0.5, outputs(0.45), read) is None
-    state = f.update(0.5, outputs(0.7), read)
+    assert feed(f, 0.5, outputs(0.6)) is None
+    assert feed(f, 0.5, outputs(0.45)) is None
+    state = feed(f, 0.5, outputs(0.7))
     assert state[0].piece == "conduit" and f.stable is state
     # The rest of the still spell gives nothing, whatever single frames would say.
-    assert all(f.update(0.5, outputs(p), read) is None for p in (0.3, 0.2, 0.1, 0.05))
+    assert all(feed(f, 0.5, outputs(p)) is None for p in (0.3, 0.2, 0.1, 0.05))
 
 
 def test_after_motion_a_new_state_only_if_the_board_reads_differently():
     f = StabilityFilter(frames=2, motion_threshold=3.0)
-    f.update(0.5, outputs(0.05), read)
-    assert f.update(0.5, outputs(0.05), read)[0].piece == "empty"
-    assert f.update(9.0, outputs(0.05), read) is None          # a hand moves over the board
-    assert f.update(0.5, outputs(0.1), read) is None
-    assert f.update(0.5, outputs(0.02), read) is None          # still empty: no new state
-    assert f.update(9.0, outputs(0.5), read) is None           # the hand places a conduit
-    assert f.update(0.5, outputs(0.97), read) is None
-    assert f.update(0.5, outputs(0.99), read)[0].piece == "conduit"
+    feed(f, 0.5, outputs(0.05))
+    assert feed(f, 0.5, outputs(0.05))[0].piece == "empty"
+    assert feed(f, 9.0, outputs(0.05)) is None          # a hand moves over the board
+    assert feed(f, 0.5, outputs(0.1)) is None
+    assert feed(f, 0.5, outputs(0.02)) is None          # still empty: no new state
+    assert feed(f, 9.0, outputs(0.5)) is None           # the hand places a conduit
+    assert feed(f, 0.5, outputs(0.97)) is None
+    assert feed(f, 0.5, outputs(0.99))[0].piece == "conduit"
 
 
 def test_an_uncertain_reading_does_not_overturn_a_stable_one():
     f = StabilityFilter(frames=2, motion_threshold=3.0)
-    f.update(0.5, outputs(0.02), read)
-    assert f.update(0.5, outputs(0.02), read)[0].piece == "empty"
-    f.update(9.0, outputs(0.6), read)                         # a hand passes; nothing is built
-    f.update(0.5, outputs(0.6), read)
-    assert f.update(0.5, outputs(0.65), read) is None        # read alone: a conduit at ~62 %
+    feed(f, 0.5, outputs(0.02))
+    assert feed(f, 0.5, outputs(0.02))[0].piece == "empty"
+    feed(f, 9.0, outputs(0.6))                         # a hand passes; nothing is built
+    feed(f, 0.5, outputs(0.6))
+    assert feed(f, 0.5, outputs(0.65)) is None        # read alone: a conduit at ~62 %
     assert f.stable[0].piece == "empty"
-    f.update(9.0, outputs(0.6), read)                         # now a conduit is built
-    f.update(0.5, outputs(0.95), read)
-    state = f.update(0.5, outputs(0.97), read)
+    feed(f, 9.0, outputs(0.6))                         # now a conduit is built
+    feed(f, 0.5, outputs(0.95))
+    state = feed(f, 0.5, outputs(0.97))
     assert state[0].piece == "conduit" and state[0].confidence > 0.9
 
 
 def test_a_slot_kept_against_an_uncertain_reading_carries_the_low_confidence():
     f = StabilityFilter(frames=1, motion_threshold=3.0)
-    f.update(0.5, outputs(0.02), read)
+    feed(f, 0.5, outputs(0.02))
     both = outputs(0.65)
     both["drops"][1] = -30.0
     both["drops"][1, 3] = 0.0                                  # and 2 drops added to the headstream
-    state = f.update(9.0, both, read) or f.update(0.5, both, read)
+    state = feed(f, 9.0, both) or feed(f, 0.5, both)
     assert state[1].drops == 3
     assert state[0].piece == "empty" and state[0].confidence < 0.8   # kept, and flagged
 
 
+def test_a_change_read_confidently_starts_a_spell_even_without_motion():
+    # A page reading two frames a second can miss the hand that placed a piece.
+    f = StabilityFilter(frames=2, motion_threshold=3.0)
+    feed(f, 0.5, outputs(0.02))
+    feed(f, 0.5, outputs(0.02))
+    assert feed(f, 0.5, outputs(0.7)) is None and feed(f, 0.5, outputs(0.7)) is None   # unsure: nothing
+    assert feed(f, 0.5, outputs(0.97)) is None
+    assert feed(f, 0.5, outputs(0.98))[0].piece == "conduit"
+
+
 def test_motion_in_the_middle_of_a_spell_starts_it_again():
     f = StabilityFilter(frames=3, motion_threshold=3.0)
-    f.update(0.5, outputs(0.05), read)
-    f.update(0.5, outputs(0.05), read)
-    assert f.update(9.0, outputs(0.05), read) is None
-    assert f.update(0.5, outputs(0.99), read) is None
-    assert f.update(0.5, outputs(0.99), read) is None
-    assert f.update(0.5, outputs(0.99), read)[0].piece == "conduit"   # only frames after the motion count
+    feed(f, 0.5, outputs(0.05))
+    feed(f, 0.5, outputs(0.05))
+    assert feed(f, 9.0, outputs(0.05)) is None
+    assert feed(f, 0.5, outputs(0.99)) is None
+    assert feed(f, 0.5, outputs(0.99)) is None
+    assert feed(f, 0.5, outputs(0.99))[0].piece == "conduit"   # only frames after the motion count
 
 
 def test_occluded_slots_stay_unknown_in_the_stable_state():
     f = StabilityFilter(frames=2)
-    f.update(0.1, outputs(0.9), read)
-    f.update(0.1, outputs(0.9), read)
-    f.update(9.0, outputs(0.9, occluded=True), read)           # a hand comes to rest over the board
-    f.update(0.1, outputs(0.9, occluded=True), read)
-    stable = f.update(0.1, outputs(0.9, occluded=True), read)
+    feed(f, 0.1, outputs(0.9))
+    feed(f, 0.1, outputs(0.9))
+    feed(f, 9.0, outputs(0.9, occluded=True))           # a hand comes to rest over the board
+    feed(f, 0.1, outputs(0.9, occluded=True))
+    stable = feed(f, 0.1, outputs(0.9, occluded=True))
     assert stable[0].unknown and not stable[1].unknown
 
 
