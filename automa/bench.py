@@ -60,9 +60,10 @@ def run(args) -> int:
     figures = {"machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}"}
     figures.update(engine_figures(args.games))
     try:
-        from vision.bench import accuracy_figures, frame_figures
+        from vision.bench import accuracy_figures, frame_figures, stability_figures
         figures.update(frame_figures())
         figures.update(accuracy_figures())
+        figures.update(stability_figures())
     except Exception as exc:    # a missing optional part (model file, package) must not hide the engine figures
         figures["vision"] = f"not measured: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
     figures = rounded(figures)

@@ -5,8 +5,10 @@ repeatedly, and accuracy on the committed fixture images.
 the board has not moved); ``registration_ms_cold`` is the first frame's
 marker detection and homography. ``fixture_*`` compare the readings of the
 30 committed fixtures with markers against their ground truth (the issue-4
-goal: slot error <= 0.0005, boards fully correct >= 0.99); the larger
-held-out sets are measured with ``automa-vision eval`` (docs/benchmarks.md).
+goal: slot error <= 0.0005, boards fully correct >= 0.99); ``fixture_stability_*``
+count the stable states of 10 clean fixtures each seen as two noisy still spells
+around a passing hand (``vision.stability_eval``). The larger held-out sets are
+measured with ``automa-vision eval`` and ``vision.stability_eval`` (docs/benchmarks.md).
 """
 from __future__ import annotations
 
@@ -67,6 +69,17 @@ def accuracy_figures(folder: Path = FIXTURES) -> dict:
     return {f"fixture_{k}": figures[k] for k in keep}
 
 
+def stability_figures(folder: Path = FIXTURES, n: int = 10, spell: int = 10) -> dict:
+    """One state per untouched board, or phantom ones (sensor noise; ``vision.stability_eval``)."""
+    from .stability_eval import evaluate
+
+    figures = evaluate(folder, n, spell)
+    if figures["boards"] == 0:
+        return {}
+    keep = ("boards", "boards_one_state", "boards_no_state", "boards_phantom_move", "corrections")
+    return {f"fixture_stability_{k}": figures[k] for k in keep}
+
+
 if __name__ == "__main__":
     import json
-    print(json.dumps(frame_figures() | accuracy_figures(), indent=1))
+    print(json.dumps(frame_figures() | accuracy_figures() | stability_figures(), indent=1))

@@ -3,9 +3,10 @@
 Each synthetic frame stands for a board nobody touches: a still spell of ``--spell``
 copies with fresh sensor noise (sigma 3 grey levels, JPEG quality 85), one frame with
 a hand over the middle of the board, and a second still spell. The right outcome is
-exactly one stable state; more are phantom states, and those whose map differs in a
-slot known in both are phantom moves (the page would report moves nobody made); none
-means the board never settled.
+exactly one stable state; none means the board never settled. A later state that
+differs in a slot known in both gives moves nobody made: a *correction* when the slot
+now reads as the ground truth has it (an uncertain first reading put right), a
+*phantom move* when it does not.
 
     python -m vision.stability_eval data/heldout_random [--n 40] [--spell 40]
 """
@@ -20,7 +21,7 @@ import cv2
 import numpy as np
 
 from .changes import diff
-from .evaluate import image_pairs
+from .evaluate import image_pairs, slot_right
 from .pipeline import Pipeline
 from .stability import StabilityFilter
 
@@ -40,31 +41,40 @@ def with_hand(frame: np.ndarray) -> np.ndarray:
     return out
 
 
-def states_for(frame: np.ndarray, pipeline: Pipeline, spell: int,
-               rng: np.random.Generator) -> tuple[int, int] | None:
-    """(stable states, phantom moves) given by two still spells of ``frame`` around a
-    passing hand; None when the board is not found."""
+def states_for(frame: np.ndarray, truth: dict, pipeline: Pipeline, spell: int,
+               rng: np.random.Generator) -> tuple[int, int, int] | None:
+    """(stable states, phantom moves, corrections) given by two still spells of ``frame``
+    around a passing hand; None when the board is not found."""
     stream = [noisy(frame, rng) for _ in range(spell)] + [with_hand(frame)] + [noisy(frame, rng) for _ in range(spell)]
     readings = [pipeline.read_frame(f) for f in stream]
     if readings[0].homography is None:
         return None
-    maps = [r.map for r in readings if r.stable]
-    return len(maps), sum(len(diff(a, b)) for a, b in zip(maps, maps[1:]))
+    states = [r for r in readings if r.stable]
+    truth_of = {t["id"]: t for t in truth["slots"]}
+    phantom = corrected = 0
+    for before, after in zip(states, states[1:]):
+        now = {r.id: r for r in after.slots}
+        for move in diff(before.map, after.map):
+            right = slot_right(truth_of[move.space], now[move.space])
+            corrected += right
+            phantom += not right
+    return len(states), phantom, corrected
 
 
 def evaluate(folder: Path, n: int, spell: int, profile: str | None = None, seed: int = 0) -> dict:
     rng = np.random.default_rng(seed)
     counts = []
-    for img, _ in image_pairs(folder)[:n]:
+    for img, truth_path in image_pairs(folder)[:n]:
         pipeline = Pipeline.load(profile)        # a fresh pipeline: no state carried over
-        found = states_for(cv2.imread(str(img), cv2.IMREAD_COLOR), pipeline, spell, rng)
+        found = states_for(cv2.imread(str(img), cv2.IMREAD_COLOR), json.loads(truth_path.read_text()),
+                           pipeline, spell, rng)
         if found is not None:
             counts.append(found)
-    c, m = np.array(counts or [(0, 0)]).T
+    c, m, k = np.array(counts or [(0, 0, 0)]).T
     return {"boards": len(counts), "spell_frames": spell, "stability_frames": StabilityFilter().frames,
             "boards_one_state": int((c == 1).sum()), "boards_no_state": int((c == 0).sum()),
             "boards_phantom_state": int((c > 1).sum()), "phantom_states": int(np.maximum(c - 1, 0).sum()),
-            "boards_phantom_move": int((m > 0).sum()), "phantom_moves": int(m.sum())}
+            "boards_phantom_move": int((m > 0).sum()), "phantom_moves": int(m.sum()), "corrections": int(k.sum())}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -57,6 +57,7 @@ def test_a_noisy_still_board_gives_at_most_one_state_per_still_spell(tmp_path, c
     # Two still spells of a noisy frame around a passing hand: a state for the first, and
     # at most one more (if the board reads differently after the hand), never a stream.
     assert figures["boards"] == 1 and figures["boards_no_state"] == 0 and figures["phantom_states"] <= 1
+    assert {"phantom_moves", "corrections", "boards_phantom_move"} <= set(figures)
     assert stability_main([str(tmp_path / "missing")]) == 2
 
 
