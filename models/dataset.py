@@ -6,14 +6,12 @@ for registration error, so the net sees what the pipeline will give it.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import numpy as np
 
-from vision.evaluate import image_pairs
+from vision.evaluate import synthetic_samples
 from vision.labels import HAS_DROPS, HAS_OWNER, KINDS, MAX_DROPS, OWNERS, PIECES
 from vision.layout import Layout
 from vision.rectify import crops_from_frame
@@ -67,9 +65,7 @@ def build(folder: Path, layout: Layout, copies: int = 2, jitter_px: float = 2.5,
     px (lens distortion, sheets laid slightly askew), 2.5 view px = 5 canonical px."""
     rng = np.random.default_rng(seed)
     parts = []
-    for n, (img_path, json_path) in enumerate(image_pairs(folder)):
-        frame = cv2.imread(str(img_path), cv2.IMREAD_COLOR)
-        truth = json.loads(json_path.read_text())
+    for n, (_, frame, truth) in enumerate(synthetic_samples(folder)):
         H = np.asarray(truth["homography"], np.float64)
         labels = np.array(box_labels(truth, layout), np.int64)
         for _ in range(copies):

@@ -12,11 +12,12 @@ how often a misreading would reach the engine unnoticed.
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import cv2
 import numpy as np
@@ -119,13 +120,31 @@ def image_pairs(folder: Path) -> list[tuple[Path, Path]]:
     return [(p, p.with_suffix(".json")) for p in sorted(Path(folder).glob("*.jpg")) if p.with_suffix(".json").exists()]
 
 
-def evaluate_folder(folder: Path, pipeline: Pipeline, select: Callable[[Path], bool] = lambda p: True) -> Tally:
-    tally = Tally()
+def synthetic_samples(folder: Path, flags: int = cv2.IMREAD_COLOR,
+                      select: Callable[[Path], bool] = lambda p: True) -> Iterator[tuple[Path, np.ndarray, dict]]:
+    """(image path, image, ground truth) for each pair of ``image_pairs`` that ``select``
+    keeps. A pair that cannot be read (a broken picture, a truth file that is not the
+    generator's JSON) is skipped with a warning on stderr: one bad file does not lose
+    the rest of a long evaluation or training run."""
     for img, truth_path in image_pairs(folder):
         if not select(img):
             continue
-        truth = json.loads(truth_path.read_text())
-        frame = cv2.imread(str(img), cv2.IMREAD_COLOR)
+        frame = cv2.imread(str(img), flags)
+        try:
+            truth = json.loads(truth_path.read_text())
+            ok = isinstance(truth, dict) and "slots" in truth and "homography" in truth
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            ok = False
+        if frame is None or not ok:
+            print(f"skipped {img.name}: {'not a readable image' if frame is None else 'no ground truth in ' + truth_path.name}",
+                  file=sys.stderr)
+            continue
+        yield img, frame, truth
+
+
+def evaluate_folder(folder: Path, pipeline: Pipeline, select: Callable[[Path], bool] = lambda p: True) -> Tally:
+    tally = Tally()
+    for img, frame, truth in synthetic_samples(folder, select=select):
         pipeline.registrar.reset()
         cold = pipeline.read_frame(frame)
         t0 = time.perf_counter()

@@ -14,7 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .evaluate import image_pairs
+from .evaluate import synthetic_samples
 from .layout import Layout
 from .pipeline import Pipeline
 from .pose import camera_position
@@ -38,9 +38,7 @@ def camera_errors(H: np.ndarray, frame_shape: tuple[int, ...], camera: Camera) -
 
 def evaluate(folder: Path, pipeline: Pipeline) -> dict:
     errors, nadir, height, cold_ms, images = [], [], [], [], 0
-    for img, truth_path in image_pairs(folder):
-        truth = json.loads(truth_path.read_text())
-        gray = cv2.imread(str(img), cv2.IMREAD_GRAYSCALE)
+    for _, gray, truth in synthetic_samples(folder, cv2.IMREAD_GRAYSCALE):
         pipeline.registrar.reset()
         reg = pipeline.registrar.register(gray)
         images += 1

@@ -13,6 +13,7 @@ now reads as the ground truth has it (an uncertain first reading put right), a
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -21,7 +22,7 @@ import cv2
 import numpy as np
 
 from .changes import diff
-from .evaluate import image_pairs, slot_right
+from .evaluate import slot_right, synthetic_samples
 from .pipeline import Pipeline
 from .stability import StabilityFilter
 
@@ -64,13 +65,12 @@ def states_for(frame: np.ndarray, truth: dict, pipeline: Pipeline, spell: int,
 def evaluate(folder: Path, n: int, spell: int, profile: str | None = None, seed: int = 0) -> dict:
     rng = np.random.default_rng(seed)
     counts = []
-    for img, truth_path in image_pairs(folder)[:n]:
+    for _, frame, truth in itertools.islice(synthetic_samples(folder), n):
         pipeline = Pipeline.load(profile)        # a fresh pipeline: no state carried over
-        found = states_for(cv2.imread(str(img), cv2.IMREAD_COLOR), json.loads(truth_path.read_text()),
-                           pipeline, spell, rng)
+        found = states_for(frame, truth, pipeline, spell, rng)
         if found is not None:
             counts.append(found)
-    c, m, k = np.array(counts or [(0, 0, 0)]).T
+    c, m, k = np.array(counts, int).reshape(-1, 3).T
     return {"boards": len(counts), "spell_frames": spell, "stability_frames": StabilityFilter().frames,
             "boards_one_state": int((c == 1).sum()), "boards_no_state": int((c == 0).sum()),
             "boards_phantom_state": int((c > 1).sum()), "phantom_states": int(np.maximum(c - 1, 0).sum()),
@@ -84,10 +84,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spell", type=int, default=40, help="frames per still spell")
     parser.add_argument("--profile")
     args = parser.parse_args(argv)
-    if not image_pairs(Path(args.dir)):
-        print(f"no images with ground truth in {args.dir}", file=sys.stderr)
+    figures = evaluate(Path(args.dir), args.n, args.spell, args.profile)
+    if figures["boards"] == 0:
+        print(f"no board to watch in {args.dir}: no readable image with ground truth, or none registered",
+              file=sys.stderr)
         return 2
-    print(json.dumps(evaluate(Path(args.dir), args.n, args.spell, args.profile)))
+    print(json.dumps(figures))
     return 0
 
 

@@ -63,3 +63,21 @@ def test_a_board_not_found_is_announced():
     s = scored([], right_readings())
     assert s["boards_not_found"] == 1 and s["slot_error"] == pytest.approx(5 / 9)
     assert s["boards_with_every_error_flagged"] == 1 and s["flagged_slots_per_board"] == 0
+
+
+def test_a_broken_image_or_truth_file_is_skipped_with_a_warning_not_a_crash(tmp_path, capsys):
+    from pathlib import Path
+
+    from vision.evaluate import synthetic_samples
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
+    for suffix in (".jpg", ".json"):
+        (tmp_path / f"0000{suffix}").write_bytes((fixtures / f"clean_00{suffix}").read_bytes())
+    (tmp_path / "0001.jpg").write_bytes(b"not a picture")
+    (tmp_path / "0001.json").write_bytes((fixtures / "clean_01.json").read_bytes())
+    (tmp_path / "0002.jpg").write_bytes((fixtures / "clean_02.jpg").read_bytes())
+    (tmp_path / "0002.json").write_text("{ truncated")
+    samples = list(synthetic_samples(tmp_path))
+    assert [p.name for p, _, _ in samples] == ["0000.jpg"]
+    assert samples[0][1].shape[2] == 3 and "slots" in samples[0][2]
+    err = capsys.readouterr().err
+    assert "skipped 0001.jpg: not a readable image" in err and "skipped 0002.jpg: no ground truth in 0002.json" in err
