@@ -29,6 +29,11 @@ class SlotReading:
     confidence: float
     unknown: bool = False        # occluded: the camera says nothing about this slot
 
+    @property
+    def low_confidence(self) -> bool:
+        """Whether the page asks the players to check this reading."""
+        return self.confidence < LOW_CONFIDENCE
+
 
 @dataclass(frozen=True)
 class Flag:
@@ -72,7 +77,7 @@ def build_map(readings: list[SlotReading]) -> tuple[MapState, list[Flag]]:
         if r.unknown:
             state.unknown.append(r.id)
             continue
-        if r.confidence < LOW_CONFIDENCE:
+        if r.low_confidence:
             flags.append(Flag(r.id, f"low confidence ({r.confidence:.2f})"))
         if r.kind == "headstream":
             state.headstreams[r.id] = r.drops or 0

@@ -22,7 +22,7 @@ from typing import Callable, Iterator
 import cv2
 import numpy as np
 
-from .board_state import LOW_CONFIDENCE, SlotReading
+from .board_state import SlotReading
 from .labels import PIECES
 from .pipeline import Pipeline
 
@@ -71,7 +71,7 @@ def slot_right(t: dict, r: SlotReading) -> bool:
 
 def flagged(r: SlotReading) -> bool:
     """Would the page ask the players about this slot?"""
-    return r.unknown or r.confidence < LOW_CONFIDENCE
+    return r.unknown or r.low_confidence
 
 
 def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: str) -> None:

@@ -21,7 +21,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .board_state import LOW_CONFIDENCE, SlotReading
+from .board_state import SlotReading
 
 Signature = tuple[tuple[str, str | None, str | None, int | None, bool], ...]
 Raw = dict[str, np.ndarray]      # the model's outputs for one frame, by head
@@ -82,7 +82,7 @@ class StabilityFilter:
 
 def _confident_change(stable: list[SlotReading], single: list[SlotReading]) -> bool:
     """Whether a frame reads a known slot confidently as something other than the stable state."""
-    return any(not old.unknown and not new.unknown and new.confidence >= LOW_CONFIDENCE
+    return any(not old.unknown and not new.unknown and not new.low_confidence
                and signature([old]) != signature([new]) for old, new in zip(stable, single))
 
 
@@ -90,6 +90,6 @@ def _settle(old: SlotReading, new: SlotReading) -> SlotReading:
     """A slot's new stable reading: an uncertain reading (one the page would flag) does not
     overturn a known one; the slot keeps its content, with the new, low confidence, so the
     page still asks about it. A slot that turns unknown, or was unknown, takes the new reading."""
-    if new.unknown or old.unknown or new.confidence >= LOW_CONFIDENCE or signature([old]) == signature([new]):
+    if new.unknown or old.unknown or not new.low_confidence or signature([old]) == signature([new]):
         return new
     return replace(old, confidence=new.confidence)
