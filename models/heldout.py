@@ -2,6 +2,8 @@
 (``hard``: glare, dim light, blur, noise, low JPEG quality) and frame size.
 
     python -m models.heldout --out data/heldout_hard --n 100 --seed 900000 --photo hard
+
+``--saturated-spaces`` makes a set of board looks outside the training range.
 """
 from __future__ import annotations
 
@@ -20,10 +22,12 @@ def main() -> None:
     p.add_argument("--photo", default="hard", choices=("random", "clean", "hard"))
     p.add_argument("--size", default="1280x720", choices=("1280x720", "1280x960"))
     p.add_argument("--occlusion", type=float, default=0.3)
+    p.add_argument("--saturated-spaces", action="store_true",
+                   help="a board look the training never saw: spaces printed in strong colours")
     args = p.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     w, h = (int(v) for v in args.size.split("x"))
-    options = Options(size=(w, h), occlusion=args.occlusion, photo=args.photo)
+    options = Options(size=(w, h), occlusion=args.occlusion, photo=args.photo, saturated_spaces=args.saturated_spaces)
     for i in range(args.n):
         sample = render(args.seed + i, options)
         (args.out / f"{i:04d}.jpg").write_bytes(sample.jpeg)

@@ -112,6 +112,18 @@ def test_no_markers_option():
     assert ids is None or not set(ids.ravel()) & {0, 1, 2, 3}
 
 
+def test_saturated_spaces_option_prints_spaces_outside_the_training_range():
+    """Training boards print their spaces at saturation <= 0.5; this option's boards at >= 0.6
+    (a held-out board look), and nothing else about the frame is forced."""
+    def saturation(truth):
+        fill = np.uint8([[truth["style"]["board"]["space_fill"]]])
+        return cv2.cvtColor(fill, cv2.COLOR_BGR2HSV)[0, 0, 1] / 255
+
+    for seed in (3, 4):
+        assert saturation(sample(seed, Options(occlusion=0.0)).truth) <= 0.5 + 1e-9
+        assert saturation(sample(seed, Options(occlusion=0.0, saturated_spaces=True)).truth) >= 0.59
+
+
 def test_piece_drawn_at_a_slot_lands_on_that_slot_under_the_homography():
     """Render one uniquely coloured dam on an empty scene and find it through the homography."""
     lay = load_layout()

@@ -25,7 +25,7 @@ from . import board, pieces, photo
 from .camera import Camera, sample_camera
 from .markers import MARGIN, MARKER_CORNERS, draw_sheets
 from .occluders import draw_occluder
-from .textures import blend_layers, darken, table
+from .textures import blend_layers, darken, random_colour, table
 from .truth import slot_truth
 
 SIZES = ((1280, 720), (1280, 960))
@@ -40,6 +40,7 @@ class Options:
     occlusion: float = 0.3               # probability of an occluder in a frame
     photo: str = "random"                # random | clean | hard
     board_look: str | None = None        # force a board look (see board.LOOKS)
+    saturated_spaces: bool = False       # spaces printed in strong colours, outside the training range
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -77,6 +78,8 @@ def render(seed: int, options: Options = Options()) -> Sample:
     board_style = board.sample_style(rng["board"])
     if options.board_look:
         board_style.look = options.board_look
+    if options.saturated_spaces:     # sample_style keeps space fills at saturation <= 0.5
+        board_style.space_fill = list(random_colour(rng["board"], (0.6, 0.95), (0.4, 0.9)))
     board_img = board.paint_board(board_style, rng["board"])
 
     # canvas: the board plus a margin where the marker sheets lie; alpha marks paper
