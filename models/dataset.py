@@ -2,7 +2,8 @@
 
 Crops are cut exactly as at run time (``vision.rectify.crops_from_frame``),
 from the generator's true homography plus a small random shift that stands
-for registration error, so the net sees what the pipeline will give it.
+for registration error, so the net sees what the pipeline will give it; each
+crop's kind context (``vision.model.kind_context``) comes from the same cut.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import numpy as np
 from vision.evaluate import synthetic_samples
 from vision.labels import HAS_DROPS, HAS_OWNER, KINDS, MAX_DROPS, OWNERS, PIECES
 from vision.layout import Layout
+from vision.model import kind_context
 from vision.rectify import crops_from_frame
 
 IGNORE = -1
@@ -22,6 +24,7 @@ IGNORE = -1
 @dataclass
 class CropSet:
     crops: np.ndarray       # (N, 48, 48, 3) uint8
+    context: np.ndarray     # (N, 48, 48, 3) uint8: the median crop of the box's kind in the same cut
     kind: np.ndarray        # index into KINDS
     piece: np.ndarray       # index into PIECES, IGNORE where not read
     owner: np.ndarray       # index into OWNERS, IGNORE where not read
@@ -64,6 +67,7 @@ def build(folder: Path, layout: Layout, copies: int = 2, jitter_px: float = 2.5,
     (shift and scale): marker registration of synthetic frames is off by a few canonical
     px (lens distortion, sheets laid slightly askew), 2.5 view px = 5 canonical px."""
     rng = np.random.default_rng(seed)
+    kinds = [b.kind for b in layout.boxes]
     parts = []
     for n, (_, frame, truth) in enumerate(synthetic_samples(folder)):
         H = np.asarray(truth["homography"], np.float64)
@@ -71,5 +75,5 @@ def build(folder: Path, layout: Layout, copies: int = 2, jitter_px: float = 2.5,
         for _ in range(copies):
             jitter = rng.uniform(-jitter_px, jitter_px, (len(layout.boxes), 4))
             _, crops = crops_from_frame(frame, H, layout, jitter)
-            parts.append(CropSet(crops, *labels.T, np.full(len(crops), n)))
+            parts.append(CropSet(crops, kind_context(crops, kinds), *labels.T, np.full(len(crops), n)))
     return CropSet.concat(parts)

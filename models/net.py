@@ -5,6 +5,7 @@ import torch
 from torch import nn
 
 from vision.labels import MAX_DROPS, OWNERS, PIECES
+from vision.model import CHANNELS
 
 
 def _block(cin: int, cout: int) -> nn.Sequential:
@@ -13,14 +14,15 @@ def _block(cin: int, cout: int) -> nn.Sequential:
 
 
 class SlotNet(nn.Module):
-    """(N, 3, 48, 48) floats in 0..1 -> piece, owner, drops logits and an occluded logit.
+    """(N, 6, 48, 48) floats in 0..1 (each crop's BGR, then its kind context's:
+    ``vision.model.to_input``) -> piece, owner, drops logits and an occluded logit.
 
     Four conv blocks halve 48 -> 3, then the features are pooled over positions.
     """
 
     def __init__(self, widths: tuple[int, ...] = (24, 48, 96, 128), hidden: int = 128):
         super().__init__()
-        blocks = [_block(cin, cout) for cin, cout in zip((3,) + widths[:-1], widths)]
+        blocks = [_block(cin, cout) for cin, cout in zip((CHANNELS,) + widths[:-1], widths)]
         self.conv = nn.Sequential(*blocks)
         self.head = nn.Sequential(nn.Linear(2 * widths[-1], hidden), nn.ReLU(inplace=True))
         self.piece = nn.Linear(hidden, len(PIECES))

@@ -16,7 +16,7 @@ import torch
 import torch.nn.functional as F
 
 from vision.labels import KINDS, PIECES, piece_mask
-from vision.model import OUTPUTS
+from vision.model import CHANNELS, OUTPUTS
 
 from .dataset import IGNORE, CropSet
 from .net import SlotNet
@@ -66,8 +66,16 @@ def augment(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     return x.clamp(0.0, 1.0)
 
 
-def to_tensor(crops: np.ndarray) -> torch.Tensor:
-    return torch.from_numpy(crops).permute(0, 3, 1, 2).float().div_(255.0)
+def net_input(crops: torch.Tensor, context: torch.Tensor, g: torch.Generator | None = None) -> torch.Tensor:
+    """uint8 (n, h, w, 3) crops and their kind contexts -> (n, 6, h, w) floats in 0..1,
+    augmented when ``g`` is given. Crop and context are augmented as one picture, one
+    above the other: they come from one frame, so the changes that stand for the camera
+    hit both alike, and a horizontal flip mirrors each in place."""
+    h = crops.shape[1]
+    x = torch.cat([crops, context], dim=1).permute(0, 3, 1, 2).float().div_(255.0)
+    if g is not None:
+        x = augment(x, g)
+    return torch.cat([x[:, :, :h], x[:, :, h:]], dim=1)
 
 
 PIECE_MASKS = torch.from_numpy(np.stack([piece_mask(k) for k in KINDS]))
@@ -91,7 +99,7 @@ def evaluate(model: SlotNet, data: CropSet, batch: int = 1024) -> dict[str, floa
     count = {h: 0 for h in OUTPUTS}
     for i in range(0, len(data.crops), batch):
         sl = slice(i, i + batch)
-        p, o, d, occ = model(to_tensor(data.crops[sl]))
+        p, o, d, occ = model(net_input(torch.from_numpy(data.crops[sl]), torch.from_numpy(data.context[sl])))
         kind = torch.from_numpy(data.kind[sl])
         preds = {"piece": (p + PIECE_MASKS[kind]).argmax(1), "owner": o.argmax(1), "drops": d.argmax(1),
                  "occluded": (occ.squeeze(1) > 0).long()}
@@ -113,7 +121,7 @@ def train(train_set: CropSet, val_set: CropSet, settings: Settings, log=print) -
     per_epoch = len(epoch_indices(train_set, settings.empty_share, torch.Generator()))
     steps = settings.epochs * ((per_epoch + settings.batch - 1) // settings.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=steps)
-    x_all = torch.from_numpy(train_set.crops)
+    x_all, context = torch.from_numpy(train_set.crops), torch.from_numpy(train_set.context)
     labels = [torch.from_numpy(a) for a in (train_set.kind, train_set.piece, train_set.owner,
                                             train_set.drops, train_set.occluded)]
     history = []
@@ -123,7 +131,7 @@ def train(train_set: CropSet, val_set: CropSet, settings: Settings, log=print) -
         order = epoch_indices(train_set, settings.empty_share, g)
         for i in range(0, len(order), settings.batch):
             idx = order[i:i + settings.batch]
-            x = augment(x_all[idx].permute(0, 3, 1, 2).float().div_(255.0), g)
+            x = net_input(x_all[idx], context[idx], g)
             loss = losses(model(x), *(a[idx] for a in labels))
             opt.zero_grad()
             loss.backward()
@@ -139,6 +147,6 @@ def train(train_set: CropSet, val_set: CropSet, settings: Settings, log=print) -
 
 def export(model: SlotNet, path: Path, crop: int) -> None:
     model.eval()
-    dummy = torch.zeros(4, 3, crop, crop)
+    dummy = torch.zeros(4, CHANNELS, crop, crop)
     torch.onnx.export(model, (dummy,), str(path), input_names=["crops"], output_names=list(OUTPUTS),
                       dynamic_shapes=({0: "N"},), dynamo=True, external_data=False)

@@ -1,5 +1,11 @@
 """The slot classifier at run time: one ONNX session, one batch per frame.
 
+The net reads each crop beside its *kind context*: the pixelwise median of the
+frame's crops of the same kind. Most slots of a kind are empty, so the median is
+what an empty one looks like in this frame (this board's print, this light, this
+focus), and a piece is what differs from it; a board printed in a company's colour
+or a dim, blurred frame then fools the net less than one crop alone does.
+
 The net has four heads per crop: piece class, owner colour, drop count and
 "occluded". Decoding knows each crop's kind, so a conduit slot can only read
 empty/conduit and a lake only gets a drop count; given the map's neutral dams, a
@@ -9,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 import numpy as np
 import onnxruntime as ort
@@ -18,6 +25,7 @@ from .neutral_dams import NeutralDams
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_slots.onnx"
 OUTPUTS = ("piece", "owner", "drops", "occluded")
+CHANNELS = 6           # the crop's BGR, then its kind context's BGR
 
 
 @dataclass(frozen=True)
@@ -33,12 +41,35 @@ def load_session(path: str | Path = DEFAULT_MODEL, threads: int = 2) -> ort.Infe
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
-    return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    channels = session.get_inputs()[0].shape[1]
+    if channels != CHANNELS:
+        raise ValueError(f"{path}: the model reads {channels} channels per crop, this version gives it {CHANNELS} "
+                         "(each crop and its kind context); retrain it with `automa-vision train`")
+    return session
 
 
-def to_input(crops: np.ndarray) -> np.ndarray:
-    """(N, h, w, 3) uint8 BGR -> (N, 3, h, w) float32 in 0..1, the net's input."""
-    return np.ascontiguousarray(crops.transpose(0, 3, 1, 2), dtype=np.float32) * (1.0 / 255.0)
+def kind_context(crops: np.ndarray, kinds: Sequence[str]) -> np.ndarray:
+    """(N, h, w, 3) uint8: for each crop, the pixelwise median of the frame's crops of
+    its kind (the mean of the two middle values, rounded down, for an even count)."""
+    kinds = np.asarray(kinds)
+    out = np.empty_like(crops)
+    for kind in np.unique(kinds):
+        same = np.flatnonzero(kinds == kind)
+        n = len(same)
+        # Sorting each pixel's values along a contiguous row is 3x faster than np.median
+        # over the crop axis (2 ms against 7 ms for 87 crops), with the same result.
+        ranked = np.sort(crops[same].reshape(n, -1).T.astype(np.int16), axis=1)
+        middle = (ranked[:, (n - 1) // 2] + ranked[:, n // 2]) >> 1
+        out[same] = middle.astype(np.uint8).reshape(crops.shape[1:])
+    return out
+
+
+def to_input(crops: np.ndarray, context: np.ndarray) -> np.ndarray:
+    """Crops and their kind context, (N, h, w, 3) uint8 BGR each -> (N, 6, h, w) float32
+    in 0..1, the net's input."""
+    both = np.concatenate([crops, context], axis=3)
+    return np.ascontiguousarray(both.transpose(0, 3, 1, 2), dtype=np.float32) * (1.0 / 255.0)
 
 
 def softmax(x: np.ndarray) -> np.ndarray:
@@ -46,8 +77,10 @@ def softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=-1, keepdims=True)
 
 
-def run(session: ort.InferenceSession, crops: np.ndarray) -> dict[str, np.ndarray]:
-    return dict(zip(OUTPUTS, session.run(list(OUTPUTS), {"crops": to_input(crops)})))
+def run(session: ort.InferenceSession, crops: np.ndarray, kinds: Sequence[str]) -> dict[str, np.ndarray]:
+    """The four heads for one frame's crops; ``kinds``: each crop's box kind."""
+    inputs = to_input(crops, kind_context(crops, kinds))
+    return dict(zip(OUTPUTS, session.run(list(OUTPUTS), {"crops": inputs})))
 
 
 def reading_table(piece_p: np.ndarray, owner_p: np.ndarray) -> np.ndarray:

@@ -97,10 +97,10 @@ class Pipeline:
         view, crops = crops_from_frame(frame, reg.H, self.profile.layout, K=self.camera_matrix)
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
-        raw = run(self.session, crops)
+        kinds = [b.kind for b in self.profile.layout.boxes]
+        raw = run(self.session, crops, kinds)
         t["model"] = _since(t1)
         t1 = time.perf_counter()
-        kinds = [b.kind for b in self.profile.layout.boxes]
 
         def read(outputs: dict[str, np.ndarray]) -> list[SlotReading]:
             return slot_readings(self.profile.layout, decode(outputs, kinds, self.neutral))

@@ -22,8 +22,9 @@ BOARDS_GOAL = 0.99
 NOT_YET = pytest.mark.xfail(strict=True, reason="goal not reached by the shipped model (models/MODEL_CARD.md)")
 
 # Measured with the shipped model on the 30 fixtures that have markers (docs/benchmarks.md):
-# slot error 3.57 %, occluded -> unknown 96 %.
-FLOOR_SLOT_ERROR = 0.045
+# slot error 4.34 %, occluded -> unknown 96 %. (The previous model read 3.57 % here; the
+# shipped one reads fewer slots wrong on the larger held-out sets, models/MODEL_CARD.md.)
+FLOOR_SLOT_ERROR = 0.048
 FLOOR_OCCLUDED_UNKNOWN = 0.93
 
 
