@@ -23,3 +23,16 @@ def test_train_writes_a_loadable_model_and_report(tmp_path):
     assert len(probs) == 4 and probs[0].shape[0] == 2, "piece, owner, drops, occluded for each crop"
     report = json.loads((tmp_path / "m_report.json").read_text())
     assert report["n_train"] == 6 and "synth --n 6" in report["data"]["train"]
+
+
+def test_a_model_that_reads_other_inputs_is_refused_with_a_way_out(tmp_path):
+    """A model file from before the kind context (3 channels per crop) must not fail deep
+    inside onnxruntime on the first frame: loading it says what to do."""
+    import torch
+
+    old = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3), torch.nn.Flatten())
+    path = tmp_path / "old.onnx"
+    torch.onnx.export(old, (torch.zeros(2, 3, 48, 48),), str(path), input_names=["crops"],
+                      dynamic_shapes=({0: "N"},), dynamo=True, external_data=False)
+    with pytest.raises(ValueError, match="reads 3 channels.*automa-vision train"):
+        load_session(path)
