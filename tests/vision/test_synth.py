@@ -114,7 +114,7 @@ def test_no_markers_option():
 
 def test_saturated_spaces_option_prints_spaces_outside_the_training_range():
     """Training boards print their spaces at saturation <= 0.5; this option's boards at >= 0.6
-    (a held-out board look), and nothing else about the frame is forced."""
+    (a held-out board look)."""
     def saturation(truth):
         fill = np.uint8([[truth["style"]["board"]["space_fill"]]])
         return cv2.cvtColor(fill, cv2.COLOR_BGR2HSV)[0, 0, 1] / 255
