@@ -30,7 +30,7 @@ class EmptyBoardResult:
 def check_empty_board(frame: np.ndarray, H: np.ndarray, layout: Layout, model: Path,
                      low_confidence: float = 0.8) -> EmptyBoardResult:
     _, crops = crops_from_frame(frame, H, layout)
-    kinds = [b.kind for b in layout.boxes]
+    kinds = layout.kinds
     readings = slot_readings(layout, decode(run(load_session(model), crops, kinds), kinds))
     wrong, unsure = [], []
     for r in readings:

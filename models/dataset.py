@@ -67,7 +67,7 @@ def build(folder: Path, layout: Layout, copies: int = 2, jitter_px: float = 2.5,
     (shift and scale): marker registration of synthetic frames is off by a few canonical
     px (lens distortion, sheets laid slightly askew), 2.5 view px = 5 canonical px."""
     rng = np.random.default_rng(seed)
-    kinds = [b.kind for b in layout.boxes]
+    kinds = layout.kinds
     parts = []
     for n, (_, frame, truth) in enumerate(synthetic_samples(folder)):
         H = np.asarray(truth["homography"], np.float64)

@@ -63,6 +63,11 @@ class Layout:
         """Slots then lakes: the order of the model's batch."""
         return self.slots + self.lakes
 
+    @property
+    def kinds(self) -> list[str]:
+        """Each box's kind, in batch order: what the model's input and decoding need."""
+        return [b.kind for b in self.boxes]
+
     def slot(self, slot_id: str) -> Box:
         return next(s for s in self.slots if s.id == slot_id)
 

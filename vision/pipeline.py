@@ -97,7 +97,7 @@ class Pipeline:
         view, crops = crops_from_frame(frame, reg.H, self.profile.layout, K=self.camera_matrix)
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
-        kinds = [b.kind for b in self.profile.layout.boxes]
+        kinds = self.profile.layout.kinds
         raw = run(self.session, crops, kinds)
         t["model"] = _since(t1)
         t1 = time.perf_counter()

@@ -10,7 +10,7 @@ from vision.neutral_dams import NeutralDams
 from .drawn import LAYOUT
 
 NEUTRAL = NeutralDams.from_map(LAYOUT)
-KINDS = [b.kind for b in LAYOUT.boxes]
+KINDS = LAYOUT.kinds
 INDEX = {b.key: i for i, b in enumerate(LAYOUT.boxes)}
 
 
