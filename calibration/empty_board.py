@@ -13,6 +13,7 @@ import numpy as np
 from vision.board_state import slot_readings
 from vision.layout import Layout
 from vision.model import decode, load_session, run
+from vision.paper_white import frame_paper
 from vision.rectify import crops_from_frame
 
 
@@ -29,7 +30,7 @@ class EmptyBoardResult:
 
 def check_empty_board(frame: np.ndarray, H: np.ndarray, layout: Layout, model: Path,
                      low_confidence: float = 0.8) -> EmptyBoardResult:
-    _, crops = crops_from_frame(frame, H, layout)
+    _, crops = crops_from_frame(frame, H, layout, paper=frame_paper(frame, layout))
     kinds = layout.kinds
     readings = slot_readings(layout, decode(run(load_session(model), crops, kinds), kinds))
     wrong, unsure = [], []

@@ -16,7 +16,7 @@ from vision.layout import load_layout
 from vision.model import DEFAULT_MODEL
 from vision.rectify import CROP
 
-from .dataset import build
+from .dataset import NO_PAPER_SHARE, build
 
 
 def generate(out: Path, n: int, seed: int, occlusion: float) -> None:
@@ -40,7 +40,8 @@ def cmd_train(args: argparse.Namespace) -> int:
         folder = data / name
         generate(folder, n, seed, args.occlusion)
         sources[name] = f"automa-vision synth --n {n} --seed {seed} --occlusion {args.occlusion}"
-        sets[name] = build(folder, layout, copies=args.copies if name == "train" else 1, seed=seed)
+        sets[name] = build(folder, layout, copies=args.copies if name == "train" else 1, seed=seed,
+                           no_paper_share=NO_PAPER_SHARE if name == "train" else 0.0)
         print(f"{name}: {len(image_pairs(folder))} images, {len(sets[name].crops)} crops", flush=True)
     settings = Settings(epochs=args.epochs, seed=args.seed)
     model, report = train(sets["train"], sets["val"], settings)

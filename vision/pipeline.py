@@ -20,6 +20,7 @@ from .changes import Move, diff
 from .layout import Profile, load_profile
 from .model import DEFAULT_MODEL, decode, load_session, run
 from .neutral_dams import NeutralDams
+from .paper_white import paper_white
 from .rectify import crops_from_frame
 from .registration import Calibration, FeatureReference, Registrar
 from .stability import MotionDetector, StabilityFilter
@@ -94,7 +95,8 @@ class Pipeline:
             return Reading(None, [], [Flag("board", "board not found (no markers, no feature match)")],
                            reg.source, None, t)
         t1 = time.perf_counter()
-        view, crops = crops_from_frame(frame, reg.H, self.profile.layout, K=self.camera_matrix)
+        view, crops = crops_from_frame(frame, reg.H, self.profile.layout, K=self.camera_matrix,
+                                       paper=paper_white(frame, reg.corners))
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
         kinds = self.profile.layout.kinds

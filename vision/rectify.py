@@ -55,12 +55,20 @@ def plan_crops(layout: Layout, camera: np.ndarray, scale: float = VIEW_SCALE,
     return CropPlan(np.array(rects, np.float32) * scale, scale)
 
 
-def normalise_colour(view: np.ndarray) -> np.ndarray:
-    """Scale each channel so the board's median is mid-grey: removes the camera's white
-    balance and exposure, which pieces share with the board around them."""
+def normalise_colour(view: np.ndarray, paper: np.ndarray | None = None) -> np.ndarray:
+    """Scale each channel to take out the camera's exposure and white balance, which the
+    pieces share with the board around them. The board's median goes to mid-grey in
+    brightness; its colour is set by ``paper``, the BGR of the marker sheets' white
+    (``vision.paper_white``), when the frame shows it. Without it the board's median is
+    taken for grey, which tints everything on a board printed in strong colours."""
     sample = view[::8, ::8].reshape(-1, 3)
     median = np.maximum(np.median(sample, axis=0), 1.0)
-    lut = np.clip(np.arange(256)[:, None] * (128.0 / median)[None, :], 0, 255).astype(np.uint8)
+    if paper is None:
+        gain = 128.0 / median
+    else:
+        paper = np.maximum(np.asarray(paper, np.float64), 1.0)
+        gain = (128.0 / median.mean()) * (paper.mean() / paper)
+    lut = np.clip(np.arange(256)[:, None] * gain[None, :], 0, 255).astype(np.uint8)
     out = np.empty_like(view)
     for c in range(3):
         out[..., c] = cv2.LUT(view[..., c], lut[:, c])
@@ -81,11 +89,11 @@ def cut_crops(view: np.ndarray, plan: CropPlan, size: int = CROP) -> np.ndarray:
 
 
 def crops_from_frame(frame: np.ndarray, H: np.ndarray, layout: Layout, jitter: np.ndarray | None = None,
-                     K: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                     K: np.ndarray | None = None, paper: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Frame -> (normalised canonical view, crops). ``jitter`` (N, 4) view px is added to
     the rectangles: training uses it to mimic registration error. ``K``: the camera matrix
-    of a saved lens calibration, if any."""
-    view = normalise_colour(warp_view(frame, H, layout))
+    of a saved lens calibration, if any. ``paper``: the markers' white, if seen."""
+    view = normalise_colour(warp_view(frame, H, layout), paper)
     plan = plan_crops(layout, camera_position(H, frame.shape, K))
     if jitter is not None:
         plan = CropPlan(plan.rects + jitter.astype(np.float32), plan.scale)

@@ -170,7 +170,11 @@ class Registration:
     H: np.ndarray | None
     source: str           # aruco | features | manual | cached | stale | none
     ms: float
-    markers: int = 0      # markers seen when this frame was registered
+    corners: dict[int, np.ndarray] = field(default_factory=dict)   # frame corners of the markers seen, by id
+
+    @property
+    def markers(self) -> int:
+        return len(self.corners)
 
 
 @dataclass
@@ -183,6 +187,7 @@ class Registrar:
     detector: cv2.aruco.ArucoDetector = field(default_factory=make_detector)
     _H: np.ndarray | None = None
     _source: str = "none"
+    _corners: dict[int, np.ndarray] = field(default_factory=dict)
     _watch: list[tuple[slice, slice]] = field(default_factory=list)
     _patches: list[np.ndarray] = field(default_factory=list)
 
@@ -193,15 +198,15 @@ class Registrar:
     def set_corners(self, points) -> None:
         """Manual registration: kept until the next ``reset``."""
         self._H, self._source = homography_from_corners(points, self.layout), "manual"
-        self._watch, self._patches = [], []
+        self._corners, self._watch, self._patches = {}, [], []
 
     def reset(self) -> None:
-        self._H, self._source, self._watch, self._patches = None, "none", [], []
+        self._H, self._source, self._corners, self._watch, self._patches = None, "none", {}, [], []
 
     def register(self, gray: np.ndarray) -> Registration:
         t0 = time.perf_counter()
         if self._H is not None and (self._source == "manual" or not self._moved(gray)):
-            return Registration(self._H, "cached", _ms(t0))
+            return Registration(self._H, "cached", _ms(t0), self._corners)
         found = locate_markers(gray, self.detector, self.geometry)
         H = homography_from_markers(found, self.geometry)
         source = "aruco"
@@ -209,10 +214,10 @@ class Registrar:
             H, source = self.reference.homography(gray), "features"
         if H is None:
             # Markers hidden (a hand?) or no board: keep the last answer but say it is stale.
-            return Registration(self._H, "stale" if self._H is not None else "none", _ms(t0), len(found))
-        self._H, self._source = H, source
+            return Registration(self._H, "stale" if self._H is not None else "none", _ms(t0), found)
+        self._H, self._source, self._corners = H, source, found
         self._remember(gray, list(found.values()) if source == "aruco" else [])
-        return Registration(H, source, _ms(t0), len(found))
+        return Registration(H, source, _ms(t0), found)
 
     # -- the cheap "has the board moved?" check ------------------------------------------
     def _remember(self, gray: np.ndarray, marker_corners: list[np.ndarray]) -> None:
