@@ -25,16 +25,12 @@ MAX_TINT = 2.0         # brightest / darkest channel of the paper: beyond, a col
 
 
 @lru_cache(maxsize=64)
-def _modules(marker_id: int) -> np.ndarray:
-    """6x6 booleans, True where the marker (with its one-module black border) is white."""
+def _masks(marker_id: int) -> tuple[np.ndarray, np.ndarray]:
+    """Pixel masks of the sampling grid: the central parts of the marker's white modules
+    (the paper) and of its black ones (the ink, its one-module border included)."""
     dictionary = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
-    return cv2.aruco.generateImageMarker(dictionary, marker_id, 6, borderBits=1) > 127
-
-
-def _cores(white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Pixel masks of the central parts of the white and of the black modules."""
-    n = white.shape[0] * MODULE
-    c = np.arange(n)
+    white = cv2.aruco.generateImageMarker(dictionary, marker_id, 6, borderBits=1) > 127
+    c = np.arange(white.shape[0] * MODULE)
     core = np.abs(c % MODULE - MODULE / 2 + 0.5) <= CORE
     inner = core[:, None] & core[None, :]
     cells = np.repeat(np.repeat(white, MODULE, 0), MODULE, 1)
@@ -44,15 +40,15 @@ def _cores(white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def marker_levels(frame: np.ndarray, marker_id: int, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     """(paper, ink) BGR medians of one marker whose frame ``corners`` (ArUco order) are
     given, or None when it does not look like black ink on even white paper."""
-    white = _modules(marker_id)
-    n = white.shape[0] * MODULE
+    paper_mask, ink_mask = _masks(marker_id)
+    n = paper_mask.shape[0]
     square = np.array([(0, 0), (n, 0), (n, n), (0, n)], np.float32)
     M = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), square)
     patch = cv2.warpPerspective(frame, M, (n, n), flags=cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
-    paper_mask, ink_mask = _cores(white)
-    paper, ink = np.median(patch[paper_mask], axis=0), np.median(patch[ink_mask], axis=0)
-    grey = patch[paper_mask].astype(np.float32).mean(1)
+    white = patch[paper_mask]
+    paper, ink = np.median(white, axis=0), np.median(patch[ink_mask], axis=0)
+    grey = white.astype(np.float32).mean(1)
     if (paper.mean() - ink.mean() < MIN_CONTRAST or np.percentile(grey, 10) < MIN_EVEN * np.median(grey)
             or paper.max() > MAX_TINT * max(paper.min(), 1.0)):
         return None

@@ -1,8 +1,13 @@
 """The markers' white paper sets the colour balance: a board printed in strong colours
 no longer tints the pieces on it."""
+import json
+import shutil
+from pathlib import Path
+
 import cv2
 import numpy as np
 
+from models.dataset import build
 from vision.paper_white import frame_paper, marker_levels, paper_white
 from vision.registration import Registrar
 from vision.rectify import crops_from_frame
@@ -14,6 +19,13 @@ CAST = np.array([0.6, 0.8, 0.95])     # a camera's white balance, BGR
 
 def _registered(frame: np.ndarray):
     return Registrar(LAYOUT).register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+
+
+def _around(corners: np.ndarray) -> tuple[slice, slice]:
+    """The frame rows and columns of a marker's bounding box."""
+    x0, y0 = corners.min(0).astype(int)
+    x1, y1 = corners.max(0).astype(int)
+    return slice(y0, y1), slice(x0, x1)
 
 
 def test_paper_is_read_from_the_markers_white_cells_under_a_colour_cast():
@@ -39,19 +51,15 @@ def test_a_marker_in_a_shadow_washed_out_or_on_coloured_paper_is_left_out():
     frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, tilt=0.05)
     corners = _registered(frame).corners
     shadowed = frame.copy()
-    x0, y0 = corners[0].min(0).astype(int)
-    x1, y1 = corners[0].max(0).astype(int)
-    shadowed[y0:y1, x0:(x0 + x1) // 2] //= 2    # a shadow over marker 0's left half: 2 of its 7 white cells
+    rows, cols = _around(corners[0])
+    shadowed[rows, cols.start:(cols.start + cols.stop) // 2] //= 2   # marker 0's left half: 2 of its 7 white cells
     assert marker_levels(shadowed, 0, corners[0]) is None
     washed = frame.copy()
-    x0, y0 = corners[1].min(0).astype(int)
-    x1, y1 = corners[1].max(0).astype(int)
-    washed[y0:y1, x0:x1] = 180 + washed[y0:y1, x0:x1] // 8   # glare over marker 1: no contrast left
+    box = _around(corners[1])
+    washed[box] = 180 + washed[box] // 8               # glare over marker 1: no contrast left
     assert marker_levels(washed, 1, corners[1]) is None
     yellow = frame.copy()
-    x0, y0 = corners[2].min(0).astype(int)
-    x1, y1 = corners[2].max(0).astype(int)
-    yellow[y0:y1, x0:x1, 0] //= 3                      # marker 2 printed on yellow paper
+    yellow[_around(corners[2]) + (0,)] //= 3            # marker 2 printed on yellow paper
     assert marker_levels(yellow, 2, corners[2]) is None
     # The others still give the paper. (A shadow over most of a marker's white cells passes
     # the check; the median over the markers outvotes it.)
@@ -86,12 +94,6 @@ def test_the_paper_keeps_a_grey_piece_grey_on_a_board_printed_in_strong_colours(
 def test_training_crops_are_balanced_by_the_paper_except_a_chosen_share(tmp_path):
     """Training cuts its crops as the pipeline does (paper white from the markers found in
     the image); ``no_paper_share`` of the images stand for frames registered without markers."""
-    import json
-    import shutil
-    from pathlib import Path
-
-    from models.dataset import build
-
     fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
     for name in ("clean_00", "clean_01"):
         for ext in (".jpg", ".json"):
