@@ -1,7 +1,9 @@
 """The recognition test of the wizard: on the empty board, every slot must read empty.
 
 It reads the wizard's own picture through the registration the wizard found (not
-through a fresh marker search), so it tests exactly the layout being set up.
+through a fresh marker search), so it tests exactly the layout being set up. The
+markers are looked for only for their paper white, which sets the colour balance as
+it does at play time (``vision.paper_white``).
 """
 from __future__ import annotations
 
