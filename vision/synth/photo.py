@@ -8,6 +8,8 @@ from dataclasses import asdict, dataclass
 import cv2
 import numpy as np
 
+from vision.motion_blur import line_kernel
+
 
 @dataclass
 class PhotoStyle:
@@ -73,12 +75,7 @@ def optics_and_sensor(img: np.ndarray, style: PhotoStyle, rng: np.random.Generat
     if style.blur == "gaussian":
         img = cv2.GaussianBlur(img, (0, 0), style.blur_amount)
     elif style.blur == "motion":
-        n = max(3, int(style.blur_amount) | 1)
-        kernel = np.zeros((n, n), np.float32)
-        kernel[n // 2, :] = 1 / n
-        rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), rng.uniform(0, 180), 1.0)
-        kernel = cv2.warpAffine(kernel, rot, (n, n))
-        img = cv2.filter2D(img, -1, kernel / max(kernel.sum(), 1e-6))
+        img = cv2.filter2D(img, -1, line_kernel(style.blur_amount, rng.uniform(0, 180)))
     if style.noise <= 0:
         return img
     # OpenCV's generator is several times faster than numpy's here; seeding it from the

@@ -1,0 +1,94 @@
+"""Camera shake: the frame's smear is measured, and markers are looked for as pictures
+smeared the same way (vision.motion_blur, vision.marker_search)."""
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import marker_search
+from vision.motion_blur import frame_smear, line_kernel, smear_kernel
+from vision.registration import ARUCO_DICT, Registrar, decode_markers, default_markers, locate_markers, make_detector
+from vision.synth.render import Options, render
+
+from .drawn import LAYOUT, board_canvas, camera_view, reprojection_error
+
+GEOMETRY = default_markers(LAYOUT.width, LAYOUT.height)
+
+
+def sharp_view():
+    frame, H_true = camera_view(board_canvas(LAYOUT), LAYOUT, tilt=0.05)
+    return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), H_true
+
+
+def true_corners(H_true: np.ndarray, marker_id: int) -> np.ndarray:
+    pts = GEOMETRY[marker_id].reshape(-1, 1, 2).astype(np.float64)
+    return cv2.perspectiveTransform(pts, np.linalg.inv(H_true)).reshape(4, 2).astype(np.float32)
+
+
+def test_line_kernel_is_a_line_along_its_angle_that_sums_to_one():
+    flat = line_kernel(9, 0)
+    assert flat.shape == (9, 9) and flat.sum() == pytest.approx(1.0)
+    assert np.count_nonzero(flat[4]) == 9 and np.count_nonzero(np.delete(flat, 4, axis=0)) == 0
+    upright = line_kernel(9, 90)
+    assert np.count_nonzero(upright[:, 4]) == 9 and np.count_nonzero(np.delete(upright, 4, axis=1)) == 0
+    assert line_kernel(1, 0).shape == (3, 3)            # at least 3 px, always odd
+    assert line_kernel(10.5, 0).shape == (11, 11)
+    # A smear vector (x right, y down) gives the kernel along it, whichever way it points.
+    assert np.allclose(smear_kernel(np.array([0.0, 9.0])), upright, atol=1e-6)
+    assert np.allclose(smear_kernel(np.array([-9.0, 0.0])), flat, atol=1e-6)
+
+
+@pytest.mark.parametrize("length,angle", [(7, 0.0), (11, 30.0), (9, 100.0), (13, 145.0)])
+def test_the_smear_of_a_shaken_frame_is_measured(length, angle):
+    gray, _ = sharp_view()
+    shaken = cv2.filter2D(gray, -1, line_kernel(length, angle))
+    smear = frame_smear(shaken)
+    assert smear is not None
+    truth = np.array([math.cos(math.radians(angle)), -math.sin(math.radians(angle))])
+    off = math.degrees(math.acos(min(1.0, abs(float(smear @ truth)) / np.linalg.norm(smear))))
+    assert off < 10.0                                   # the direction, either way along it
+    assert abs(np.linalg.norm(smear) - length) <= 2.0
+
+
+def test_a_sharp_or_evenly_blurred_frame_has_no_smear():
+    gray, _ = sharp_view()
+    assert frame_smear(gray) is None
+    assert frame_smear(cv2.GaussianBlur(gray, (0, 0), 2.5)) is None
+
+
+def test_a_smeared_marker_matches_its_smeared_picture():
+    gray, H_true = sharp_view()
+    smear = np.array([10.0, -4.0])
+    shaken = cv2.filter2D(gray, -1, smear_kernel(smear))
+    for marker_id in range(4):
+        quad = true_corners(H_true, marker_id)[None]
+        sharp = marker_search.match(shaken, quad, ARUCO_DICT, {marker_id})[0][0][0]
+        smeared = marker_search.match(shaken, quad, ARUCO_DICT, {marker_id}, smear)[0][0][0]
+        assert smeared > 0.9 and smeared > sharp + 0.05
+
+
+def test_an_outline_of_the_paper_stands_for_the_marker_inside():
+    quad = np.float32([[100, 100], [130, 102], [128, 132], [98, 130]])
+    centre = quad.mean(0)
+    paper = centre + (quad - centre) * (8 / 6)          # one white cell all round
+    smear = np.array([8.0, 0.0])
+    stretched = paper + np.sign(paper - centre)[:, :1] * np.array([4.0, 0.0])   # widened along the motion
+    for outline, s in ((paper, None), (stretched, smear)):
+        places = marker_search.marker_places(marker_search.distinct_quads([outline.reshape(1, 4, 2)]), s)
+        assert min(np.abs(p - quad).max() for p in places) < 1.0
+    # Quads too small to be a marker are not kept.
+    assert len(marker_search.marker_places(np.float32([[[0, 0], [3, 0], [3, 3], [0, 3]]]))) == 0
+
+
+def test_a_shaken_frame_is_registered():
+    # Seed 900013 of the hard held-out set: a 10.5 px motion blur over markers ~26 px wide.
+    # No marker decodes, and the rejected quads outline the markers' paper, not the markers.
+    sample = render(900_013, Options(size=(1280, 720), photo="hard", occlusion=0.3))
+    gray = cv2.imdecode(np.frombuffer(sample.jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
+    detector = make_detector()
+    assert decode_markers(gray, detector, set(GEOMETRY))[0] == {}
+    assert abs(np.linalg.norm(frame_smear(gray)) - sample.truth["style"]["photo"]["blur_amount"]) <= 2.0
+    assert len(locate_markers(gray, detector, GEOMETRY)) >= 3
+    registration = Registrar(LAYOUT).register(gray)
+    assert reprojection_error(registration.H, np.asarray(sample.truth["homography"]), LAYOUT) < 12.0
