@@ -11,11 +11,6 @@ With only two markers (decoded or recognised), the layout still says roughly whe
 the others are: ``search_predicted`` looks for their pictures in a window around that
 prediction (template matching), which finds markers too blurred to be proposed as quads.
 
-A shaken camera smears the whole frame along one line, and a marker smeared by a third
-of its side correlates with its sharp picture little better than other squares do. Given
-the frame's smear (``vision.motion_blur.frame_smear``), every comparison here can use the
-pictures smeared the same way.
-
 Blur also biases ArUco's corner refinement by a pixel or two, which a homography
 extrapolates to 10+ board px on the far side. ``refine`` therefore aligns the whole
 marker picture with the frame (``cv2.findTransformECC``), which uses every pixel of
@@ -29,8 +24,6 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from .motion_blur import smear_kernel
-
 CELL = 8                      # template px per marker cell (a 4x4 marker is 6 cells with its border)
 SIDE = 6 * CELL
 MARGIN_CELLS = 1              # white paper around the marker that the templates include
@@ -41,9 +34,6 @@ MAX_SHIFT = 0.25              # of the marker side: a refinement moving a corner
 BLUR_SIDES = 16.0             # predicted-search template blur: sigma = marker side / this
 SEARCH = 4.0                  # half-width of the predicted-position search window, in marker sides
 MIN_SCORE_PREDICTED = 0.6     # a peak found where the layout predicts a marker needs less
-MIN_SIDE = 6                  # px: a smaller quad is no readable marker
-SMEAR_FLOOR = 0.5             # sharp score from which a quad is compared with smeared pictures:
-                              # a marker smeared by a third of its side still scores ~0.7
 # Template corners of the marker itself (TL, TR, BR, BL) inside its white margin.
 _M = MARGIN_CELLS * CELL
 TEMPLATE_CORNERS = np.float32([[_M, _M], [_M + SIDE, _M], [_M + SIDE, _M + SIDE], [_M, _M + SIDE]])
@@ -72,52 +62,20 @@ def _unit(x: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def _pictures(dictionary_id: int, wanted: tuple[int, ...]) -> tuple[np.ndarray, list[tuple[int, int]]]:
-    """Every wanted template at every quarter turn, and (id, turns) per picture."""
+def _bank(dictionary_id: int, wanted: tuple[int, ...]) -> tuple[np.ndarray, list[tuple[int, int]]]:
+    """Every wanted template at every quarter turn, as unit rows, and (id, turns) per row."""
     keys = [(i, k) for i in wanted for k in range(4)]
     # A quad whose picture matches the template turned k times clockwise starts k corners late.
-    return np.stack([np.rot90(template(dictionary_id, i), -k) for i, k in keys]), keys
-
-
-@lru_cache(maxsize=None)
-def _bank(dictionary_id: int, wanted: tuple[int, ...]) -> np.ndarray:
-    """``_pictures`` as unit rows."""
-    return _unit(_pictures(dictionary_id, wanted)[0])
-
-
-def _template_smear(corners: np.ndarray, smear: np.ndarray) -> np.ndarray:
-    """A frame smear as seen on the template grid of the marker at ``corners``."""
-    M = cv2.getPerspectiveTransform(corners.astype(np.float32), TEMPLATE_CORNERS).astype(np.float64)
-    centre = corners.mean(0)
-    ends = np.array([centre - smear / 2, centre + smear / 2], np.float64).reshape(-1, 1, 2)
-    a, b = cv2.perspectiveTransform(ends, M).reshape(2, 2)
-    smear = b - a
-    # A quad much smaller than the smear is no smeared marker; keep its kernel small.
-    return smear * min(1.0, SIDE / max(float(np.linalg.norm(smear)), 1e-6))
-
-
-def _smeared(pictures: np.ndarray, corners: np.ndarray, smear: np.ndarray | None) -> np.ndarray:
-    """``pictures`` (K, S, S) on the template grid, smeared as the frame is at ``corners``."""
-    if smear is None:
-        return pictures
-    kernel = smear_kernel(_template_smear(corners, smear))
-    return np.stack([cv2.filter2D(p, -1, kernel, borderType=cv2.BORDER_REPLICATE) for p in pictures])
+    return _unit(np.stack([np.rot90(template(dictionary_id, i), -k) for i, k in keys])), keys
 
 
 def match(gray: np.ndarray, quads: np.ndarray, dictionary_id: int,
-          wanted: set[int], smear: np.ndarray | None = None) -> list[list[tuple[float, int, np.ndarray]]]:
+          wanted: set[int]) -> list[list[tuple[float, int, np.ndarray]]]:
     """For each quad (N, 4, 2) and each wanted id: (score, id, corners in the marker's own
     TL, TR, BR, BL order) at the quarter turn that fits best. The score is the normalised
-    correlation of the frame with the marker's picture, white margin included, smeared
-    like the frame when ``smear`` is given."""
-    wanted_ids = tuple(sorted(wanted))
-    samples = _unit(np.stack([_sample(gray, q) for q in quads]))
-    if smear is None:
-        scores = samples @ _bank(dictionary_id, wanted_ids).T               # (quads, ids x turns)
-    else:
-        pictures = _pictures(dictionary_id, wanted_ids)[0]
-        scores = np.stack([_unit(_smeared(pictures, q, smear)) @ row for q, row in zip(quads, samples)])
-    keys = _pictures(dictionary_id, wanted_ids)[1]
+    correlation of the frame with the marker's picture, white margin included."""
+    bank, keys = _bank(dictionary_id, tuple(sorted(wanted)))
+    scores = _unit(np.stack([_sample(gray, q) for q in quads])) @ bank.T       # (quads, ids x turns)
     out = []
     for quad, row in zip(quads, scores):
         per_id = []
@@ -128,60 +86,23 @@ def match(gray: np.ndarray, quads: np.ndarray, dictionary_id: int,
     return out
 
 
-def distinct_quads(rejected: list[np.ndarray]) -> np.ndarray:
-    """(N, 4, 2) float32: the rejected quads, one per place (the plain and the enlarged
-    decoding pass often reject the same one)."""
-    if not rejected:
-        return np.zeros((0, 4, 2), np.float32)
-    quads = np.stack([q.reshape(4, 2) for q in rejected]).astype(np.float32)
-    centres = np.round(quads.mean(1) / 2.0)
-    return quads[np.unique(centres, axis=0, return_index=True)[1]]
-
-
-def marker_places(quads: np.ndarray, smear: np.ndarray | None = None) -> np.ndarray:
-    """The places a marker may have, given the quads (``distinct_quads``) that outline
-    something, for a second look when those failed.
-
-    A small marker in a blurred frame is often outlined by its white paper instead, a
-    margin of one cell all round, and a smear stretches an outline along the motion by
-    about its length; each quad therefore also stands for the marker inside that margin
-    and, with a ``smear``, for both with the stretch taken out (``refine`` then places them).
-    """
-    if not len(quads):
-        return quads
-    centres = quads.mean(1, keepdims=True)
-    outlines = [quads]
-    if smear is not None:
-        reach = (quads - centres) @ smear                 # (N, 4): which way along the motion
-        outlines.append(quads - np.sign(reach)[..., None] * smear / 2)
-    places = np.concatenate(outlines + [centres + (q - centres) * (6 / (6 + 2 * MARGIN_CELLS))
-                                        for q in outlines]).astype(np.float32)
-    places = places[[_side(q) >= MIN_SIDE for q in places]]
-    keys = np.round(np.concatenate([places.mean(1), places[:, 0]], 1) / 2.0)
-    return places[np.sort(np.unique(keys, axis=0, return_index=True)[1])]
-
-
-def candidates(gray: np.ndarray, quads: np.ndarray, dictionary_id: int, wanted: set[int],
-               smear: np.ndarray | None = None) -> dict[int, list[tuple[float, np.ndarray]]]:
-    """The quads (``distinct_quads``, ``marker_places``) that look most like each wanted marker, best first, at
-    most ``PER_ID`` per id and none scoring under ``MIN_SCORE``, each refined. With a
-    ``smear``, the quads that already look somewhat like a marker (``SMEAR_FLOOR``) are
-    scored against the smeared pictures too, and the better score counts."""
-    if not len(quads) or not wanted:
+def candidates(gray: np.ndarray, rejected: list[np.ndarray], dictionary_id: int,
+               wanted: set[int]) -> dict[int, list[tuple[float, np.ndarray]]]:
+    """The rejected quads that look most like each wanted marker, best first, at most
+    ``PER_ID`` per id and none scoring under ``MIN_SCORE``, each refined."""
+    if not rejected or not wanted:
         return {}
+    quads = np.stack([q.reshape(4, 2) for q in rejected]).astype(np.float32)
+    # The plain and the enlarged pass often reject the same quad: keep one of each.
+    centres = np.round(quads.mean(1) / 2.0)
+    quads = quads[np.unique(centres, axis=0, return_index=True)[1]]
     per_id: dict[int, list[tuple[float, np.ndarray]]] = {}
-    scored = match(gray, quads, dictionary_id, wanted)
-    if smear is not None:
-        hopeful = [k for k, m in enumerate(scored) if max(s for s, _, _ in m) >= SMEAR_FLOOR]
-        if hopeful:
-            for k, again in zip(hopeful, match(gray, quads[hopeful], dictionary_id, wanted, smear)):
-                scored[k] = [max(a, b, key=lambda m: m[0]) for a, b in zip(scored[k], again)]
-    for matches in scored:
+    for matches in match(gray, quads, dictionary_id, wanted):
         for score, marker_id, corners in matches:
             if score >= MIN_SCORE:
                 per_id.setdefault(marker_id, []).append((score, corners))
     # Placed precisely before the layout judges them: blurred outlines are a few px off.
-    return {i: [(score, refine(gray, i, corners, dictionary_id, smear))
+    return {i: [(score, refine(gray, i, corners, dictionary_id))
                 for score, corners in sorted(c, key=lambda sc: -sc[0])[:PER_ID]] for i, c in per_id.items()}
 
 
@@ -230,11 +151,9 @@ def _side(corners: np.ndarray) -> float:
     return float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[3] - corners[0])) / 2
 
 
-def refine(gray: np.ndarray, marker_id: int, corners: np.ndarray, dictionary_id: int,
-           smear: np.ndarray | None = None) -> np.ndarray:
-    """``corners`` moved to where the whole marker picture (smeared like the frame, when
-    ``smear`` is given) fits the frame best; the input corners when the alignment fails,
-    drifts, or correlates poorly."""
+def refine(gray: np.ndarray, marker_id: int, corners: np.ndarray, dictionary_id: int) -> np.ndarray:
+    """``corners`` moved to where the whole marker picture fits the frame best; the input
+    corners when the alignment fails, drifts, or correlates poorly."""
     side = _side(corners)
     pad = side * (MARGIN_CELLS / 6 + 0.5)
     x0, y0 = np.maximum(np.floor(corners.min(0) - pad), 0).astype(int)
@@ -247,7 +166,7 @@ def refine(gray: np.ndarray, marker_id: int, corners: np.ndarray, dictionary_id:
     # Blur the template to about the frame's scale so both are compared at one sharpness.
     t = template(dictionary_id, marker_id)
     sigma = max(0.5 * TEMPLATE_SIZE / max(side * (1 + 2 * MARGIN_CELLS / 6), 1.0), 0.5)
-    t = _smeared(cv2.GaussianBlur(t, (0, 0), sigma)[None], corners, smear)[0]
+    t = cv2.GaussianBlur(t, (0, 0), sigma)
     try:
         rho, warp = cv2.findTransformECC(t, roi, warp, cv2.MOTION_HOMOGRAPHY,
                                          (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 60, 1e-4), None, 3)
@@ -260,14 +179,13 @@ def refine(gray: np.ndarray, marker_id: int, corners: np.ndarray, dictionary_id:
 
 
 def complete_pairs(gray: np.ndarray, decoded: dict[int, np.ndarray], soft: dict[int, list[tuple[float, np.ndarray]]],
-                   geometry: dict[int, np.ndarray], fit, min_markers: int, dictionary_id: int,
-                   smear: np.ndarray | None = None) -> dict[int, np.ndarray]:
+                   geometry: dict[int, np.ndarray], fit, min_markers: int, dictionary_id: int) -> dict[int, np.ndarray]:
     """Too few markers for ``consistent_set``: take each pair of markers (decoded, or a
     soft candidate's best), search for the others where that pair predicts them, and let
     ``consistent_set`` judge everything found. ``decoded`` when no pair completes."""
     pool = dict(decoded) | {i: c[0][1] for i, c in soft.items() if i not in decoded}
     for a, b in itertools.combinations(sorted(pool), 2):
-        predicted = search_predicted(gray, {a: pool[a], b: pool[b]}, geometry, dictionary_id, smear)
+        predicted = search_predicted(gray, {a: pool[a], b: pool[b]}, geometry, dictionary_id)
         options = {i: soft.get(i, []) + predicted.get(i, []) for i in set(soft) | set(predicted)}
         chosen = consistent_set(decoded, options, geometry, fit, min_markers)
         if len(chosen) >= min_markers:
@@ -276,7 +194,7 @@ def complete_pairs(gray: np.ndarray, decoded: dict[int, np.ndarray], soft: dict[
 
 
 def search_predicted(gray: np.ndarray, found: dict[int, np.ndarray], geometry: dict[int, np.ndarray],
-                     dictionary_id: int, smear: np.ndarray | None = None) -> dict[int, list[tuple[float, np.ndarray]]]:
+                     dictionary_id: int) -> dict[int, list[tuple[float, np.ndarray]]]:
     """Candidates for the markers missing from ``found`` (two or more placed markers), from
     a template search around where the placed ones put them (``predictions``).
 
@@ -289,7 +207,7 @@ def search_predicted(gray: np.ndarray, found: dict[int, np.ndarray], geometry: d
     out = {}
     for marker_id in sorted(set(geometry) - set(found)):
         hits = [hit for quad in predictions(found, geometry, marker_id)
-                if (hit := _search(gray, quad, marker_id, dictionary_id, smear)) is not None]
+                if (hit := _search(gray, quad, marker_id, dictionary_id)) is not None]
         if hits:
             out[marker_id] = [max(hits, key=lambda h: h[0])]
     return out
@@ -320,20 +238,14 @@ def predictions(found: dict[int, np.ndarray], geometry: dict[int, np.ndarray], m
     return out
 
 
-def _search(gray: np.ndarray, quad: np.ndarray, marker_id: int, dictionary_id: int,
-            smear: np.ndarray | None = None) -> tuple[float, np.ndarray] | None:
+def _search(gray: np.ndarray, quad: np.ndarray, marker_id: int, dictionary_id: int) -> tuple[float, np.ndarray] | None:
     side = _side(quad)
-    if side < MIN_SIDE:
+    if side < 6:
         return None
     # The template drawn at the predicted pose, in a patch around the marker (margin included).
     margin = side * MARGIN_CELLS / 6
     lo = np.floor(quad.min(0) - margin).astype(int)
     size = tuple(int(v) for v in np.ceil(quad.max(0) + margin).astype(int) - lo)
-    reach = int(SEARCH * side)
-    x0, y0 = np.maximum(lo - reach, 0)
-    x1, y1 = np.minimum(lo + np.array(size) + reach, gray.shape[::-1])
-    if y1 - y0 <= size[1] or x1 - x0 <= size[0]:
-        return None             # a prediction larger than the frame (a wild pair): nothing to draw
     M = cv2.getPerspectiveTransform(TEMPLATE_CORNERS, (quad - lo).astype(np.float32))
     patch = cv2.warpPerspective(template(dictionary_id, marker_id), M, size, flags=cv2.INTER_AREA,
                                 borderMode=cv2.BORDER_CONSTANT, borderValue=np.nan)
@@ -341,13 +253,16 @@ def _search(gray: np.ndarray, quad: np.ndarray, marker_id: int, dictionary_id: i
     patch[~valid] = 255.0
     # Softened like a camera would (focus, motion): a sharp template correlates poorly.
     patch = cv2.GaussianBlur(patch, (0, 0), max(side / BLUR_SIDES, 0.5))
-    if smear is not None:
-        patch = cv2.filter2D(patch, -1, smear_kernel(smear), borderType=cv2.BORDER_REPLICATE)
+    reach = int(SEARCH * side)
+    x0, y0 = np.maximum(lo - reach, 0)
+    x1, y1 = np.minimum(lo + np.array(size) + reach, gray.shape[::-1])
     window = gray[y0:y1, x0:x1].astype(np.float32)
+    if window.shape[0] <= size[1] or window.shape[1] <= size[0]:
+        return None
     scores = cv2.matchTemplate(window, patch, cv2.TM_CCOEFF_NORMED, mask=valid.astype(np.float32))
     scores[~(np.abs(scores) <= 1.0)] = -1.0     # masked matching is unstable where the window is flat
     _, score, _, (bx, by) = cv2.minMaxLoc(scores)
     if score < MIN_SCORE_PREDICTED:
         return None
     moved = (quad + (np.array([x0 + bx, y0 + by]) - lo)).astype(np.float32)
-    return float(score), refine(gray, marker_id, moved, dictionary_id, smear)
+    return float(score), refine(gray, marker_id, moved, dictionary_id)

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from . import marker_search
-from .motion_blur import frame_smear
+from .motion_blur import deblur, frame_smear
 from .layout import Layout
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
@@ -95,26 +95,27 @@ def locate_markers(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
     """Every marker that can be found, each placed by aligning its whole picture. When
     ArUco decodes too few, blurred markers are recognised as pictures among the rejected
     candidates and kept if they fit the layout; with two, the others are searched for
-    where the layout puts them (``vision.marker_search``). When that fails too, a second
-    look also takes each quad for the paper around a marker and compares with the markers'
-    pictures smeared like the frame, if the camera shook (``vision.motion_blur``)."""
+    where the layout puts them (``vision.marker_search``). When that still finds too few
+    in a frame smeared by camera shake, the same look is taken again at the frame with the
+    smear taken out (``vision.motion_blur``)."""
+    found = _look(gray, detector, geometry)
+    if len(found) >= MIN_MARKERS:
+        return found
+    smear = frame_smear(gray)
+    if smear is None:
+        return found
+    again = _look(deblur(gray, smear), detector, geometry)
+    return again if len(again) > len(found) else found
+
+
+def _look(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
+          geometry: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """``locate_markers`` on one picture of the frame."""
     decoded, rejected = decode_markers(gray, detector, set(geometry))
     found = {i: marker_search.refine(gray, i, c, ARUCO_DICT) for i, c in decoded.items()}
     if len(found) >= MIN_MARKERS:
         return found
-    quads = marker_search.distinct_quads(rejected)
-    chosen = _recognise(gray, found, quads, geometry, None)
-    if len(chosen) >= MIN_MARKERS:
-        return chosen
-    smear = frame_smear(gray)
-    return _recognise(gray, found, marker_search.marker_places(quads, smear), geometry, smear)
-
-
-def _recognise(gray: np.ndarray, found: dict[int, np.ndarray], quads: np.ndarray,
-               geometry: dict[int, np.ndarray], smear: np.ndarray | None) -> dict[int, np.ndarray]:
-    """``found`` plus the markers recognised as pictures at ``quads`` or where two markers
-    predict them, if the layout accepts them; ``found`` alone otherwise."""
-    soft = marker_search.candidates(gray, quads, ARUCO_DICT, set(geometry) - set(found), smear)
+    soft = marker_search.candidates(gray, rejected, ARUCO_DICT, set(geometry) - set(found))
 
     def fit(chosen: dict[int, np.ndarray]) -> np.ndarray | None:
         return homography_from_markers(chosen, geometry)
@@ -122,7 +123,7 @@ def _recognise(gray: np.ndarray, found: dict[int, np.ndarray], quads: np.ndarray
     chosen = marker_search.consistent_set(found, soft, geometry, fit, MIN_MARKERS)
     if len(chosen) >= MIN_MARKERS:
         return chosen
-    return marker_search.complete_pairs(gray, found, soft, geometry, fit, MIN_MARKERS, ARUCO_DICT, smear)
+    return marker_search.complete_pairs(gray, found, soft, geometry, fit, MIN_MARKERS, ARUCO_DICT)
 
 
 def homography_from_markers(found: dict[int, np.ndarray], geometry: dict[int, np.ndarray]) -> np.ndarray | None:
