@@ -1,10 +1,11 @@
 """Homography from a camera frame to the canonical board frame.
 
-Three ways in, best first: ArUco markers at the board corners (subpixel
-corners), feature matching against a reference picture of the board, and four
-corners clicked by a person. ``Registrar`` remembers the last homography and
-reuses it while the board has not moved, which it checks cheaply by comparing
-the pixels around the markers (or a thumbnail of the whole frame when the
+Three ways in, best first: ArUco markers at the board corners (subpixel corners;
+blurred ones recognised as pictures; in a frame smeared by camera shake, looked for
+again once the smear is taken out), feature matching against a reference picture of
+the board, and four corners clicked by a person. ``Registrar`` remembers the last
+homography and reuses it while the board has not moved, which it checks cheaply by
+comparing the pixels around the markers (or a thumbnail of the whole frame when the
 board was registered without markers).
 """
 from __future__ import annotations
