@@ -10,8 +10,8 @@ Direction: image gradients across the motion survive and those along it are aver
 away, so the smallest eigenvector of the frame's structure tensor (the mean of g gᵀ over
 its pixels) points along the motion. Length: a box blur of length L turns the derivative
 along the motion into the difference of two copies of the sharp picture's, L px apart,
-so its autocorrelation along the motion is most negative at a lag of L (Yitzhaky and
-Kopeika's blur identification). A smear is a vector in frame px: the motion's direction,
+so its autocorrelation along the motion dips below zero to a minimum at a lag of L
+(Yitzhaky and Kopeika's blur identification). A smear is a vector in frame px: the motion's direction,
 the blur's length. The synthetic camera (``vision.synth.photo``) draws its motion blur
 with ``line_kernel`` too.
 """
@@ -28,6 +28,7 @@ MAX_LENGTH = 20         # px: the longest smear looked for
 # decodes about as many markers of frames sharpened with 0.003, 0.01 or 0.03; above 0.1
 # too little of the smear is undone, below 0.003 the noise is amplified.
 NOISE_TO_SIGNAL = 0.01
+
 
 def line_kernel(length: float, angle_deg: float) -> np.ndarray:
     """A box blur ``length`` px long (rounded up to odd, at least 3) along ``angle_deg``
@@ -60,8 +61,8 @@ def smear_direction(gray: np.ndarray) -> tuple[np.ndarray, float]:
 
 
 def smear_length(gray: np.ndarray, direction: np.ndarray) -> int:
-    """The lag (px) at which the derivative along ``direction`` first correlates negatively
-    with itself the most; measured on the middle of the frame, where shifted copies overlap."""
+    """The lag (px) of the first minimum below zero of the autocorrelation of the derivative
+    along ``direction``; measured on the middle of the frame, where shifted copies overlap."""
     g = gray.astype(np.float32)
     d = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=1) * float(direction[0]) + cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=1) * float(direction[1])
     h, w = d.shape
