@@ -11,9 +11,10 @@ away, so the smallest eigenvector of the frame's structure tensor (the mean of g
 its pixels) points along the motion. Length: a box blur of length L turns the derivative
 along the motion into the difference of two copies of the sharp picture's, L px apart,
 so its autocorrelation along the motion dips below zero to a minimum at a lag of L
-(Yitzhaky and Kopeika's blur identification). A smear is a vector in frame px: the motion's direction,
-the blur's length. The synthetic camera (``vision.synth.photo``) draws its motion blur
-with ``line_kernel`` too.
+(Yitzhaky and Kopeika's blur identification). A smear is a vector in frame px: the
+motion's direction, the blur's length. Real shake can follow a curve; a straight smear
+is the usual first approximation and undoes enough of it for the markers. The synthetic
+camera (``vision.synth.photo``) draws its motion blur with ``line_kernel`` too.
 """
 from __future__ import annotations
 
@@ -64,7 +65,8 @@ def smear_length(gray: np.ndarray, direction: np.ndarray) -> int:
     """The lag (px) of the first minimum below zero of the autocorrelation of the derivative
     along ``direction``; measured on the middle of the frame, where shifted copies overlap."""
     g = gray.astype(np.float32)
-    d = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=1) * float(direction[0]) + cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=1) * float(direction[1])
+    dx, dy = float(direction[0]), float(direction[1])
+    d = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=1) * dx + cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=1) * dy
     h, w = d.shape
     inner = (slice(MAX_LENGTH + 1, h - MAX_LENGTH - 1), slice(MAX_LENGTH + 1, w - MAX_LENGTH - 1))
     d -= d[inner].mean()
@@ -72,7 +74,7 @@ def smear_length(gray: np.ndarray, direction: np.ndarray) -> int:
     energy = float((centre * centre).mean()) or 1.0
     corr = []
     for lag in range(1, MAX_LENGTH + 1):
-        shift = np.float32([[1, 0, -lag * float(direction[0])], [0, 1, -lag * float(direction[1])]])
+        shift = np.float32([[1, 0, -lag * dx], [0, 1, -lag * dy]])
         moved = cv2.warpAffine(d, shift, (w, h), flags=cv2.INTER_LINEAR)
         corr.append(float((centre * moved[inner]).mean()) / energy)
     # The first dip below zero: board print with large flat patches adds a second, broader
@@ -101,6 +103,6 @@ def deblur(gray: np.ndarray, smear: np.ndarray, noise_to_signal: float = NOISE_T
     psf[:kh, :kw] = kernel
     psf = np.roll(psf, (-(kh // 2), -(kw // 2)), axis=(0, 1))     # centred on pixel (0, 0)
     K = np.fft.rfft2(psf)
-    sharp = np.fft.irfft2(np.fft.rfft2(gray.astype(np.float32)) * np.conj(K) / (np.abs(K) ** 2 + noise_to_signal),
-                          s=(h, w))
+    wiener = np.conj(K) / (np.abs(K) ** 2 + noise_to_signal)
+    sharp = np.fft.irfft2(np.fft.rfft2(gray.astype(np.float32)) * wiener, s=(h, w))
     return np.clip(sharp, 0, 255).astype(np.uint8)

@@ -18,8 +18,8 @@ import cv2
 import numpy as np
 
 from . import marker_search
-from .motion_blur import deblur, frame_smear
 from .layout import Layout
+from .motion_blur import deblur, frame_smear
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 MARKER_SIZE = 80.0    # canonical px (~45 mm on the real board)
