@@ -64,3 +64,10 @@ reprojection_error = board_corner_error
 
 
 LAYOUT = load_layout()
+GEOMETRY = default_markers(LAYOUT.width, LAYOUT.height)
+
+
+def true_corners(H_true: np.ndarray, marker_id: int) -> np.ndarray:
+    """A marker's corners in the frame, through the true image -> canonical homography."""
+    pts = GEOMETRY[marker_id].reshape(-1, 1, 2).astype(np.float64)
+    return cv2.perspectiveTransform(pts, np.linalg.inv(H_true)).reshape(4, 2).astype(np.float32)

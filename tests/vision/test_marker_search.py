@@ -6,24 +6,17 @@ import cv2
 import numpy as np
 
 from vision import marker_search
-from vision.registration import (ARUCO_DICT, Registrar, decode_markers, default_markers, homography_from_markers,
+from vision.registration import (ARUCO_DICT, Registrar, decode_markers, homography_from_markers,
                                  locate_markers, make_detector)
 from vision.synth.render import Options, render
 
-from .drawn import LAYOUT, board_canvas, camera_view, reprojection_error
-
-GEOMETRY = default_markers(LAYOUT.width, LAYOUT.height)
+from .drawn import GEOMETRY, LAYOUT, board_canvas, camera_view, reprojection_error, true_corners
 
 
 def blurred_view(sigma: float, tilt: float = 0.05):
     frame, H_true = camera_view(board_canvas(LAYOUT), LAYOUT, tilt=tilt)
     gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (0, 0), sigma)
     return gray, H_true
-
-
-def true_corners(H_true: np.ndarray, marker_id: int) -> np.ndarray:
-    pts = GEOMETRY[marker_id].reshape(-1, 1, 2).astype(np.float64)
-    return cv2.perspectiveTransform(pts, np.linalg.inv(H_true)).reshape(4, 2).astype(np.float32)
 
 
 def test_each_marker_is_told_apart_at_any_quarter_turn():

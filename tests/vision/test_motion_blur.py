@@ -8,22 +8,15 @@ import pytest
 
 from vision import registration
 from vision.motion_blur import deblur, frame_smear, line_kernel, smear_kernel
-from vision.registration import Registrar, decode_markers, default_markers, locate_markers, make_detector
+from vision.registration import Registrar, decode_markers, locate_markers, make_detector
 from vision.synth.render import Options, render
 
-from .drawn import LAYOUT, board_canvas, camera_view, reprojection_error
-
-GEOMETRY = default_markers(LAYOUT.width, LAYOUT.height)
+from .drawn import GEOMETRY, LAYOUT, board_canvas, camera_view, reprojection_error, true_corners
 
 
 def sharp_view():
     frame, H_true = camera_view(board_canvas(LAYOUT), LAYOUT, tilt=0.05)
     return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), H_true
-
-
-def true_corners(H_true: np.ndarray, marker_id: int) -> np.ndarray:
-    pts = GEOMETRY[marker_id].reshape(-1, 1, 2).astype(np.float64)
-    return cv2.perspectiveTransform(pts, np.linalg.inv(H_true)).reshape(4, 2).astype(np.float32)
 
 
 def test_line_kernel_is_a_line_along_its_angle_that_sums_to_one():
