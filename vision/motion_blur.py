@@ -32,8 +32,9 @@ NOISE_TO_SIGNAL = 0.01
 
 
 def line_kernel(length: float, angle_deg: float) -> np.ndarray:
-    """A box blur ``length`` px long (rounded up to odd, at least 3) along ``angle_deg``
-    counter-clockwise from the image x axis (``cv2.getRotationMatrix2D``'s sense); sums to 1."""
+    """A box blur ``length`` px long (whole px, an even count made one longer, at least 3)
+    along ``angle_deg`` counter-clockwise from the image x axis (``cv2.getRotationMatrix2D``'s
+    sense); sums to 1."""
     n = max(3, int(length) | 1)
     kernel = np.zeros((n, n), np.float32)
     kernel[n // 2, :] = 1 / n
