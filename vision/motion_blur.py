@@ -87,7 +87,10 @@ def smear_length(gray: np.ndarray, direction: np.ndarray) -> int:
 
 
 def frame_smear(gray: np.ndarray) -> np.ndarray | None:
-    """The frame's smear vector, or None when its blur has no clear direction."""
+    """The frame's smear vector, or None when its blur has no clear direction, or the frame
+    is too small to measure one (the lags need a middle to slide over)."""
+    if min(gray.shape[:2]) <= 4 * MAX_LENGTH:
+        return None
     direction, anisotropy = smear_direction(gray)
     if anisotropy < MIN_ANISOTROPY:
         return None

@@ -50,6 +50,11 @@ def test_a_sharp_or_evenly_blurred_frame_has_no_smear():
     assert frame_smear(cv2.GaussianBlur(gray, (0, 0), 2.5)) is None
 
 
+def test_a_frame_too_small_to_measure_has_no_smear():
+    stripes = np.tile((np.arange(40) // 4) % 2 * 255, (40, 1)).astype(np.uint8)   # strongly directional
+    assert frame_smear(stripes) is None
+
+
 @pytest.mark.parametrize("smear", [(9.0, 4.0), (0.0, 10.0), (11.0, 0.0)])
 def test_a_shaken_frame_is_sharpened_until_its_markers_are_found(smear):
     gray, H_true = sharp_view()                        # markers ~30 px wide
