@@ -28,6 +28,7 @@ class SlotReading:
     drops: int | None            # headstreams and dams (the drops in its lake)
     confidence: float
     unknown: bool = False        # occluded: the camera says nothing about this slot
+    conflict: str | None = None  # dams: the reading was chosen over a pair that breaks the capacity
 
     @property
     def low_confidence(self) -> bool:
@@ -67,7 +68,7 @@ def slot_readings(layout: Layout, crops: list[CropReading]) -> list[SlotReading]
         lake = by_key.get(f"lake:{slot.id}")
         if lake is not None:
             drops, conf, unknown = lake.drops, conf * lake.confidence, unknown or lake.occluded
-        out.append(SlotReading(slot.id, slot.kind, r.piece, r.owner, drops, conf, unknown))
+        out.append(SlotReading(slot.id, slot.kind, r.piece, r.owner, drops, conf, unknown, r.conflict))
     return out
 
 
@@ -79,6 +80,8 @@ def build_map(readings: list[SlotReading]) -> tuple[MapState, list[Flag]]:
             continue
         if r.low_confidence:
             flags.append(Flag(r.id, f"low confidence ({r.confidence:.2f})"))
+        if r.conflict:
+            flags.append(Flag(r.id, r.conflict))
         if r.kind == "headstream":
             state.headstreams[r.id] = r.drops or 0
             continue

@@ -9,11 +9,12 @@ or a dim, blurred frame then fools the net less than one crop alone does.
 The net has four heads per crop: piece class, owner colour, drop count and
 "occluded". Decoding knows each crop's kind, so a conduit slot can only read
 empty/conduit and a lake only gets a drop count; given the map's neutral dams, a
-grey dam is read only where, and as high as, setup places one.
+grey dam is read only where, and as high as, setup places one; given which lake is
+whose, a dam and its drops are read together, as many drops as the dam holds at most.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
@@ -21,6 +22,7 @@ import numpy as np
 import onnxruntime as ort
 
 from .labels import HAS_DROPS, HAS_OWNER, OWNERS, PIECES, piece_mask
+from .held_water import HeldWater, choose
 from .neutral_dams import NeutralDams
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_slots.onnx"
@@ -35,6 +37,7 @@ class CropReading:
     drops: int | None          # headstreams and lakes only
     occluded: bool
     confidence: float          # probability of the whole reading among the allowed ones
+    conflict: str | None = None  # dams: what it and its lake read alone, where that breaks its capacity
 
 
 def load_session(path: str | Path = DEFAULT_MODEL, threads: int = 2) -> ort.InferenceSession:
@@ -94,21 +97,23 @@ def reading_table(piece_p: np.ndarray, owner_p: np.ndarray) -> np.ndarray:
     return table
 
 
-def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | None = None) -> list[CropReading]:
+def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | None = None,
+           water: HeldWater | None = None) -> list[CropReading]:
     """Readings from the heads; ``neutral``: the map's neutral dams, which narrow what a
-    dam slot can read (``vision.neutral_dams``). Confidence is the probability of the
-    reading among the readings allowed."""
+    dam slot can read (``vision.neutral_dams``); ``water``: which lake holds each dam's
+    drops, read together with the dam (``vision.held_water``). Confidence is the
+    probability of the reading among the readings allowed."""
     masks = np.stack([piece_mask(k) for k in kinds])
     piece_p = softmax(raw["piece"] + masks)
     drops_p = softmax(raw["drops"])
     occluded_p = 1.0 / (1.0 + np.exp(-raw["occluded"].reshape(-1)))
+    visible = np.maximum(occluded_p, 1 - occluded_p)       # the occluded head's confidence
     table = reading_table(piece_p, softmax(raw["owner"]))
     if neutral is not None:
         neutral.restrict(table, occluded_p > 0.5)
     out = []
     for i, kind in enumerate(kinds):
-        occluded = bool(occluded_p[i] > 0.5)
-        conf = float(max(occluded_p[i], 1 - occluded_p[i]))
+        conf = float(visible[i])
         piece = owner = drops = None
         if kind in HAS_OWNER:
             j, k = np.unravel_index(int(table[i].argmax()), table[i].shape)
@@ -118,5 +123,10 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
         if kind in HAS_DROPS:
             j = int(drops_p[i].argmax())
             drops, conf = j, conf * float(drops_p[i, j])
-        out.append(CropReading(piece, owner, drops, occluded, conf))
+        out.append(CropReading(piece, owner, drops, bool(occluded_p[i] > 0.5), conf))
+    for dam, lake in water.pairs if water is not None else ():
+        c = choose(table[dam], drops_p[lake])
+        piece = PIECES[c.piece]
+        out[dam] = replace(out[dam], piece=piece, owner=OWNERS[c.owner] if piece != "empty" else None, confidence=float(visible[dam]) * c.piece_share, conflict=c.conflict)
+        out[lake] = replace(out[lake], drops=c.drops, confidence=float(visible[lake]) * c.drops_share)
     return out

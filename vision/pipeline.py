@@ -17,6 +17,7 @@ import numpy as np
 from .board_state import Flag, MapState, SlotReading, build_map, slot_readings
 from .capture import Capture, FileFrames, frames
 from .changes import Move, diff
+from .held_water import HeldWater
 from .layout import Profile, load_profile
 from .model import DEFAULT_MODEL, decode, load_session, run
 from .neutral_dams import NeutralDams
@@ -61,6 +62,7 @@ class Pipeline:
     undistort: Callable[[np.ndarray], np.ndarray] | None = None
     camera_matrix: np.ndarray | None = None     # K of the saved lens calibration, if any
     neutral: NeutralDams | None = None          # where the map's neutral dams can stand
+    water: HeldWater | None = None              # which lake holds each dam's drops
     motion: MotionDetector = field(default_factory=MotionDetector)
     stability: StabilityFilter = field(default_factory=StabilityFilter)
 
@@ -72,7 +74,7 @@ class Pipeline:
         if prof.reference_image:
             reference = FeatureReference.from_image(cv2.imread(prof.reference_image), prof.layout)
         return cls(prof, load_session(model), Registrar(prof.layout, geometry, reference),
-                   neutral=NeutralDams.from_map(prof.layout))
+                   neutral=NeutralDams.from_map(prof.layout), water=HeldWater.from_layout(prof.layout))
 
     def _undistort(self, frame: np.ndarray) -> np.ndarray:
         if self.profile.calibration is None:
@@ -105,7 +107,7 @@ class Pipeline:
         t1 = time.perf_counter()
 
         def read(outputs: dict[str, np.ndarray]) -> list[SlotReading]:
-            return slot_readings(self.profile.layout, decode(outputs, kinds, self.neutral))
+            return slot_readings(self.profile.layout, decode(outputs, kinds, self.neutral, self.water))
 
         motion = self.motion.score(view)
         single = read(raw)

@@ -3,32 +3,15 @@ candidate space, at the area's height."""
 import numpy as np
 import pytest
 
-from vision.labels import MAX_DROPS, OWNERS, PIECES
+from vision.labels import MAX_DROPS, PIECES
 from vision.model import decode, reading_table
 from vision.neutral_dams import NeutralDams
 
 from .drawn import LAYOUT
+from .heads import logits
 
 NEUTRAL = NeutralDams.from_map(LAYOUT)
 KINDS = LAYOUT.kinds
-INDEX = {b.key: i for i, b in enumerate(LAYOUT.boxes)}
-
-
-def logits(readings: dict[str, tuple[dict[str, float], dict[str, float]]], occluded: set[str] = frozenset()):
-    """Raw heads for the whole layout: every box plain empty except ``readings``
-    (box key -> (piece probabilities, owner probabilities))."""
-    n = len(LAYOUT.boxes)
-    piece = np.full((n, len(PIECES)), -20.0, np.float32)
-    piece[:, PIECES.index("empty")] = 0.0
-    owner = np.zeros((n, len(OWNERS)), np.float32)
-    for key, (pieces, owners) in readings.items():
-        i = INDEX[key]
-        piece[i] = np.log([pieces.get(p, 1e-9) for p in PIECES])
-        owner[i] = np.log([owners.get(o, 1e-9) for o in OWNERS])
-    occ = np.full((n, 1), -8.0, np.float32)
-    for key in occluded:
-        occ[INDEX[key]] = 8.0
-    return {"piece": piece, "owner": owner, "drops": np.zeros((n, MAX_DROPS + 1), np.float32), "occluded": occ}
 
 
 def read(raw, neutral=NEUTRAL):

@@ -1,0 +1,32 @@
+"""The model's raw heads for the whole layout, written by hand: decoding tests without a net."""
+from __future__ import annotations
+
+import numpy as np
+
+from vision.labels import MAX_DROPS, OWNERS, PIECES
+
+from .drawn import LAYOUT
+
+INDEX = {b.key: i for i, b in enumerate(LAYOUT.boxes)}
+
+
+def logits(readings: dict[str, tuple[dict[str, float], dict[str, float]]], occluded: set[str] = frozenset(),
+           drops: dict[str, dict[int, float]] | None = None) -> dict[str, np.ndarray]:
+    """Every box plain empty (no drops, drop counts even where ``drops`` says nothing)
+    except ``readings`` (box key -> (piece probabilities, owner probabilities)) and
+    ``drops`` (lake or headstream key -> drop-count probabilities)."""
+    n = len(LAYOUT.boxes)
+    piece = np.full((n, len(PIECES)), -20.0, np.float32)
+    piece[:, PIECES.index("empty")] = 0.0
+    owner = np.zeros((n, len(OWNERS)), np.float32)
+    for key, (pieces, owners) in readings.items():
+        i = INDEX[key]
+        piece[i] = np.log([pieces.get(p, 1e-9) for p in PIECES])
+        owner[i] = np.log([owners.get(o, 1e-9) for o in OWNERS])
+    counts = np.zeros((n, MAX_DROPS + 1), np.float32)
+    for key, p in (drops or {}).items():
+        counts[INDEX[key]] = np.log([p.get(d, 1e-9) for d in range(MAX_DROPS + 1)])
+    occ = np.full((n, 1), -8.0, np.float32)
+    for key in occluded:
+        occ[INDEX[key]] = 8.0
+    return {"piece": piece, "owner": owner, "drops": counts, "occluded": occ}
