@@ -21,8 +21,8 @@ from typing import Sequence
 import numpy as np
 import onnxruntime as ort
 
-from .labels import HAS_DROPS, HAS_OWNER, OWNERS, PIECES, piece_mask
 from .held_water import HeldWater, choose
+from .labels import HAS_DROPS, HAS_OWNER, OWNERS, PIECES, piece_mask
 from .neutral_dams import NeutralDams
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_slots.onnx"
@@ -127,6 +127,7 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
     for dam, lake in water.pairs if water is not None else ():
         c = choose(table[dam], drops_p[lake])
         piece = PIECES[c.piece]
-        out[dam] = replace(out[dam], piece=piece, owner=OWNERS[c.owner] if piece != "empty" else None, confidence=float(visible[dam]) * c.piece_share, conflict=c.conflict)
+        out[dam] = replace(out[dam], piece=piece, owner=OWNERS[c.owner] if piece != "empty" else None,
+                           confidence=float(visible[dam]) * c.piece_share, conflict=c.conflict)
         out[lake] = replace(out[lake], drops=c.drops, confidence=float(visible[lake]) * c.drops_share)
     return out

@@ -25,7 +25,8 @@ def test_every_dam_is_paired_with_its_own_lake():
 
 
 def test_capacity_is_one_drop_per_piece():
-    fits = {p: [d for d in range(MAX_DROPS + 1) if FITS[PIECES.index(p), d]] for p in ("empty", "base", "base+1", "base+2")}
+    fits = {p: [d for d in range(MAX_DROPS + 1) if FITS[PIECES.index(p), d]]
+            for p in ("empty", "base", "base+1", "base+2")}
     assert fits == {"empty": [0], "base": [0, 1], "base+1": [0, 1, 2], "base+2": [0, 1, 2, 3]}
 
 
@@ -56,7 +57,8 @@ def test_a_clear_base_caps_a_doubtful_drop_count():
 
 def test_drops_in_an_empty_dam_space_make_it_a_dam_or_no_drops():
     # A pale dam the net takes for an empty space (60 %) with one clear drop in its lake.
-    raw = logits({"1U": ({"empty": 0.6, "base": 0.4}, {"france": 0.9, "none": 0.1})}, drops={"lake:1U": {1: 0.9, 0: 0.1}})
+    raw = logits({"1U": ({"empty": 0.6, "base": 0.4}, {"france": 0.9, "none": 0.1})},
+                 drops={"lake:1U": {1: 0.9, 0: 0.1}})
     dam = read(raw)
     assert (dam["1U"].piece, dam["1U"].owner, dam["lake:1U"].drops) == ("base", "france", 1)
     # Where the space is clearly empty, the drop goes instead.
