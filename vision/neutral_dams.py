@@ -38,11 +38,15 @@ class NeutralDams:
                          for nd in barrage_map().neutral_dams))
 
     def restrict(self, joint: np.ndarray, occluded: np.ndarray) -> None:
-        """Zero, in place, the (piece, owner) probabilities ``joint`` (N, pieces, owners) of
-        every neutral reading no table can show. Where several visible dams of one area
-        read neutral, the one whose neutral reading beats its best other reading by the
-        largest factor keeps it (the most likely single choice); ``occluded`` boxes take
-        no part, as they are reported unknown."""
+        """Rework, in place, the (piece, owner) probabilities ``joint`` (N, pieces, owners)
+        to the readings a table can show. A neutral reading off the candidate spaces or
+        heights is zeroed. Within an area, an area holds one neutral dam or none, so each
+        visible dam's neutral readings are scaled to the chance that it is the area's one,
+        over the area's possible placements (none, or one dam), the rest of its readings
+        to the chance that it is not: two grey-looking dams of one area then both read
+        unsure rather than, frame by frame, each sure in turn. Where several dams still
+        read neutral, the likeliest keeps it. ``occluded`` boxes take no part, as they
+        are reported unknown."""
         allowed = np.zeros(joint.shape[:2], bool)
         for area in self.areas:
             for box, piece in area:
@@ -50,10 +54,25 @@ class NeutralDams:
         joint[:, :, NEUTRAL_INDEX] *= allowed
         for area in self.areas:
             boxes = [box for box, _ in area if not occluded[box]]
+            if len(boxes) < 2:
+                continue
+            total = np.array([joint[box].sum() for box in boxes])
+            grey = np.array([joint[box, :, NEUTRAL_INDEX].sum() for box in boxes]) / total
+            other = 1.0 - grey
+            # Placement "this dam is the neutral one" weighs its grey times every other
+            # dam's not-grey; "no neutral dam here" weighs every dam's not-grey.
+            placed = np.array([grey[i] * np.prod(np.delete(other, i)) for i in range(len(boxes))])
+            chance = placed / (placed.sum() + np.prod(other))
+            for box, g, c in zip(boxes, grey, chance):
+                if g > 0:
+                    joint[box, :, NEUTRAL_INDEX] *= c / g
+                if g < 1:
+                    rest = np.arange(joint.shape[2]) != NEUTRAL_INDEX
+                    joint[box][:, rest] *= (1 - c) / (1 - g)
             claims = [box for box in boxes if _best_owner(joint[box]) == NEUTRAL_INDEX]
             if len(claims) < 2:
                 continue
-            keep = max(claims, key=lambda box: joint[box, :, NEUTRAL_INDEX].max() / max(_best_other(joint[box]), 1e-12))
+            keep = max(claims, key=lambda box: joint[box, :, NEUTRAL_INDEX].sum() / joint[box].sum())
             for box in claims:
                 if box != keep:
                     joint[box, :, NEUTRAL_INDEX] = 0.0
@@ -61,8 +80,3 @@ class NeutralDams:
 
 def _best_owner(table: np.ndarray) -> int:
     return int(np.unravel_index(table.argmax(), table.shape)[1])
-
-
-def _best_other(table: np.ndarray) -> float:
-    others = np.delete(table, NEUTRAL_INDEX, axis=1)
-    return float(others.max())

@@ -74,3 +74,19 @@ def test_the_likeliest_whole_reading_wins_not_the_likeliest_piece():
     conduit = decode(raw, ["conduit"])[0]
     assert conduit.piece == "empty" and conduit.owner is None
     assert conduit.confidence == pytest.approx(0.4, rel=1e-3)
+
+
+def test_two_grey_looking_dams_of_one_area_both_read_unsure():
+    # 5L and 6L each look grey (55 / 52 %) or white (France). An area holds one neutral dam
+    # or none, so the placements weigh: 5L the one 0.55 * 0.48, 6L the one 0.52 * 0.45,
+    # none 0.45 * 0.48. Each dam is more likely French than the area's neutral dam, and
+    # neither reading is sure: noise that swaps which one looks greyer no longer swaps two
+    # sure readings (a phantom move on the page), only unsure ones, which the page flags.
+    raw = logits({"5L": ({"base+1": 1.0}, {"neutral": 0.55, "france": 0.45}),
+                  "6L": ({"base+1": 1.0}, {"neutral": 0.52, "france": 0.48})})
+    dams = read(raw)
+    placements = 0.55 * 0.48 + 0.52 * 0.45 + 0.45 * 0.48
+    assert (dams["5L"].owner, dams["6L"].owner) == ("france", "france")
+    assert dams["5L"].confidence == pytest.approx(1 - 0.55 * 0.48 / placements, rel=1e-3)
+    assert dams["6L"].confidence == pytest.approx(1 - 0.52 * 0.45 / placements, rel=1e-3)
+    assert max(dams["5L"].confidence, dams["6L"].confidence) < 0.8
