@@ -57,7 +57,7 @@ def cmd_train(args: argparse.Namespace) -> int:
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("train", help="train the slot classifier on synthetic images and export ONNX")
     p.add_argument("--data", default="data/synth", help="where generated images are kept (reused if present)")
-    p.add_argument("--n-train", type=int, default=4800)
+    p.add_argument("--n-train", type=int, default=5735)
     p.add_argument("--n-val", type=int, default=60)
     p.add_argument("--copies", type=int, default=1, help="jittered crop sets per training image")
     p.add_argument("--occlusion", type=float, default=0.3)
