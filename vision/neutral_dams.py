@@ -62,7 +62,9 @@ class NeutralDams:
             # Placement "this dam is the neutral one" weighs its grey times every other
             # dam's not-grey; "no neutral dam here" weighs every dam's not-grey.
             placed = np.array([grey[i] * np.prod(np.delete(other, i)) for i in range(len(boxes))])
-            chance = placed / (placed.sum() + np.prod(other))
+            weight = placed.sum() + np.prod(other)
+            # Zero only when two dams are grey beyond any doubt: the claims below settle it.
+            chance = placed / weight if weight > 0 else grey
             for box, g, c in zip(boxes, grey, chance):
                 if g > 0:
                     joint[box, :, NEUTRAL_INDEX] *= c / g

@@ -3,7 +3,7 @@ candidate space, at the area's height."""
 import numpy as np
 import pytest
 
-from vision.labels import MAX_DROPS, PIECES
+from vision.labels import MAX_DROPS, OWNERS, PIECES
 from vision.model import decode, reading_table
 from vision.neutral_dams import NeutralDams
 
@@ -90,3 +90,14 @@ def test_two_grey_looking_dams_of_one_area_both_read_unsure():
     assert dams["5L"].confidence == pytest.approx(1 - 0.55 * 0.48 / placements, rel=1e-3)
     assert dams["6L"].confidence == pytest.approx(1 - 0.52 * 0.45 / placements, rel=1e-3)
     assert max(dams["5L"].confidence, dams["6L"].confidence) < 0.8
+
+
+def test_two_dams_grey_beyond_doubt_leave_one_neutral_dam():
+    # No other reading left at all for either (a net can saturate): no placement weighs
+    # anything, and the grey one with the larger share keeps the area's neutral dam.
+    raw = logits({"5L": ({"base+1": 1.0}, {"neutral": 1.0}), "6L": ({"base+1": 1.0}, {"neutral": 1.0})})
+    raw["owner"][:, :] = np.where(np.arange(raw["owner"].shape[1]) == OWNERS.index("neutral"), 0.0, -1e4)
+    dams = read(raw)
+    assert (dams["5L"].piece, dams["5L"].owner) == ("base+1", "neutral")      # a tie: the first keeps it
+    assert dams["6L"].piece == "empty"             # nothing else was left for it to read
+    assert not any(np.isnan(d.confidence) for d in dams.values())
