@@ -23,6 +23,7 @@ from .labels import OWNERS, PIECES
 from .layout import Layout
 
 NEUTRAL_INDEX = OWNERS.index("neutral")
+NOT_NEUTRAL = np.arange(len(OWNERS)) != NEUTRAL_INDEX
 _PIECE_OF = {1: "base", 2: "base+1", 3: "base+2"}
 
 
@@ -69,8 +70,7 @@ class NeutralDams:
                 if g > 0:
                     joint[box, :, NEUTRAL_INDEX] *= c / g
                 if g < 1:
-                    rest = np.arange(joint.shape[2]) != NEUTRAL_INDEX
-                    joint[box][:, rest] *= (1 - c) / (1 - g)
+                    joint[box][:, NOT_NEUTRAL] *= (1 - c) / (1 - g)
             claims = [box for box in boxes if _best_owner(joint[box]) == NEUTRAL_INDEX]
             if len(claims) < 2:
                 continue
