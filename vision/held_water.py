@@ -66,6 +66,6 @@ class HeldWater:
 
     @classmethod
     def from_layout(cls, layout: Layout) -> "HeldWater":
-        index = {b.key: i for i, b in enumerate(layout.boxes)}
+        index = layout.box_index()
         return cls(tuple((index[s.key], index[f"lake:{s.id}"]) for s in layout.of_kind("dam")
                          if f"lake:{s.id}" in index))

@@ -63,6 +63,10 @@ class Layout:
         """Slots then lakes: the order of the model's batch."""
         return self.slots + self.lakes
 
+    def box_index(self) -> dict[str, int]:
+        """Each box's position in batch order, by its key."""
+        return {b.key: i for i, b in enumerate(self.boxes)}
+
     @property
     def kinds(self) -> list[str]:
         """Each box's kind, in batch order: what the model's input and decoding need."""

@@ -34,7 +34,7 @@ class NeutralDams:
 
     @classmethod
     def from_map(cls, layout: Layout) -> "NeutralDams":
-        index = {b.key: i for i, b in enumerate(layout.boxes)}
+        index = layout.box_index()
         return cls(tuple(tuple((index[space], PIECES.index(_PIECE_OF[nd["pieces"]])) for space in nd["candidate_spaces"])
                          for nd in barrage_map().neutral_dams))
 

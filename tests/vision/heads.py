@@ -7,7 +7,7 @@ from vision.labels import MAX_DROPS, OWNERS, PIECES
 
 from .drawn import LAYOUT
 
-INDEX = {b.key: i for i, b in enumerate(LAYOUT.boxes)}
+INDEX = LAYOUT.box_index()
 
 
 def logits(readings: dict[str, tuple[dict[str, float], dict[str, float]]], occluded: set[str] = frozenset(),
