@@ -51,8 +51,8 @@ def choose(table: np.ndarray, drops_p: np.ndarray) -> Choice:
     if not FITS[alone_piece, alone_drops]:
         conflict = (f"read alone: {PIECES[alone_piece]} with {_drops(alone_drops)}, more than it holds; "
                     f"taken as {PIECES[j]} with {_drops(d)}")
-    return Choice(int(j), int(k), int(d), float(joint[j, k].sum()) / total, float(joint[j, k, d] / joint[j, k].sum()),
-                  conflict)
+    held = float(joint[j, k].sum())      # the chosen (piece, owner) with any drop count that fits
+    return Choice(int(j), int(k), int(d), held / total, float(joint[j, k, d]) / held, conflict)
 
 
 def _drops(n: int) -> str:
