@@ -143,6 +143,65 @@ def test_piece_drawn_at_a_slot_lands_on_that_slot_under_the_homography():
     assert np.linalg.norm(found - lay.slot("6U").centre) < 15     # a short piece leans a little
 
 
+def _plain_camera(seed: int) -> Camera:
+    lay = load_layout()
+    corners = np.array([(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)], float)
+    cam, _ = sample_camera(np.random.default_rng(seed), (1280, 960), corners)
+    return Camera(cam.size, cam.K, cam.R, cam.t, 0.0)       # ideal and output images coincide
+
+
+def _rim_state() -> GameState:
+    """Lake 2L full of water, with pieces built on every space its box reaches over."""
+    state = new_game(1, 1, 0)
+    owner = next(iter(state.companies))
+    state.dams = {"2L": Dam(owner, 3, 3), "2U": Dam(owner, 1, 0)}
+    state.conduits = {"2A": owner, "2B": owner}
+    state.headstreams = {"A": 2, "B": 0, "C": 0, "D": 0}
+    return state
+
+
+def test_drops_stand_clear_of_the_pieces_at_the_lake_rim():
+    """A lake's box reaches over the conduit and dam spaces at its rim; no drop may stand
+    inside a piece built there (it would be hidden, yet counted in the ground truth)."""
+    lay = load_layout()
+    state = _rim_state()
+    rim = [lay.slot(s) for s in ("2U", "2A", "2B")]
+    placed = 0
+    for seed in range(20):
+        rng = np.random.default_rng(seed)
+        style = pieces.sample_style(rng)
+        style.drop_shape = "cylinder"
+        feet = pieces.drop_footprints(pieces.build_solids(state, style, rng))
+        assert len(feet["lake:2L"]) == 3 and len(feet["A"]) == 2
+        for foot in feet["lake:2L"]:
+            centre = tuple(foot.mean(0))
+            assert pieces._clear_of(centre, style.drop_radius * 0.999, rim)
+            placed += 1
+    assert placed == 60
+
+
+@pytest.mark.parametrize("slot,box", [("2L", "lake:2L"), ("A", "A")])
+def test_a_hidden_drop_makes_its_slot_unreadable(slot, box):
+    """A hand over one drop hides less than half of the lake or headstream, yet its count
+    cannot be read: the slot is occluded in the ground truth."""
+    from vision.synth.truth import covered_fraction, slot_truth
+    lay = load_layout()
+    cam = _plain_camera(3)
+    state = _rim_state()
+    rng = np.random.default_rng(5)
+    feet = pieces.drop_footprints(pieces.build_solids(state, pieces.sample_style(rng), rng))
+    mask = np.zeros((960, 1280), np.uint8)
+    hull = cam.ideal(np.column_stack([feet[box][0], np.zeros(len(feet[box][0]))]))
+    cv2.fillConvexPoly(mask, np.round(cv2.convexHull(hull.astype(np.float32)).reshape(-1, 2)).astype(np.int32), 255)
+    mask = cv2.dilate(mask, np.ones((5, 5), np.uint8))
+    holder = lay.lake("2L") if box.startswith("lake") else lay.slot(slot)
+    assert covered_fraction(cam, holder.corners(), mask) < 0.5
+    occluded = {e["id"]: e["occluded"] for e in slot_truth(state, lay, cam, mask, feet) if e["kind"] in ("dam", "headstream")}
+    assert occluded[slot] and sum(occluded.values()) == 1
+    assert not any(e["occluded"] for e in slot_truth(state, lay, cam, mask))       # boxes alone: mostly visible
+    assert not any(e["occluded"] for e in slot_truth(state, lay, cam, None, feet))
+
+
 def test_camera_projection_and_saved_homography_agree():
     lay = load_layout()
     rng = np.random.default_rng(9)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
+from typing import Sequence
 
 import cv2
 import numpy as np
@@ -91,6 +92,12 @@ class Solid:
     verts: np.ndarray
     faces: list[tuple[int, ...]]
     colour: Colour
+    holder: str | None = None       # a water drop's box (``Box.key``): its count's ground truth
+
+    @property
+    def footprint(self) -> np.ndarray:
+        """(M, 2) outline of its bottom face (the first) on the board plane."""
+        return self.verts[list(self.faces[0]), :2]
 
 
 def prism(outline: np.ndarray, z0: float, height: float, colour: Colour, taper: float = 1.0) -> Solid:
@@ -132,18 +139,34 @@ def _drop_outline(cx: float, cy: float, r: float, shape: str) -> np.ndarray:
 
 
 # -- placing pieces ------------------------------------------------------------------
-def _spread(rng: np.random.Generator, box: Box, n: int, r: float) -> list[tuple[float, float]]:
+def _clear_of(p: tuple[float, float], r: float, boxes: Sequence[Box]) -> bool:
+    """A disc of radius r at p overlaps none of ``boxes`` (touching allowed)."""
+    for b in boxes:
+        dx = p[0] - min(max(p[0], b.x), b.x + b.w)
+        dy = p[1] - min(max(p[1], b.y), b.y + b.h)
+        if dx * dx + dy * dy < r * r:
+            return False
+    return True
+
+
+def _spread(rng: np.random.Generator, box: Box, n: int, r: float,
+            keep_out: Sequence[Box] = ()) -> list[tuple[float, float]]:
     """``n`` non-overlapping positions for round pieces of radius r inside ``box`` (touching
-    allowed); falls back to a tidy row-major packing when the box is crowded."""
+    allowed), clear of the ``keep_out`` spaces: a lake's box reaches over the conduit and
+    dam spaces at its rim, and a drop cannot stand inside a piece built there (players put
+    water on the free lake). Falls back to a tidy row-major packing, clear cells first,
+    when the box is crowded."""
     out: list[tuple[float, float]] = []
     for _ in range(n * 30):
         if len(out) == n:
             return out
         p = (rng.uniform(box.x + r, box.x + box.w - r), rng.uniform(box.y + r, box.y + box.h - r))
-        if all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= (2 * r) ** 2 for q in out):
+        if _clear_of(p, r, keep_out) and all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= (2 * r) ** 2 for q in out):
             out.append(p)
     per_row = max(1, int(box.w // (2 * r)))
-    return [(box.x + r + 2 * r * (i % per_row), box.y + r + 2 * r * (i // per_row)) for i in range(n)]
+    cells = [(box.x + r + 2 * r * (i % per_row), box.y + r + 2 * r * (i // per_row))
+             for i in range(max(n, per_row * max(1, int(box.h // (2 * r)))))]
+    return sorted(cells, key=lambda p: not _clear_of(p, r, keep_out))[:n]
 
 
 def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator) -> list[Solid]:
@@ -191,12 +214,24 @@ def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator) 
             out.append(roof(foot, style.powerhouse_height, style.powerhouse_roof, colour(owner)))
     drop = tuple(style.drop_colour)
     r = style.drop_radius
+    built = [lay.slot(s) for s in (*state.dams, *state.conduits, *state.powerhouses)]
     spots = [(lay.lake(s), d.drops) for s, d in state.dams.items()]
     spots += [(lay.slot(h), n) for h, n in state.headstreams.items()]
     for box, n in spots:
-        for x, y in _spread(rng, box, n, r):
-            out.append(prism(_drop_outline(x, y, r, style.drop_shape), 0, style.drop_height, drop,  # type: ignore[arg-type]
-                             style.drop_taper if style.drop_shape != "cube" else 1.0))
+        for x, y in _spread(rng, box, n, r, built):
+            drop_solid = prism(_drop_outline(x, y, r, style.drop_shape), 0, style.drop_height, drop,  # type: ignore[arg-type]
+                               style.drop_taper if style.drop_shape != "cube" else 1.0)
+            drop_solid.holder = box.key
+            out.append(drop_solid)
+    return out
+
+
+def drop_footprints(solids: list[Solid]) -> dict[str, list[np.ndarray]]:
+    """Each water drop's outline on the board, by the key of the box it stands in."""
+    out: dict[str, list[np.ndarray]] = {}
+    for solid in solids:
+        if solid.holder is not None:
+            out.setdefault(solid.holder, []).append(solid.footprint)
     return out
 
 

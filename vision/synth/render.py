@@ -126,7 +126,7 @@ def render(seed: int, options: Options = Options()) -> Sample:
         "homography": [[round(float(v), 9) for v in row] for row in cam.image_to_board()],
         "markers": {"present": options.markers, "dictionary": "DICT_4X4_50", "placed": placed},
         "state": state.to_dict(),
-        "slots": slot_truth(state, lay, cam, mask),
+        "slots": slot_truth(state, lay, cam, mask, pieces.drop_footprints(solids)),
         "style": {"photo_mode": mode, "board": board.style_record(board_style),
                   "pieces": pieces.style_record(piece_style), "camera": cam_record, "table": table_record,
                   "photo": photo.style_record(photo_style), "occluder": occluder},

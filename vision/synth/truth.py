@@ -5,11 +5,13 @@ This is the contract with the vision model (documented in README.md):
 """
 from __future__ import annotations
 
-import numpy as np
+from typing import Mapping, Sequence
+
 import cv2
+import numpy as np
 
 from automa.barrage.state import GameState
-from vision.layout import Box, Layout
+from vision.layout import Layout, Point
 
 from .camera import Camera
 
@@ -40,10 +42,11 @@ def slot_pieces(state: GameState, layout: Layout) -> list[dict]:
     return out
 
 
-def covered_fraction(cam: Camera, box: Box, mask: np.ndarray | None) -> float:
-    """Share of the box (on the board plane) that the mask covers or the frame cuts off,
-    measured in the undistorted image the mask was drawn in."""
-    px = cam.ideal(np.array([(x, y, 0.0) for x, y in box.corners()]))
+def covered_fraction(cam: Camera, outline: Sequence[Point] | np.ndarray, mask: np.ndarray | None) -> float:
+    """Share of a convex ``outline`` on the board plane (a box's corners, a drop's footprint)
+    that the mask covers or the frame cuts off, measured in the undistorted image the mask
+    was drawn in."""
+    px = cam.ideal(np.array([(x, y, 0.0) for x, y in outline]))
     h, w = (mask.shape if mask is not None else (cam.size[1], cam.size[0]))
     x0, y0 = np.floor(px.min(0)).astype(int)
     x1, y1 = np.ceil(px.max(0)).astype(int) + 1
@@ -62,11 +65,17 @@ def covered_fraction(cam: Camera, box: Box, mask: np.ndarray | None) -> float:
     return 1.0 - (visible - covered) / area
 
 
-def slot_truth(state: GameState, layout: Layout, cam: Camera, mask: np.ndarray | None) -> list[dict]:
+def slot_truth(state: GameState, layout: Layout, cam: Camera, mask: np.ndarray | None,
+               drops: Mapping[str, Sequence[np.ndarray]] | None = None) -> list[dict]:
     """The full per-slot record. A slot is occluded when most of it (or, for a dam, most of
-    its lake, where its drops stand) is hidden by an occluder or outside the image."""
+    its lake, where its drops stand) is hidden by an occluder or outside the image, or when
+    most of one of its drops is: its count cannot be read then. ``drops``: each drop's
+    footprint by the key of the box it stands in (``pieces.drop_footprints``)."""
+    drops = drops or {}
     entries = slot_pieces(state, layout)
     for entry, slot in zip(entries, layout.slots):
         boxes = [slot] + ([layout.lake(slot.id)] if slot.kind == "dam" else [])
-        entry["occluded"] = any(covered_fraction(cam, b, mask) > OCCLUDED_FRACTION for b in boxes)
+        footprints = [f for b in boxes for f in drops.get(b.key, ())]
+        entry["occluded"] = (any(covered_fraction(cam, b.corners(), mask) > OCCLUDED_FRACTION for b in boxes)
+                             or any(covered_fraction(cam, f, mask) > OCCLUDED_FRACTION for f in footprints))
     return entries
