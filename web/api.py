@@ -183,17 +183,17 @@ def live(sid: int):
     out = {"seq": last.seq, "registration": look.registration, "camera_problem": look.problem,
            "recognition": problem or "available", "recognition_available": problem is None,
            "flags": [f"{f.slot}: {f.problem}" for f in look.reading.flags] if look.reading else [],
-           "stable": look.stable_map is not None, "moves": [], "advanced": False}
+           "stable": look.stable_map is not None, "moves": [], "refused": [], "advanced": False}
     if look.stable_map is None or flow.phase != "actions":
         return jsonify(out)
     if state.companies[flow.next].automa:
-        expected = game.expected_map(last)
-        if game.carried_out(expected, look.stable_map):
+        if game.carried_out(last, look.stable_map):
             # The camera sees the instruction done: move on, exactly as the button would.
             services().store.append(sid, game.automa_done(last), last.seq)
             out["advanced"] = True
     else:
-        out["moves"] = [m.text for m in game.detected_moves(last, look.stable_map)]
+        moves, refused = game.detected_moves(last, look.stable_map)
+        out["moves"], out["refused"] = [m.text for m in moves], [m.text for m in refused]
     return jsonify(out)
 
 

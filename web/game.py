@@ -6,11 +6,12 @@ here touches the database, so the rules of the loop are testable on their own.
 
 The engine tracks Automa engineers but not the humans' choices, so a human's
 turn ends when the players confirm what the camera saw (or what they typed in),
-and a human leaves the round with "pass".
+and a human leaves the round with "pass". What the camera saw is read against
+the game: a change the rules never make is a misreading, not a move.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from automa.barrage import phases
@@ -26,6 +27,10 @@ from vision.labels import ALLOWED_PIECES, dam_pieces
 from .store import Step
 
 NewStep = dict[str, Any]
+# Nothing in Barrage takes a structure off the map, hands it to another company or lowers a
+# dam (rulings V3), so a reading that shows it misread a piece the game knows: a raised dam
+# read as a bare base is the camera's likeliest mistake (models/MODEL_CARD.md).
+NEVER = ("removed", "owner")
 
 
 @dataclass
@@ -119,16 +124,20 @@ def human_done(step: Step, seen: MapState | None) -> NewStep:
     if flow.phase != "actions" or state.companies[flow.next].automa:
         raise StateError("it is not a human player's turn")
     moves: list[Move] = []
+    refused: list[Move] = []
     after = state
     if seen is not None:
+        seen, refused = read_against(map_of(state), seen)
         moves = diff(map_of(state), seen)
         after, flags = apply_to_state(state, seen)
         if flags:
             raise StateError("the camera's reading does not fit the game: "
                              + "; ".join(f"{f.slot}: {f.problem}" for f in flags))
     label = f"{who(flow.next, state)}: " + ("; ".join(m.text for m in moves) if moves else "turn confirmed")
+    if refused:
+        label += " (not taken, the rules never allow it: " + "; ".join(m.text for m in refused) + ")"
     return _step("human", label, after, advance(after, flow.next, flow.passed),
-                 {"moves": [asdict(m) for m in moves]})
+                 {"moves": [asdict(m) for m in moves], "refused": [asdict(m) for m in refused]})
 
 
 def human_pass(step: Step) -> NewStep:
@@ -140,8 +149,29 @@ def human_pass(step: Step) -> NewStep:
                  advance(state, flow.next, passed), {"moves": []})
 
 
-def detected_moves(step: Step, seen: MapState) -> list[Move]:
-    return diff(map_of(GameState.from_dict(step.state)), seen)
+def detected_moves(step: Step, seen: MapState) -> tuple[list[Move], list[Move]]:
+    """The moves the camera sees since ``step``, and the changes it sees that the rules
+    never make (``read_against``)."""
+    known = map_of(GameState.from_dict(step.state))
+    fixed, refused = read_against(known, seen)
+    return diff(known, fixed), refused
+
+
+def read_against(known: MapState, seen: MapState) -> tuple[MapState, list[Move]]:
+    """``seen`` with every change from ``known`` that the rules never make (a structure
+    gone, lowered or changed owner) put back as ``known`` has it, and those changes.
+    A dam put back keeps the drops seen: water comes and goes."""
+    fixed = replace(seen, dams=dict(seen.dams), conduits=dict(seen.conduits), powerhouses=dict(seen.powerhouses))
+    refused = [m for m in diff(known, seen) if m.kind in NEVER]
+    for m in refused:
+        if m.space in known.dams:
+            was, now = known.dams[m.space], seen.dams.get(m.space)
+            fixed.dams[m.space] = was if now is None else Dam(was.owner, max(was.pieces, now.pieces), now.drops)
+        elif m.space in known.conduits:
+            fixed.conduits[m.space] = known.conduits[m.space]
+        else:
+            fixed.powerhouses[m.space] = known.powerhouses[m.space]
+    return fixed, refused
 
 
 # -- corrections -------------------------------------------------------------------
@@ -206,9 +236,12 @@ def map_of(state: GameState) -> MapState:
                     headstreams=dict(state.headstreams))
 
 
-def carried_out(expected: MapState, seen: MapState) -> bool:
-    """The camera sees exactly the expected map, with nothing hidden."""
-    return not seen.unknown and not diff(expected, seen)
+def carried_out(step: Step, seen: MapState) -> bool:
+    """The camera sees the pending Automa instruction done: exactly the map it leads to,
+    nothing hidden, once the changes the rules never make are put back (``read_against``)."""
+    expected = expected_map(step)
+    fixed, _ = read_against(map_of(GameState.from_dict(step.state)), seen)
+    return expected is not None and not seen.unknown and not diff(expected, fixed)
 
 
 def _step(kind: str, label: str, state: GameState, flow: Flow | dict, payload: dict) -> NewStep:

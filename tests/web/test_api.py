@@ -6,8 +6,12 @@ import json
 import cv2
 import numpy as np
 
+from dataclasses import replace
+
 from automa.barrage.engine import apply_decision
-from automa.barrage.state import GameState
+from automa.barrage.state import Dam, GameState
+from vision.board_state import MapState
+from vision.changes import diff
 from web import game
 from web.app import services
 from web.live import Look
@@ -129,16 +133,43 @@ def test_the_page_moves_on_when_the_camera_sees_the_instruction_done(client, ses
     look = lambda *a, **k: Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen["map"])
     monkeypatch.setattr(services_from(client).live, "look", look)
     assert client.get(f"/api/sessions/{session_id}/live").json["advanced"] is False   # not done yet
-    seen["map"] = expected
+    # done, and a neutral dam misread as gone: nothing removes a dam, so that is no obstacle
+    neutral = next(s for s, d in expected.dams.items() if d.owner == "neutral")
+    seen["map"] = replace(expected, dams={s: d for s, d in expected.dams.items() if s != neutral})
     assert client.get(f"/api/sessions/{session_id}/live").json["advanced"] is True
     v = view(client, session_id)
     assert v["seq"] == 1 and v["next"] == "germany"
-    # human turn: the camera's moves are listed, and confirming takes them into the state
+    # human turn: the camera's moves are listed, and confirming takes them into the state;
+    # a change the rules never make is listed apart and not taken
     seen["map"] = game.map_of(GameState.from_dict(store.last(session_id).state))
     seen["map"].conduits["1A"] = "germany"
-    assert client.get(f"/api/sessions/{session_id}/live").json["moves"] == ["germany built a conduit on 1A"]
+    del seen["map"].dams[neutral]
+    live = client.get(f"/api/sessions/{session_id}/live").json
+    assert live["moves"] == ["germany built a conduit on 1A"]
+    assert live["refused"] == [f"the dam on {neutral} was removed"]
     v = client.post(f"/api/sessions/{session_id}/human-done", json={"seq": 1}).json
     assert {"slot": "1A", "piece": "conduit", "owner": "germany", "drops": 0} in v["pieces"]
+    assert any(p["slot"] == neutral and p["owner"] == "neutral" for p in v["pieces"])
+    assert "not taken" in store.last(session_id).label and neutral in store.last(session_id).label
+
+
+def test_a_change_the_rules_never_make_is_a_misreading_not_a_move():
+    """Structures only ever arrive in Barrage: a piece gone, a dam lowered or a new owner
+    on the camera's map is put back as the game knows it; water comes and goes freely."""
+    known = MapState(dams={"2L": Dam("usa", 2, 1), "5U": Dam("neutral", 1, 1)}, conduits={"1A": "italy"},
+                     powerhouses={"P1_0": "usa"}, headstreams={"A": 1})
+    seen = MapState(dams={"2L": Dam("usa", 1, 0)}, conduits={"1B": "germany"},
+                    powerhouses={"P1_0": "germany"}, headstreams={"A": 0})
+    fixed, refused = game.read_against(known, seen)
+    assert fixed == MapState(dams={"2L": Dam("usa", 2, 0), "5U": Dam("neutral", 1, 1)},
+                             conduits={"1B": "germany", "1A": "italy"}, powerhouses={"P1_0": "usa"}, headstreams={"A": 0})
+    assert sorted(m.space for m in refused) == ["1A", "2L", "5U", "P1_0"]
+    assert [m.text for m in diff(known, fixed)] == ["1 drop left the dam on 2L", "germany built a conduit on 1B",
+                                                     "1 drop left headstream A"]
+    assert seen.dams == {"2L": Dam("usa", 1, 0)} and "1A" not in seen.conduits      # the reading itself is kept
+    # a dam read higher, or under another owner, keeps the known owner and the higher count
+    fixed, refused = game.read_against(known, replace(known, dams={**known.dams, "2L": Dam("italy", 3, 2)}))
+    assert fixed.dams["2L"] == Dam("usa", 3, 2) and [(m.kind, m.space) for m in refused] == [("owner", "2L")]
 
 
 def services_from(client):

@@ -22,14 +22,20 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Ch
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def site(tmp_path_factory):
+    """(address, Flask app) of a live server without a model file."""
     data = tmp_path_factory.mktemp("web")
     app = create_app(WebConfig(data_dir=data, model=data / "no-model.onnx"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
+    yield f"http://127.0.0.1:{httpd.server_port}", app
     httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    return site[0]
 
 
 @pytest.fixture(scope="module")
@@ -123,3 +129,34 @@ def test_two_automa_turns_on_the_demo_replay(server, page):
     page.click("#undo")
     page.wait_for_selector("#automa-done")
     assert page.inner_text("#instruction") == second
+
+
+
+def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page, monkeypatch):
+    """With recognition on, a human's turn lists the moves the camera sees; a piece the
+    camera misses (a neutral dam read as gone) is listed apart, as not taken."""
+    from automa.barrage.state import GameState
+    from web import game
+    from web.app import services
+    from web.live import Live, Look
+
+    url, app = site
+    page.goto(url)
+    page.click("#demo-game")
+    page.wait_for_selector("#automa-done")
+    page.click("#automa-done")
+    page.wait_for_selector("#human-done")
+    sid = int(page.url.rstrip("/").split("/")[-1])
+    with app.app_context():
+        store, live = services().store, services().live
+        seen = game.map_of(GameState.from_dict(store.last(sid).state))
+    neutral = next(s for s, d in seen.dams.items() if d.owner == "neutral")
+    del seen.dams[neutral]
+    seen.conduits["1A"] = "germany"
+    monkeypatch.setattr(Live, "recognition_problem", property(lambda self: None))
+    monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, None, None, "aruco", seen, "test: no frame"))
+    page.reload()
+    page.wait_for_selector("#refused")
+    detected = page.inner_text("#detected")
+    assert "germany built a conduit on 1A" in detected and f"the dam on {neutral} was removed" in detected
+    shot(page, "human-turn-refused")

@@ -88,11 +88,14 @@ function renderNow() {
   }
 }
 
-let detected = [];
+let detected = [], refused = [];
 function detectedText() {
   if (!view.recognitionAvailable) return "Recognition unavailable: play your turn, correct the map if needed, then confirm.";
-  if (!detected.length) return "No moves seen yet. Play your turn; the moves appear here.";
-  return el("ul", {}, detected.map((m) => el("li", {}, m)));
+  // Changes the rules never make (a piece gone, lowered, another owner) are misreadings: the map keeps what it knew.
+  const notTaken = refused.length ? [el("p", {class: "muted", id: "refused"}, "Not taken, the rules never allow it (a misreading?):"),
+    el("ul", {}, refused.map((m) => el("li", {}, m)))] : [];
+  if (!detected.length) return el("div", {}, "No moves seen yet. Play your turn; the moves appear here.", ...notTaken);
+  return el("div", {}, el("ul", {}, detected.map((m) => el("li", {}, m))), ...notTaken);
 }
 
 // -- tiles, boards, history ---------------------------------------------------------------
@@ -229,7 +232,7 @@ async function poll() {
     reg.className = "pill " + (["aruco", "features", "manual", "cached"].includes(live.registration) ? "ok" : "bad");
     if (live.advanced || live.seq !== view.seq) await reload();
     else if (view.next_view && !view.next_view.automa) {
-      detected = live.moves;
+      detected = live.moves; refused = live.refused;
       const d = $("detected"); if (d) d.replaceChildren(detectedText());
     }
   } catch (e) { /* a missed poll is retried a second later */ }
