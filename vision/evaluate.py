@@ -48,7 +48,7 @@ class Tally:
     by_kind: Counter = field(default_factory=Counter)        # kind -> errors
     by_blur: Counter = field(default_factory=Counter)        # (blur band, "slots" | "errors") -> count
     confusion: Counter = field(default_factory=Counter)      # (true piece, read piece) -> count
-    recall: Counter = field(default_factory=Counter)         # (true piece, "slots" | "right"), visible slots
+    recall: Counter = field(default_factory=Counter)         # (true piece[ neutral], "slots" | "right"), visible slots
     latency_ms: list[float] = field(default_factory=list)    # frame -> state, registration cached
     registration_ms: list[float] = field(default_factory=list)
     mistakes: list[str] = field(default_factory=list)
@@ -116,8 +116,10 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
         right = slot_right(t, r)
         tally.slots += 1
         if t["kind"] != "headstream":
-            tally.recall[truth_piece(t), "slots"] += 1
-            tally.recall[truth_piece(t), "right"] += not r.unknown and truth_piece(t) == (r.piece or "empty")
+            # Neutral dams apart: the decoder knows their heights (rulings V1), companies' it must see.
+            key = truth_piece(t) + (" neutral" if t["owner"] == "neutral" else "")
+            tally.recall[key, "slots"] += 1
+            tally.recall[key, "right"] += not r.unknown and truth_piece(t) == (r.piece or "empty")
         tally.flagged += flagged(r)
         if not right:
             tally.read_errors += 1
@@ -196,10 +198,10 @@ def summary(tally: Tally) -> dict:
         "boards_with_every_error_flagged": tally.boards_caught / max(tally.images, 1),
         "flagged_slots_per_board": tally.flagged / max(tally.images - tally.boards_not_found, 1),
         "errors_by_kind": dict(tally.by_kind),
-        # Per true piece class, the share of visible slots read as that class: a rare class
-        # the net hardly sees (a raised dam) hides in the overall error.
-        "piece_recall": {piece: tally.recall[piece, "right"] / tally.recall[piece, "slots"]
-                         for piece in PIECES if tally.recall[piece, "slots"]},
+        # Per true piece class (neutral dams apart), the share of visible slots read as that
+        # class: a rare class the net hardly sees (a raised dam) hides in the overall error.
+        "piece_recall": {key: tally.recall[key, "right"] / tally.recall[key, "slots"]
+                         for key in sorted({k for k, _ in tally.recall}, key=lambda k: (PIECES.index(k.split()[0]), k))},
         "slot_error_by_blur": {band: tally.by_blur[band, "errors"] / tally.by_blur[band, "slots"]
                                for band in sorted({band for band, _ in tally.by_blur})
                                if tally.by_blur[band, "slots"]},

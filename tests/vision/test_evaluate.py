@@ -107,11 +107,15 @@ def test_errors_are_told_apart_by_how_blurred_the_frame_was():
 def test_each_piece_class_is_scored_on_its_own():
     """A dam read one elevation short is a right slot count away from invisible in the
     overall error; per class it shows. Owner mistakes and drop counts do not count against
-    the piece class, an unknown reading does, occluded slots and headstreams take no part."""
+    the piece class, an unknown reading does, occluded slots and headstreams take no part.
+    Neutral dams, whose heights the decoder knows, are scored apart."""
     tally = Tally()
     low = right_readings(**{"1U": SlotReading("1U", "dam", "base", "usa", 1, SURE, False)})
     wrong_owner = right_readings(**{"4B": SlotReading("4B", "conduit", "conduit", "usa", None, SURE, False)})
     unknown = right_readings(**{"P1_0": SlotReading("P1_0", "powerhouse", None, None, None, 0.0, True)})
     for i, readings in enumerate((right_readings(), low, wrong_owner, unknown)):
         score_image(tally, TRUTH, readings, f"img{i}")
-    assert summary(tally)["piece_recall"] == {"empty": 3 / 4, "base+1": 3 / 4, "conduit": 1.0}
+    neutral = {"slots": [{"id": "5U", "kind": "dam", "piece": "base+1", "owner": "neutral", "drops": 1}]}
+    score_image(tally, neutral, [SlotReading("5U", "dam", "base+1", "neutral", 1, SURE, False)], "neutral")
+    assert summary(tally)["piece_recall"] == {"empty": 3 / 4, "base+1": 3 / 4, "base+1 neutral": 1.0, "conduit": 1.0}
+    assert list(summary(tally)["piece_recall"]) == ["empty", "base+1", "base+1 neutral", "conduit"]
