@@ -22,7 +22,7 @@ BOARDS_GOAL = 0.99
 NOT_YET = pytest.mark.xfail(strict=True, reason="goal not reached by the shipped model (models/MODEL_CARD.md)")
 
 # Measured with the shipped model on the 30 fixtures that have markers (docs/benchmarks.md):
-# slot error 2.69 %, occluded -> unknown 95 % (71 of 75).
+# slot error 2.64 %, occluded -> unknown 93 % (71 of 76).
 FLOOR_SLOT_ERROR = 0.03
 FLOOR_OCCLUDED_UNKNOWN = 0.93
 
