@@ -28,8 +28,8 @@ from .store import Step
 
 NewStep = dict[str, Any]
 # Nothing in Barrage takes a structure off the map, hands it to another company or lowers a
-# dam (rulings V3), so a reading that shows it misread a piece the game knows: a raised dam
-# read as a bare base is the camera's likeliest mistake (models/MODEL_CARD.md).
+# dam (rulings V3), so a reading that shows one has misread a piece the game knows: a raised
+# dam read as a bare base is the camera's likeliest mistake (models/MODEL_CARD.md).
 NEVER = ("removed", "owner")
 
 

@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from web.app import WebConfig, create_app
+from automa.barrage.state import GameState
+from web import game
+from web.app import WebConfig, create_app, services
+from web.live import Live, Look
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -135,11 +138,6 @@ def test_two_automa_turns_on_the_demo_replay(server, page):
 def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page, monkeypatch):
     """With recognition on, a human's turn lists the moves the camera sees; a piece the
     camera misses (a neutral dam read as gone) is listed apart, as not taken."""
-    from automa.barrage.state import GameState
-    from web import game
-    from web.app import services
-    from web.live import Live, Look
-
     url, app = site
     page.goto(url)
     page.click("#demo-game")
