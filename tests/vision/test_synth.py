@@ -20,6 +20,7 @@ from vision.layout import load_layout
 from vision.synth.make_fixtures import GROUPS, fixture_options
 from vision.synth.reference_map import reference_png, reference_svg
 from vision.synth.render import Options, render
+from vision.synth.truth import covered_fraction, slot_truth
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 PIECES = {"headstream": {None}, "dam": {"empty", "base", "base+1", "base+2"},
@@ -184,7 +185,6 @@ def test_drops_stand_clear_of_the_pieces_at_the_lake_rim():
 def test_a_hidden_drop_makes_its_slot_unreadable(slot, box):
     """A hand over one drop hides less than half of the lake or headstream, yet its count
     cannot be read: the slot is occluded in the ground truth."""
-    from vision.synth.truth import covered_fraction, slot_truth
     lay = load_layout()
     cam = _plain_camera(3)
     state = _rim_state()
