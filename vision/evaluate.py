@@ -200,15 +200,18 @@ def summary(tally: Tally) -> dict:
         "errors_by_kind": dict(tally.by_kind),
         # Per true piece class (neutral dams apart), the share of visible slots read as that
         # class: a rare class the net hardly sees (a raised dam) hides in the overall error.
-        "piece_recall": {key: tally.recall[key, "right"] / tally.recall[key, "slots"]
-                         for key in sorted({k for k, _ in tally.recall}, key=lambda k: (PIECES.index(k.split()[0]), k))},
-        "slot_error_by_blur": {band: tally.by_blur[band, "errors"] / tally.by_blur[band, "slots"]
-                               for band in sorted({band for band, _ in tally.by_blur})
-                               if tally.by_blur[band, "slots"]},
+        "piece_recall": _shares(tally.recall, "right", order=lambda k: (PIECES.index(k.split()[0]), k)),
+        "slot_error_by_blur": _shares(tally.by_blur, "errors"),
         "latency_ms_median": float(np.median(lat)),
         "latency_ms_p95": float(np.percentile(lat, 95)),
         "registration_ms_cold_median": float(np.median(tally.registration_ms or [0.0])),
     }
+
+
+def _shares(counts: Counter, part: str, order: Callable[[str], object] = str) -> dict[str, float]:
+    """{key: counts[key, part] / counts[key, "slots"]} for a Counter keyed (key, "slots" | part)."""
+    keys = sorted({k for k, _ in counts}, key=order)
+    return {k: counts[k, part] / counts[k, "slots"] for k in keys if counts[k, "slots"]}
 
 
 def confusion_png(tally: Tally, path: Path, cell: int = 64) -> None:

@@ -125,13 +125,19 @@ def test_saturated_spaces_option_prints_spaces_outside_the_training_range():
         assert saturation(sample(seed, Options(occlusion=0.0, saturated_spaces=True)).truth) >= 0.59
 
 
+def _plain_camera(rng: np.random.Generator) -> Camera:
+    """A random camera over the board, without lens distortion."""
+    lay = load_layout()
+    corners = np.array([(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)], float)
+    cam, _ = sample_camera(rng, (1280, 960), corners)
+    return Camera(cam.size, cam.K, cam.R, cam.t, 0.0)       # ideal and output images coincide
+
+
 def test_piece_drawn_at_a_slot_lands_on_that_slot_under_the_homography():
     """Render one uniquely coloured dam on an empty scene and find it through the homography."""
     lay = load_layout()
     rng = np.random.default_rng(3)
-    corners = np.array([(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)], float)
-    cam, _ = sample_camera(rng, (1280, 960), corners)
-    cam = Camera(cam.size, cam.K, cam.R, cam.t, 0.0)       # ideal and output images coincide
+    cam = _plain_camera(rng)
     style = pieces.sample_style(rng)
     style.jitter_px, style.jitter_deg, style.colours["neutral"] = 0.0, 0.0, [255, 0, 255]
     state = new_game(1, 1, 0)
@@ -142,13 +148,6 @@ def test_piece_drawn_at_a_slot_lands_on_that_slot_under_the_homography():
     ys, xs = np.nonzero(img.max(2) > 0)
     found = to_board(cam.image_to_board().tolist(), np.array([[xs.mean(), ys.mean()]]))[0]
     assert np.linalg.norm(found - lay.slot("6U").centre) < 15     # a short piece leans a little
-
-
-def _plain_camera(seed: int) -> Camera:
-    lay = load_layout()
-    corners = np.array([(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)], float)
-    cam, _ = sample_camera(np.random.default_rng(seed), (1280, 960), corners)
-    return Camera(cam.size, cam.K, cam.R, cam.t, 0.0)       # ideal and output images coincide
 
 
 def _rim_state() -> GameState:
@@ -186,7 +185,7 @@ def test_a_hidden_drop_makes_its_slot_unreadable(slot, box):
     """A hand over one drop hides less than half of the lake or headstream, yet its count
     cannot be read: the slot is occluded in the ground truth."""
     lay = load_layout()
-    cam = _plain_camera(3)
+    cam = _plain_camera(np.random.default_rng(3))
     state = _rim_state()
     rng = np.random.default_rng(5)
     feet = pieces.drop_footprints(pieces.build_solids(state, pieces.sample_style(rng), rng))
