@@ -70,3 +70,16 @@ def test_fast_enough_for_randomized_engine_tests():
     for seed in range(200):
         random_state(seed)
     assert (time.perf_counter() - t) / 200 < 0.005
+
+
+def test_elevations_are_built_about_as_often_as_dam_bases():
+    """A player picks the kind of structure first, so elevations (legal only on the company's
+    own dams) are not crowded out by the many spaces open to the other kinds: synthetic boards
+    then show raised dams as often as a real table does."""
+    bases = elevations = 0
+    for seed in SEEDS:
+        for dam in random_state(seed, moves=60).dams.values():
+            if dam.owner != NEUTRAL:
+                bases += 1
+                elevations += dam.pieces - 1
+    assert elevations >= 0.5 * bases
