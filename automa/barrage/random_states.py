@@ -49,7 +49,7 @@ def random_state(seed: int, *, automas: int = 1, humans: int = 1, moves: int | N
 def _build(state: GameState, rng: random.Random) -> None:
     company = rng.choice(state.turn_order)
     left = state.companies[company].structures
-    # A player picks the kind of structure first (the wheel holds one tile of each kind), so
+    # A player picks the kind of structure first (the technology tile placed on the wheel), so
     # elevations are built about as often as the other kinds, as on a real table. Drawing among
     # all (structure, space) pairs instead made a raised company dam rare: 8 % of company dams.
     spaces = {s: legal_spaces(state, company, s) for s in STRUCTURES if left[s] > 0}
