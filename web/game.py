@@ -127,8 +127,9 @@ def human_done(step: Step, seen: MapState | None) -> NewStep:
     refused: list[Move] = []
     after = state
     if seen is not None:
-        seen, refused = read_against(map_of(state), seen)
-        moves = diff(map_of(state), seen)
+        known = map_of(state)
+        seen, refused = read_against(known, seen)
+        moves = diff(known, seen)
         after, flags = apply_to_state(state, seen)
         if flags:
             raise StateError("the camera's reading does not fit the game: "
