@@ -106,6 +106,8 @@ def test_two_automa_turns_on_the_demo_replay(server, page):
     page.wait_for_selector("#instruction")
     first = page.inner_text("#instruction")
     assert "Red Automa (usa) plays" in page.inner_text(".who") and "8U" in first
+    # the map is drawn once its layout has loaded, which may come after the instruction
+    page.wait_for_selector('#map [data-target="8U"]', state="attached")
     assert page.locator('#map [data-target="8U"]').count() == 1           # the target on the map
     assert "Recognition unavailable" in page.inner_text("#recognition")
     page.wait_for_function("document.getElementById('camera').naturalWidth > 0")
