@@ -32,11 +32,12 @@ test: $(STAMP) browser
 bench: $(STAMP)
 	$(VENV)/bin/automa-vision bench
 
-# Retrain the slot model on freshly generated synthetic images (torch is a training-only extra;
-# this exact version installs the CPU build shipped with the machine image).
+# Retrain the slot model and the dam-height reader on freshly generated synthetic images (torch
+# is a training-only extra; this exact version installs the CPU build shipped with the machine image).
 train: $(STAMP)
 	$(PY) -m pip install -q torch==2.13.0 onnx onnxscript
 	$(VENV)/bin/automa-vision train
+	$(VENV)/bin/automa-vision train-heights
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -1,4 +1,5 @@
-"""``automa-vision train``: synthetic data -> trained slot classifier -> ONNX.
+"""``automa-vision train`` and ``train-heights``: synthetic data -> trained slot
+classifier, or dam-height reader -> ONNX.
 
 Seeded end to end: the generator's seeds, the crop jitter, the weight
 initialisation and the batch order all derive from ``--seed``.
@@ -11,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from vision.dam_heights import DEFAULT_HEIGHTS_MODEL
 from vision.evaluate import image_pairs
 from vision.layout import load_layout
 from vision.model import DEFAULT_MODEL
@@ -27,19 +29,27 @@ def generate(out: Path, n: int, seed: int, occlusion: float) -> None:
                     "--seed", str(seed), "--occlusion", str(occlusion)], check=True)
 
 
+def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
+    """The training and validation folders, generated if missing, with their image seeds and
+    the command that makes each.
+    Image seeds: training 100000+, validation 200000+ (per --seed step of 10^6); the held-out
+    evaluation sets in docs/benchmarks.md use seeds 900000+."""
+    base = args.seed * 1_000_000
+    out = {}
+    for name, n, seed in (("train", args.n_train, base + 100_000), ("val", args.n_val, base + 200_000)):
+        folder = Path(args.data) / name
+        generate(folder, n, seed, args.occlusion)
+        out[name] = (folder, seed, f"automa-vision synth --n {n} --seed {seed} --occlusion {args.occlusion}")
+    return out
+
+
 def cmd_train(args: argparse.Namespace) -> int:
     from .train import Settings, export, train    # torch is imported only by this command
 
     layout = load_layout()
-    data = Path(args.data)
     sets, sources = {}, {}
-    # Image seeds: training 100000+, validation 200000+ (per --seed step of 10^6); the
-    # held-out evaluation sets in docs/benchmarks.md use seeds 900000+.
-    base = args.seed * 1_000_000
-    for name, n, seed in (("train", args.n_train, base + 100_000), ("val", args.n_val, base + 200_000)):
-        folder = data / name
-        generate(folder, n, seed, args.occlusion)
-        sources[name] = f"automa-vision synth --n {n} --seed {seed} --occlusion {args.occlusion}"
+    for name, (folder, seed, source) in image_sets(args).items():
+        sources[name] = source
         sets[name] = build(folder, layout, copies=args.copies if name == "train" else 1, seed=seed,
                            no_paper_share=NO_PAPER_SHARE if name == "train" else 0.0)
         print(f"{name}: {len(image_pairs(folder))} images, {len(sets[name].crops)} crops", flush=True)
@@ -54,6 +64,25 @@ def cmd_train(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_train_heights(args: argparse.Namespace) -> int:
+    from .train_heights import Settings, build, export, train    # torch is imported only by this command
+
+    layout = load_layout()
+    sets, sources = {}, {}
+    for name, (folder, _, source) in image_sets(args).items():
+        sources[name] = source
+        sets[name] = build(folder, layout)
+        print(f"{name}: {len(sets[name].frames)} images with standing dams, {len(sets[name].heights)} dams", flush=True)
+    settings = Settings(epochs=args.epochs, seed=args.seed)
+    model, report = train(sets["train"], sets["val"], settings)
+    out = Path(args.out)
+    export(model, out)
+    report.update(data=sources, settings=settings.__dict__, model_bytes=out.stat().st_size)
+    out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
+    print(f"wrote {out} ({out.stat().st_size // 1024} KiB); validation error of company dams {report['val_error']}")
+    return 0
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("train", help="train the slot classifier on synthetic images and export ONNX")
     p.add_argument("--data", default="data/synth", help="where generated images are kept (reused if present)")
@@ -65,3 +94,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=str(DEFAULT_MODEL))
     p.set_defaults(func=cmd_train)
+    p = subparsers.add_parser("train-heights", help="train the dam-height reader on synthetic images and export ONNX")
+    p.add_argument("--data", default="data/synth", help="the images `train` uses (generated if missing)")
+    p.add_argument("--n-train", type=int, default=5735)
+    p.add_argument("--n-val", type=int, default=60)
+    p.add_argument("--occlusion", type=float, default=0.3)
+    p.add_argument("--epochs", type=int, default=10)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", default=str(DEFAULT_HEIGHTS_MODEL))
+    p.set_defaults(func=cmd_train_heights)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import cv2
 
+from .dam_heights import DEFAULT_HEIGHTS_MODEL
 from .model import DEFAULT_MODEL
 
 
@@ -20,7 +21,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     if frame is None:
         print(f"cannot read image {args.image}", file=sys.stderr)
         return 2
-    pipeline = Pipeline.load(args.profile, args.model)
+    pipeline = Pipeline.load(args.profile, args.model, _heights(args))
     reading = pipeline.read_frame(frame)
     out = Path(args.out or Path(args.image).with_suffix(".annotated.png"))
     cv2.imwrite(str(out), annotate(frame, reading, pipeline.profile.layout))
@@ -51,7 +52,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from .evaluate import confusion_png, evaluate_folder, summary
     from .pipeline import Pipeline
 
-    tally = evaluate_folder(Path(args.dir), Pipeline.load(args.profile, args.model))
+    tally = evaluate_folder(Path(args.dir), Pipeline.load(args.profile, args.model, _heights(args)))
     if tally.images == 0:
         print(f"no images with ground truth in {args.dir}", file=sys.stderr)
         return 2
@@ -70,18 +71,28 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _heights(args: argparse.Namespace) -> str | None:
+    return None if args.heights == "none" else args.heights
+
+
+def _model_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--model", default=str(DEFAULT_MODEL), help="the slot model")
+    p.add_argument("--heights", default=str(DEFAULT_HEIGHTS_MODEL),
+                   help='the dam-height model, or "none" to read heights with the slot model alone')
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("read", help="read the board state from one camera picture")
     p.add_argument("image")
     p.add_argument("--profile", help="profile JSON (layout overrides, markers, calibration)")
-    p.add_argument("--model", default=str(DEFAULT_MODEL))
+    _model_options(p)
     p.add_argument("--out", help="annotated PNG (default: IMAGE.annotated.png)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_read)
     p = subparsers.add_parser("eval", help="compare readings with the ground truth of synthetic images")
     p.add_argument("dir")
     p.add_argument("--profile")
-    p.add_argument("--model", default=str(DEFAULT_MODEL))
+    _model_options(p)
     p.add_argument("--confusion", default="out/vision_confusion.png", help="confusion-matrix PNG")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval)

@@ -40,11 +40,18 @@ class CropReading:
     conflict: str | None = None  # dams: what it and its lake read alone, where that breaks its capacity
 
 
-def load_session(path: str | Path = DEFAULT_MODEL, threads: int = 2) -> ort.InferenceSession:
+def cpu_session(path: str | Path, threads: int = 2) -> ort.InferenceSession:
+    """An onnxruntime CPU session. Its threads sleep between runs instead of spinning: the
+    pipeline runs two models in turn, and each one's spinning threads took the other's cores."""
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
-    session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+
+
+def load_session(path: str | Path = DEFAULT_MODEL, threads: int = 2) -> ort.InferenceSession:
+    session = cpu_session(path, threads)
     channels = session.get_inputs()[0].shape[1]
     if channels != CHANNELS:
         raise ValueError(f"{path}: the model reads {channels} channels per crop, this version gives it {CHANNELS} "
@@ -71,8 +78,14 @@ def kind_context(crops: np.ndarray, kinds: Sequence[str]) -> np.ndarray:
 def to_input(crops: np.ndarray, context: np.ndarray) -> np.ndarray:
     """Crops and their kind context, (N, h, w, 3) uint8 BGR each -> (N, 6, h, w) float32
     in 0..1, the net's input."""
-    both = np.concatenate([crops, context], axis=3)
-    return np.ascontiguousarray(both.transpose(0, 3, 1, 2), dtype=np.float32) * (1.0 / 255.0)
+    n, h, w, _ = crops.shape
+    out = np.empty((n, CHANNELS, h, w), np.float32)
+    # One pass per half, uint8 straight to float32: 6x faster than concatenating, then
+    # converting, then scaling (1 ms against 7 for a frame's 87 crops), same values.
+    scale = np.float32(1.0 / 255.0)
+    np.multiply(crops.transpose(0, 3, 1, 2), scale, out=out[:, :3])
+    np.multiply(context.transpose(0, 3, 1, 2), scale, out=out[:, 3:])
+    return out
 
 
 def softmax(x: np.ndarray) -> np.ndarray:

@@ -38,6 +38,10 @@ class NeutralDams:
         return cls(tuple(tuple((index[space], PIECES.index(_PIECE_OF[nd["pieces"]])) for space in nd["candidate_spaces"])
                          for nd in barrage_map().neutral_dams))
 
+    def heights(self) -> dict[int, str]:
+        """Box index -> the piece class a neutral dam has there, for every candidate space."""
+        return {box: PIECES[piece] for area in self.areas for box, piece in area}
+
     def restrict(self, joint: np.ndarray, occluded: np.ndarray) -> None:
         """Rework, in place, the (piece, owner) probabilities ``joint`` (N, pieces, owners)
         to the readings a table can show. A neutral reading off the candidate spaces or

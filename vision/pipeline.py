@@ -7,6 +7,7 @@ per-frame path and reports how long each stage took.
 from __future__ import annotations
 
 import time
+import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
@@ -17,11 +18,13 @@ import numpy as np
 from .board_state import Flag, MapState, SlotReading, build_map, slot_readings
 from .capture import Capture, FileFrames, frames
 from .changes import Move, diff
+from .dam_heights import DEFAULT_HEIGHTS_MODEL, DamHeights
 from .held_water import HeldWater
 from .layout import Profile, load_profile
 from .model import DEFAULT_MODEL, decode, load_session, run
 from .neutral_dams import NeutralDams
 from .paper_white import paper_white
+from .pose import camera_position
 from .rectify import crops_from_frame
 from .registration import Calibration, FeatureReference, Registrar
 from .stability import MotionDetector, StabilityFilter
@@ -63,18 +66,27 @@ class Pipeline:
     camera_matrix: np.ndarray | None = None     # K of the saved lens calibration, if any
     neutral: NeutralDams | None = None          # where the map's neutral dams can stand
     water: HeldWater | None = None              # which lake holds each dam's drops
+    heights: DamHeights | None = None           # reads the standing dams' heights together
     motion: MotionDetector = field(default_factory=MotionDetector)
     stability: StabilityFilter = field(default_factory=StabilityFilter)
 
     @classmethod
-    def load(cls, profile: str | Path | None = None, model: str | Path = DEFAULT_MODEL) -> "Pipeline":
+    def load(cls, profile: str | Path | None = None, model: str | Path = DEFAULT_MODEL,
+             heights: str | Path | None = DEFAULT_HEIGHTS_MODEL) -> "Pipeline":
+        """``heights``: the dam-height model, or None to read heights with the slot model alone
+        (as it does, with a warning, when that file is missing: recognition goes on)."""
+        if heights is not None and not Path(heights).exists():
+            warnings.warn(f"no dam-height model at {heights}: dam heights are read by the slot model alone")
+            heights = None
         prof = load_profile(profile)
         geometry = {i: np.asarray(c, np.float32) for i, c in prof.markers.items()} if prof.markers else None
         reference = None
         if prof.reference_image:
             reference = FeatureReference.from_image(cv2.imread(prof.reference_image), prof.layout)
+        neutral = NeutralDams.from_map(prof.layout)
         return cls(prof, load_session(model), Registrar(prof.layout, geometry, reference),
-                   neutral=NeutralDams.from_map(prof.layout), water=HeldWater.from_layout(prof.layout))
+                   neutral=neutral, water=HeldWater.from_layout(prof.layout),
+                   heights=None if heights is None else DamHeights.load(prof.layout, neutral.heights(), heights))
 
     def _undistort(self, frame: np.ndarray) -> np.ndarray:
         if self.profile.calibration is None:
@@ -103,6 +115,8 @@ class Pipeline:
         t1 = time.perf_counter()
         kinds = self.profile.layout.kinds
         raw = run(self.session, crops, kinds)
+        if self.heights is not None:
+            raw = self.heights.refine(raw, view, camera_position(reg.H, frame.shape, self.camera_matrix))
         t["model"] = _since(t1)
         t1 = time.perf_counter()
 

@@ -36,3 +36,20 @@ def test_a_model_that_reads_other_inputs_is_refused_with_a_way_out(tmp_path):
                       dynamic_shapes=({0: "N"},), dynamo=True, external_data=False)
     with pytest.raises(ValueError, match="reads 3 channels.*automa-vision train"):
         load_session(path)
+
+
+def test_train_heights_writes_a_model_the_pipeline_loads(tmp_path):
+    from vision.dam_heights import DamHeights
+    from vision.layout import load_layout
+    from vision.neutral_dams import NeutralDams
+
+    out = tmp_path / "h.onnx"
+    assert main(["train-heights", "--data", str(tmp_path / "data"), "--n-train", "4", "--n-val", "2",
+                 "--epochs", "1", "--out", str(out)]) == 0
+    layout = load_layout()
+    heights = DamHeights.load(layout, NeutralDams.from_map(layout).heights(), out)
+    read = heights.session.run(["heights"], {"dams": np.zeros((3, 4, 64, 64), np.float32),
+                                             "roles": np.array([0, 2, 0])})[0]
+    assert read.shape == (3, 3), "three height scores for each of the frame's dams"
+    report = json.loads((tmp_path / "h_report.json").read_text())
+    assert set(report["val_error"]) == {"base", "base+1", "base+2", "all"}

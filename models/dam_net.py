@@ -1,0 +1,60 @@
+"""The dam-height reader: a frame's dams read together.
+
+One crop cannot tell a tall base from a short raised dam: piece sizes differ from one
+printing to the next, and from above an elevation shows only as a taller lean. All dams
+of a frame share one printing, though, and the neutral dams' heights are known (rulings
+V1). So each dam's crop (``vision.dam_heights``: lean-aligned, its lean ratio as a 4th
+channel) becomes a token, a neutral dam's token carries its known height, and two
+self-attention layers let every dam compare itself with the others before its height is
+read.
+"""
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+from vision.dam_heights import CHANNELS, HEIGHTS, ROLES
+
+
+def _block(cin: int, cout: int) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout),
+                         nn.ReLU(inplace=True), nn.MaxPool2d(2))
+
+
+class DamSetNet(nn.Module):
+    """(n, 4, 64, 64) crops in 0..1, (n,) roles, (frames, L) token slots (-1 = padding)
+    -> (n, 3) height logits read with the frame, and (n, 3) read alone (an auxiliary
+    loss that keeps each token about its own crop)."""
+
+    def __init__(self, widths: tuple[int, ...] = (24, 48, 96, 128), width: int = 128, layers: int = 2):
+        super().__init__()
+        self.conv = nn.Sequential(*[_block(a, b) for a, b in zip((CHANNELS,) + widths[:-1], widths)])
+        self.embed = nn.Linear(2 * widths[-1], width)
+        self.role = nn.Embedding(len(ROLES), width)
+        layer = nn.TransformerEncoderLayer(width, 4, 2 * width, dropout=0.0, batch_first=True)
+        self.mix = nn.TransformerEncoder(layer, layers, enable_nested_tensor=False)
+        self.alone = nn.Linear(width, len(HEIGHTS))
+        self.head = nn.Linear(width, len(HEIGHTS))
+
+    def forward(self, crops: torch.Tensor, roles: torch.Tensor, slots: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        m = self.conv(crops - 0.5)
+        f = torch.relu(self.embed(torch.cat([m.mean(dim=(2, 3)), m.amax(dim=(2, 3))], dim=1)))
+        pad = slots < 0
+        mixed = self.mix((f + self.role(roles))[slots.clamp(min=0)], src_key_padding_mask=pad)
+        together = torch.zeros_like(f)
+        together[slots[~pad]] = mixed[~pad]
+        return self.head(together + f), self.alone(f)
+
+
+class OneFrame(nn.Module):
+    """The exported graph: one frame's dams, all tokens of one set, no padding."""
+
+    def __init__(self, net: DamSetNet):
+        super().__init__()
+        self.net = net
+
+    def forward(self, dams: torch.Tensor, roles: torch.Tensor) -> torch.Tensor:
+        m = self.net.conv(dams - 0.5)
+        f = torch.relu(self.net.embed(torch.cat([m.mean(dim=(2, 3)), m.amax(dim=(2, 3))], dim=1)))
+        mixed = self.net.mix((f + self.net.role(roles))[None])[0]
+        return self.net.head(mixed + f)

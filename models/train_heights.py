@@ -1,0 +1,153 @@
+"""Train the dam-height reader (``models/dam_net.py``) on synthetic images; export ONNX.
+
+Each training image gives one set: its visible standing dams, cut as the pipeline cuts
+them (``vision.dam_heights.aligned_crop``, with the true homography), each neutral dam
+carrying its known height. A batch is a few dozen whole frames, so that the net learns
+to read a dam beside the others of its frame.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from vision.dam_heights import HEIGHTS, aligned_crop, to_input
+from vision.evaluate import synthetic_samples
+from vision.layout import Layout
+from vision.paper_white import frame_paper
+from vision.pose import camera_position
+from vision.rectify import normalise_colour, warp_view
+from vision.registration import make_detector
+
+from .dam_net import DamSetNet, OneFrame
+
+
+@dataclass
+class DamSet:
+    """Every visible standing dam of a folder's images, grouped by image."""
+    crops: np.ndarray      # (n, SIZE, SIZE, 3) uint8
+    leans: np.ndarray      # (n,) lean ratios
+    heights: np.ndarray    # (n,) index into HEIGHTS
+    roles: np.ndarray      # (n,) 0 for a company's dam, 1 + height for a neutral one
+    frames: list[np.ndarray]  # per image, the indices of its dams
+
+
+def build(folder: Path, layout: Layout, log=print) -> DamSet:
+    detector = make_detector()
+    crops, leans, heights, roles, frames = [], [], [], [], []
+    for n, (_, frame, truth) in enumerate(synthetic_samples(folder)):
+        H = np.asarray(truth["homography"], np.float64)
+        camera = camera_position(H, frame.shape)
+        view = normalise_colour(warp_view(frame, H, layout), frame_paper(frame, layout, detector))
+        start = len(crops)
+        for s in truth["slots"]:
+            if s["kind"] != "dam" or s.get("occluded") or s["piece"] not in HEIGHTS:
+                continue
+            crop, lean = aligned_crop(view, layout.slot(s["id"]).centre, camera)
+            height = HEIGHTS.index(s["piece"])
+            crops.append(crop)
+            leans.append(lean)
+            heights.append(height)
+            roles.append(1 + height if s["owner"] == "neutral" else 0)
+        if len(crops) > start:
+            frames.append(np.arange(start, len(crops)))
+        if n % 500 == 0:
+            log(f"{folder}: {n} images cut", flush=True)
+    return DamSet(np.array(crops, np.uint8), np.array(leans, np.float32), np.array(heights, np.int64),
+                  np.array(roles, np.int64), frames)
+
+
+@dataclass(frozen=True)
+class Settings:
+    epochs: int = 10
+    frames_per_batch: int = 36
+    lr: float = 2e-3
+    weight_decay: float = 1e-4
+    seed: int = 0
+    threads: int = 2
+    alone_weight: float = 0.3   # the auxiliary loss on each dam read alone
+
+
+def batch(data: DamSet, frames: list[np.ndarray]) -> tuple[torch.Tensor, ...]:
+    """Inputs, roles, token slots (frames, longest; -1 pads) and heights for whole frames."""
+    idx = np.concatenate(frames)
+    x = torch.from_numpy(to_input(data.crops[idx], data.leans[idx]))
+    slots = -np.ones((len(frames), max(len(f) for f in frames)), np.int64)
+    k = 0
+    for i, f in enumerate(frames):
+        slots[i, :len(f)] = np.arange(k, k + len(f))
+        k += len(f)
+    return x, torch.from_numpy(data.roles[idx]), torch.from_numpy(slots), torch.from_numpy(data.heights[idx])
+
+
+def augment(x: torch.Tensor, rng: np.random.Generator) -> torch.Tensor:
+    """Mirror (up stays up), shift by up to 3 px (registration error), exposure and offset
+    per crop; the lean channel is left alone."""
+    if rng.random() < 0.5:
+        x = x.flip(3)
+    x = torch.roll(x, (int(rng.integers(-3, 4)), int(rng.integers(-3, 4))), (2, 3))
+    gain = torch.from_numpy(rng.uniform(0.75, 1.25, (len(x), 1, 1, 1)).astype(np.float32))
+    offset = torch.from_numpy(rng.uniform(-0.1, 0.1, (len(x), 1, 1, 1)).astype(np.float32))
+    x = x.clone()
+    x[:, :3] = (x[:, :3] * gain + offset).clamp(0, 1)
+    return x
+
+
+def evaluate(model: DamSetNet, data: DamSet) -> dict[str, float]:
+    """Error of company dams' heights, per true height and over all."""
+    model.eval()
+    wrong, count = np.zeros(len(HEIGHTS)), np.zeros(len(HEIGHTS))
+    with torch.no_grad():
+        for s in range(0, len(data.frames), 64):
+            x, roles, slots, y = batch(data, data.frames[s:s + 64])
+            read = model(x, roles, slots)[0].argmax(1)
+            company = roles == 0
+            for h in range(len(HEIGHTS)):
+                m = company & (y == h)
+                count[h] += int(m.sum())
+                wrong[h] += int((read[m] != h).sum())
+    out = {h: round(float(wrong[i] / max(count[i], 1)), 4) for i, h in enumerate(HEIGHTS)}
+    out["all"] = round(float(wrong.sum() / max(count.sum(), 1)), 4)
+    return out
+
+
+def train(train_set: DamSet, val_set: DamSet, settings: Settings, log=print) -> tuple[DamSetNet, dict]:
+    torch.manual_seed(settings.seed)
+    torch.set_num_threads(settings.threads)
+    rng = np.random.default_rng(settings.seed)
+    model = DamSetNet()
+    opt = torch.optim.AdamW(model.parameters(), settings.lr, weight_decay=settings.weight_decay)
+    per_epoch = -(-len(train_set.frames) // settings.frames_per_batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.epochs * per_epoch)
+    history = []
+    for epoch in range(settings.epochs):
+        t0, total = time.time(), 0.0
+        model.train()
+        order = rng.permutation(len(train_set.frames))
+        for s in range(0, len(order), settings.frames_per_batch):
+            x, roles, slots, y = batch(train_set, [train_set.frames[i] for i in order[s:s + settings.frames_per_batch]])
+            together, alone = model(augment(x, rng), roles, slots)
+            company = roles == 0
+            loss = F.cross_entropy(together[company], y[company]) + settings.alone_weight * F.cross_entropy(alone, y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += loss.item()
+        history.append({"epoch": epoch + 1, "loss": round(total / per_epoch, 4), "val_error": evaluate(model, val_set),
+                        "seconds": round(time.time() - t0, 1)})
+        log(json.dumps(history[-1]), flush=True)
+    return model, {"history": history, "val_error": history[-1]["val_error"]}
+
+
+def export(model: DamSetNet, path: Path) -> None:
+    wrapped = OneFrame(model).eval()
+    n = torch.export.Dim("n", min=1, max=64)
+    dummy = (torch.rand(5, 4, 64, 64), torch.tensor([0, 1, 0, 3, 0]))
+    torch.onnx.export(wrapped, dummy, str(path), input_names=["dams", "roles"], output_names=["heights"],
+                      dynamic_shapes=({0: n}, {0: n}), dynamo=True, external_data=False)
