@@ -109,14 +109,15 @@ class Pipeline:
             return Reading(None, [], [Flag("board", "board not found (no markers, no feature match)")],
                            reg.source, None, t)
         t1 = time.perf_counter()
-        view, crops = crops_from_frame(frame, reg.H, self.profile.layout, K=self.camera_matrix,
+        camera = camera_position(reg.H, frame.shape, self.camera_matrix)
+        view, crops = crops_from_frame(frame, reg.H, self.profile.layout, camera=camera,
                                        paper=paper_white(frame, reg.corners))
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
         kinds = self.profile.layout.kinds
         raw = run(self.session, crops, kinds)
         if self.heights is not None:
-            raw = self.heights.refine(raw, view, camera_position(reg.H, frame.shape, self.camera_matrix))
+            raw = self.heights.refine(raw, view, camera)
         t["model"] = _since(t1)
         t1 = time.perf_counter()
 

@@ -89,12 +89,14 @@ def cut_crops(view: np.ndarray, plan: CropPlan, size: int = CROP) -> np.ndarray:
 
 
 def crops_from_frame(frame: np.ndarray, H: np.ndarray, layout: Layout, jitter: np.ndarray | None = None,
-                     K: np.ndarray | None = None, paper: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                     camera: np.ndarray | None = None, paper: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Frame -> (normalised canonical view, crops). ``jitter`` (N, 4) view px is added to
-    the rectangles: training uses it to mimic registration error. ``K``: the camera matrix
-    of a saved lens calibration, if any. ``paper``: the markers' white, if seen."""
+    the rectangles: training uses it to mimic registration error. ``camera``: (x, y, height)
+    from ``vision.pose.camera_position``, recovered from ``H`` when not given (the pipeline
+    gives it: it needs it again for the dam heights, and knows a saved lens calibration's K).
+    ``paper``: the markers' white, if seen."""
     view = normalise_colour(warp_view(frame, H, layout), paper)
-    plan = plan_crops(layout, camera_position(H, frame.shape, K))
+    plan = plan_crops(layout, camera_position(H, frame.shape) if camera is None else camera)
     if jitter is not None:
         plan = CropPlan(plan.rects + jitter.astype(np.float32), plan.scale)
     return view, cut_crops(view, plan)
