@@ -15,10 +15,7 @@ from torch import nn
 
 from vision.dam_heights import CHANNELS, HEIGHTS, ROLES
 
-
-def _block(cin: int, cout: int) -> nn.Sequential:
-    return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout),
-                         nn.ReLU(inplace=True), nn.MaxPool2d(2))
+from .net import pooled, trunk
 
 
 class DamSetNet(nn.Module):
@@ -28,7 +25,7 @@ class DamSetNet(nn.Module):
 
     def __init__(self, widths: tuple[int, ...] = (24, 48, 96, 128), width: int = 128, layers: int = 2):
         super().__init__()
-        self.conv = nn.Sequential(*[_block(a, b) for a, b in zip((CHANNELS,) + widths[:-1], widths)])
+        self.conv = trunk(CHANNELS, widths)
         self.embed = nn.Linear(2 * widths[-1], width)
         self.role = nn.Embedding(len(ROLES), width)
         layer = nn.TransformerEncoderLayer(width, 4, 2 * width, dropout=0.0, batch_first=True)
@@ -36,9 +33,12 @@ class DamSetNet(nn.Module):
         self.alone = nn.Linear(width, len(HEIGHTS))
         self.head = nn.Linear(width, len(HEIGHTS))
 
+    def features(self, crops: torch.Tensor) -> torch.Tensor:
+        """(n, width): each dam's own features, before it meets the others."""
+        return torch.relu(self.embed(pooled(crops, self.conv)))
+
     def forward(self, crops: torch.Tensor, roles: torch.Tensor, slots: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        m = self.conv(crops - 0.5)
-        f = torch.relu(self.embed(torch.cat([m.mean(dim=(2, 3)), m.amax(dim=(2, 3))], dim=1)))
+        f = self.features(crops)
         pad = slots < 0
         mixed = self.mix((f + self.role(roles))[slots.clamp(min=0)], src_key_padding_mask=pad)
         together = torch.zeros_like(f)
@@ -54,7 +54,6 @@ class OneFrame(nn.Module):
         self.net = net
 
     def forward(self, dams: torch.Tensor, roles: torch.Tensor) -> torch.Tensor:
-        m = self.net.conv(dams - 0.5)
-        f = torch.relu(self.net.embed(torch.cat([m.mean(dim=(2, 3)), m.amax(dim=(2, 3))], dim=1)))
+        f = self.net.features(dams)
         mixed = self.net.mix((f + self.net.role(roles))[None])[0]
         return self.net.head(mixed + f)

@@ -13,6 +13,19 @@ def _block(cin: int, cout: int) -> nn.Sequential:
                          nn.ReLU(inplace=True), nn.MaxPool2d(2))
 
 
+def trunk(channels: int, widths: tuple[int, ...]) -> nn.Sequential:
+    """Conv blocks, each halving the crop: the slot net's and the dam-height reader's."""
+    return nn.Sequential(*[_block(cin, cout) for cin, cout in zip((channels,) + widths[:-1], widths)])
+
+
+def pooled(crops: torch.Tensor, conv: nn.Sequential) -> torch.Tensor:
+    """(N, 2 * last width): the trunk's features, mean and max over positions. Where a piece
+    stands in its crop varies (sloppy placement, camera lean), what it is does not; the
+    mean also counts drops."""
+    m = conv(crops - 0.5)
+    return torch.cat([m.mean(dim=(2, 3)), m.amax(dim=(2, 3))], dim=1)
+
+
 class SlotNet(nn.Module):
     """(N, 6, 48, 48) floats in 0..1 (each crop's BGR, then its kind context's:
     ``vision.model.to_input``) -> piece, owner, drops logits and an occluded logit.
@@ -22,8 +35,7 @@ class SlotNet(nn.Module):
 
     def __init__(self, widths: tuple[int, ...] = (24, 48, 96, 128), hidden: int = 128):
         super().__init__()
-        blocks = [_block(cin, cout) for cin, cout in zip((CHANNELS,) + widths[:-1], widths)]
-        self.conv = nn.Sequential(*blocks)
+        self.conv = trunk(CHANNELS, widths)
         self.head = nn.Sequential(nn.Linear(2 * widths[-1], hidden), nn.ReLU(inplace=True))
         self.piece = nn.Linear(hidden, len(PIECES))
         self.owner = nn.Linear(hidden, len(OWNERS))
@@ -31,8 +43,5 @@ class SlotNet(nn.Module):
         self.occluded = nn.Linear(hidden, 1)
 
     def forward(self, crops: torch.Tensor) -> tuple[torch.Tensor, ...]:
-        m = self.conv(crops - 0.5)
-        # Mean and max over positions: where a piece stands in its crop varies (sloppy
-        # placement, camera lean), what it is does not; the mean also counts drops.
-        f = self.head(torch.cat([m.mean(dim=(2, 3)), m.amax(dim=(2, 3))], dim=1))
+        f = self.head(pooled(crops, self.conv))
         return self.piece(f), self.owner(f), self.drops(f), self.occluded(f)
