@@ -65,7 +65,8 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 
 def cmd_train_heights(args: argparse.Namespace) -> int:
-    from .train_heights import Settings, build, export, train    # torch is imported only by this command
+    from .temperature import fit_temperature, nll
+    from .train_heights import Settings, build, company_logits, export, train    # torch is imported only by this command
 
     layout = load_layout()
     sets, sources = {}, {}
@@ -75,9 +76,14 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
         print(f"{name}: {len(sets[name].frames)} images with standing dams, {len(sets[name].heights)} dams", flush=True)
     settings = Settings(epochs=args.epochs, seed=args.seed)
     model, report = train(sets["train"], sets["val"], settings)
+    # One temperature, fitted on the validation images, makes the chances honest for the page's flags.
+    logits, truths = company_logits(model, sets["val"])
+    temperature = fit_temperature(logits, truths)
     out = Path(args.out)
-    export(model, out)
-    report.update(data=sources, settings=settings.__dict__, model_bytes=out.stat().st_size)
+    export(model, out, temperature)
+    report.update(temperature=round(temperature, 4),
+                  val_nll={"raw": round(nll(logits, truths), 4), "scaled": round(nll(logits, truths, temperature), 4)},
+                  data=sources, settings=settings.__dict__, model_bytes=out.stat().st_size)
     out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); validation error of company dams {report['val_error']}")
     return 0
@@ -99,7 +105,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--n-train", type=int, default=5735)
     p.add_argument("--n-val", type=int, default=60)
     p.add_argument("--occlusion", type=float, default=0.3)
-    p.add_argument("--epochs", type=int, default=10)
+    p.add_argument("--epochs", type=int, default=24)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=str(DEFAULT_HEIGHTS_MODEL))
     p.set_defaults(func=cmd_train_heights)

@@ -47,13 +47,15 @@ class DamSetNet(nn.Module):
 
 
 class OneFrame(nn.Module):
-    """The exported graph: one frame's dams, all tokens of one set, no padding."""
+    """The exported graph: one frame's dams, all tokens of one set, no padding; the logits
+    divided by the temperature fitted on validation images (``models.temperature``)."""
 
-    def __init__(self, net: DamSetNet):
+    def __init__(self, net: DamSetNet, temperature: float = 1.0):
         super().__init__()
         self.net = net
+        self.temperature = temperature
 
     def forward(self, dams: torch.Tensor, roles: torch.Tensor) -> torch.Tensor:
         f = self.net.features(dams)
         mixed = self.net.mix((f + self.net.role(roles))[None])[0]
-        return self.net.head(mixed + f)
+        return self.net.head(mixed + f) / self.temperature

@@ -1,6 +1,5 @@
 """The bundled Barrage data: complete, consistent, and a bad file names the file and the field."""
 import copy
-import json
 
 import pytest
 

@@ -53,3 +53,5 @@ def test_train_heights_writes_a_model_the_pipeline_loads(tmp_path):
     assert read.shape == (3, 3), "three height scores for each of the frame's dams"
     report = json.loads((tmp_path / "h_report.json").read_text())
     assert set(report["val_error"]) == {"base", "base+1", "base+2", "all"}
+    assert report["temperature"] > 0
+    assert report["val_nll"]["scaled"] <= report["val_nll"]["raw"] + 1e-6, "the fitted temperature never fits worse than none"
