@@ -21,7 +21,7 @@ from vision.evaluate import synthetic_samples
 from vision.layout import Layout
 from vision.paper_white import frame_paper
 from vision.pose import camera_position
-from vision.rectify import normalise_colour, warp_view
+from vision.rectify import canonical_view
 from vision.registration import make_detector
 
 from .dam_net import DamSetNet, OneFrame
@@ -43,7 +43,7 @@ def build(folder: Path, layout: Layout, log=print) -> DamSet:
     for n, (_, frame, truth) in enumerate(synthetic_samples(folder)):
         H = np.asarray(truth["homography"], np.float64)
         camera = camera_position(H, frame.shape)
-        view = normalise_colour(warp_view(frame, H, layout), frame_paper(frame, layout, detector))
+        view = canonical_view(frame, H, layout, frame_paper(frame, layout, detector))
         start = len(crops)
         for s in truth["slots"]:
             if s["kind"] != "dam" or s.get("occluded") or s["piece"] not in HEIGHTS:

@@ -75,6 +75,12 @@ def normalise_colour(view: np.ndarray, paper: np.ndarray | None = None) -> np.nd
     return out
 
 
+def canonical_view(frame: np.ndarray, H: np.ndarray, layout: Layout, paper: np.ndarray | None = None) -> np.ndarray:
+    """The frame warped to the canonical map and colour-normalised: what every model reads
+    (the slot crops and the dam-height crops are cut from it, at run time and in training)."""
+    return normalise_colour(warp_view(frame, H, layout), paper)
+
+
 def cut_crops(view: np.ndarray, plan: CropPlan, size: int = CROP) -> np.ndarray:
     """(N, size, size, 3) uint8; boxes partly outside the view are padded by replication."""
     h, w = view.shape[:2]
@@ -95,7 +101,7 @@ def crops_from_frame(frame: np.ndarray, H: np.ndarray, layout: Layout, jitter: n
     from ``vision.pose.camera_position``, recovered from ``H`` when not given (the pipeline
     gives it: it needs it again for the dam heights, and knows a saved lens calibration's K).
     ``paper``: the markers' white, if seen."""
-    view = normalise_colour(warp_view(frame, H, layout), paper)
+    view = canonical_view(frame, H, layout, paper)
     plan = plan_crops(layout, camera_position(H, frame.shape) if camera is None else camera)
     if jitter is not None:
         plan = CropPlan(plan.rects + jitter.astype(np.float32), plan.scale)
