@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -21,12 +22,22 @@ from vision.rectify import CROP
 from .dataset import NO_PAPER_SHARE, build
 
 
-def generate(out: Path, n: int, seed: int, occlusion: float) -> None:
+def generate(out: Path, n: int, seed: int, occlusion: float, jobs: int) -> None:
     """Run the synthetic generator unless ``out`` already holds ``n`` images."""
     if len(image_pairs(out)) >= n:
         return
     subprocess.run([sys.executable, "-m", "automa.cli", "synth", "--n", str(n), "--out", str(out),
-                    "--seed", str(seed), "--occlusion", str(occlusion)], check=True)
+                    "--seed", str(seed), "--occlusion", str(occlusion), "--jobs", str(jobs)], check=True)
+
+
+def device(name: str) -> str:
+    """``auto``: the GPU when torch sees one, else the CPU."""
+    import torch
+    if name == "auto":
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    if name.startswith("cuda") and not torch.cuda.is_available():
+        raise SystemExit(f"--device {name}: torch sees no CUDA GPU on this machine (use --device cpu)")
+    return name
 
 
 def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
@@ -38,7 +49,7 @@ def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
     out = {}
     for name, n, seed in (("train", args.n_train, base + 100_000), ("val", args.n_val, base + 200_000)):
         folder = Path(args.data) / name
-        generate(folder, n, seed, args.occlusion)
+        generate(folder, n, seed, args.occlusion, args.jobs)
         out[name] = (folder, seed, f"automa-vision synth --n {n} --seed {seed} --occlusion {args.occlusion}")
     return out
 
@@ -51,9 +62,10 @@ def cmd_train(args: argparse.Namespace) -> int:
     for name, (folder, seed, source) in image_sets(args).items():
         sources[name] = source
         sets[name] = build(folder, layout, copies=args.copies if name == "train" else 1, seed=seed,
-                           no_paper_share=NO_PAPER_SHARE if name == "train" else 0.0)
+                           no_paper_share=NO_PAPER_SHARE if name == "train" else 0.0, jobs=args.jobs,
+                           progress=f"cutting {name} crops")
         print(f"{name}: {len(image_pairs(folder))} images, {len(sets[name].crops)} crops", flush=True)
-    settings = Settings(epochs=args.epochs, seed=args.seed)
+    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device))
     model, report = train(sets["train"], sets["val"], settings)
     out = Path(args.out)
     export(model, out, CROP)
@@ -72,9 +84,9 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
     sets, sources = {}, {}
     for name, (folder, _, source) in image_sets(args).items():
         sources[name] = source
-        sets[name] = build(folder, layout)
+        sets[name] = build(folder, layout, jobs=args.jobs, progress=f"cutting {name} dams")
         print(f"{name}: {len(sets[name].frames)} images with standing dams, {len(sets[name].heights)} dams", flush=True)
-    settings = Settings(epochs=args.epochs, seed=args.seed)
+    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device))
     model, report = train(sets["train"], sets["val"], settings)
     # One temperature, fitted on the validation images, makes the chances honest for the page's flags.
     logits, truths = company_logits(model, sets["val"])
@@ -89,23 +101,31 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
     return 0
 
 
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="processes that render and cut the images (default: one per core)")
+    p.add_argument("--device", default="auto", help="where to train: auto (a CUDA GPU if torch sees one), cpu, cuda")
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("train", help="train the slot classifier on synthetic images and export ONNX")
     p.add_argument("--data", default="data/synth", help="where generated images are kept (reused if present)")
-    p.add_argument("--n-train", type=int, default=5735)
+    p.add_argument("--n-train", type=int, default=10000)
     p.add_argument("--n-val", type=int, default=60)
     p.add_argument("--copies", type=int, default=1, help="jittered crop sets per training image")
     p.add_argument("--occlusion", type=float, default=0.3)
     p.add_argument("--epochs", type=int, default=12)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=str(DEFAULT_MODEL))
+    _common(p)
     p.set_defaults(func=cmd_train)
     p = subparsers.add_parser("train-heights", help="train the dam-height reader on synthetic images and export ONNX")
     p.add_argument("--data", default="data/synth", help="the images `train` uses (generated if missing)")
-    p.add_argument("--n-train", type=int, default=5735)
+    p.add_argument("--n-train", type=int, default=10000)
     p.add_argument("--n-val", type=int, default=60)
     p.add_argument("--occlusion", type=float, default=0.3)
     p.add_argument("--epochs", type=int, default=24)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=str(DEFAULT_HEIGHTS_MODEL))
+    _common(p)
     p.set_defaults(func=cmd_train_heights)

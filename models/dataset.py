@@ -7,18 +7,19 @@ crop's kind context (``vision.model.kind_context``) comes from the same cut.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from vision.evaluate import synthetic_samples
+from vision.evaluate import map_samples
 from vision.labels import HAS_DROPS, HAS_OWNER, KINDS, MAX_DROPS, OWNERS, PIECES
 from vision.layout import Layout
 from vision.model import kind_context
 from vision.paper_white import frame_paper
 from vision.rectify import crops_from_frame
-from vision.registration import make_detector
+from vision.registration import process_detector
 
 IGNORE = -1
 # Share of training images cut as if the frame showed no marker paper (the board was
@@ -69,22 +70,26 @@ def box_labels(truth: dict, layout: Layout) -> list[tuple[int, int, int, int, in
 
 
 def build(folder: Path, layout: Layout, copies: int = 2, jitter_px: float = 2.5, seed: int = 0,
-          no_paper_share: float = 0.0) -> CropSet:
+          no_paper_share: float = 0.0, jobs: int = 1, progress: str = "") -> CropSet:
     """``copies`` crop sets per image; each crop edge moves by up to ``jitter_px`` view px
     (shift and scale): marker registration of synthetic frames is off by a few canonical
     px (lens distortion, sheets laid slightly askew), 2.5 view px = 5 canonical px.
-    A random ``no_paper_share`` of the images is cut without the markers' paper white."""
-    rng = np.random.default_rng(seed)
-    paper_rng = np.random.default_rng([seed, 1])
-    detector = make_detector()
-    kinds = layout.kinds
+    A random ``no_paper_share`` of the images is cut without the markers' paper white.
+    Each image draws from its own seed, so ``jobs`` processes cut the same crops as one.
+    ``progress``, when given, names the work in a progress line on stderr."""
+    cut = functools.partial(_cut_image, layout, copies, jitter_px, seed, no_paper_share)
+    return CropSet.concat([part for parts in map_samples(folder, cut, jobs, progress) for part in parts])
+
+
+def _cut_image(layout: Layout, copies: int, jitter_px: float, seed: int, no_paper_share: float,
+               n: int, frame: np.ndarray, truth: dict) -> list[CropSet]:
+    rng = np.random.default_rng([seed, n])
+    H = np.asarray(truth["homography"], np.float64)
+    labels = np.array(box_labels(truth, layout), np.int64)
+    paper = frame_paper(frame, layout, process_detector()) if rng.random() >= no_paper_share else None
     parts = []
-    for n, (_, frame, truth) in enumerate(synthetic_samples(folder)):
-        H = np.asarray(truth["homography"], np.float64)
-        labels = np.array(box_labels(truth, layout), np.int64)
-        paper = frame_paper(frame, layout, detector) if paper_rng.random() >= no_paper_share else None
-        for _ in range(copies):
-            jitter = rng.uniform(-jitter_px, jitter_px, (len(layout.boxes), 4))
-            _, crops = crops_from_frame(frame, H, layout, jitter, paper=paper)
-            parts.append(CropSet(crops, kind_context(crops, kinds), *labels.T, np.full(len(crops), n)))
-    return CropSet.concat(parts)
+    for _ in range(copies):
+        jitter = rng.uniform(-jitter_px, jitter_px, (len(layout.boxes), 4))
+        _, crops = crops_from_frame(frame, H, layout, jitter, paper=paper)
+        parts.append(CropSet(crops, kind_context(crops, layout.kinds), *labels.T, np.full(len(crops), n)))
+    return parts

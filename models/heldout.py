@@ -8,10 +8,11 @@
 from __future__ import annotations
 
 import argparse
-import json
+import os
 from pathlib import Path
 
-from vision.synth.render import Options, render
+from vision.synth.batch import write_samples
+from vision.synth.render import Options
 
 
 def main() -> None:
@@ -24,15 +25,11 @@ def main() -> None:
     p.add_argument("--occlusion", type=float, default=0.3)
     p.add_argument("--saturated-spaces", action="store_true",
                    help="a board look the training never saw: spaces printed in strong colours")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes rendering at once")
     args = p.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
     w, h = (int(v) for v in args.size.split("x"))
     options = Options(size=(w, h), occlusion=args.occlusion, photo=args.photo, saturated_spaces=args.saturated_spaces)
-    for i in range(args.n):
-        sample = render(args.seed + i, options)
-        (args.out / f"{i:04d}.jpg").write_bytes(sample.jpeg)
-        (args.out / f"{i:04d}.json").write_text(json.dumps(sample.truth))
-
+    write_samples(args.out, args.seed, args.n, options, args.jobs)
 
 if __name__ == "__main__":
     main()

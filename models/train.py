@@ -31,6 +31,7 @@ class Settings:
     seed: int = 0
     threads: int = 2
     empty_share: float = 0.35   # share of plain empty structure slots seen per epoch
+    device: str = "cpu"         # "cuda" trains on a GPU: the crops then live in its memory
 
 
 def epoch_indices(data: CropSet, share: float, g: torch.Generator) -> torch.Tensor:
@@ -48,20 +49,20 @@ def augment(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     n = x.shape[0]
 
     def u(lo: float, hi: float, *shape: int) -> torch.Tensor:
-        return lo + (hi - lo) * torch.rand(n, *shape, generator=g)
+        return lo + (hi - lo) * torch.rand(n, *shape, generator=g, device=x.device)
 
     grey = x.mean(dim=1, keepdim=True)
     x = grey + (x - grey) * u(0.7, 1.3, 1, 1, 1)                    # saturation
     x = x * u(0.93, 1.07, 3, 1, 1)                                   # colour cast
     mean = x.mean(dim=(1, 2, 3), keepdim=True)
     x = mean + (x - mean) * u(0.7, 1.3, 1, 1, 1) + u(-0.12, 0.12, 1, 1, 1)   # contrast, exposure
-    blur = torch.rand(n, generator=g) < 0.3
+    blur = torch.rand(n, generator=g, device=x.device) < 0.3
     if blur.any():
-        k = torch.tensor([1.0, 2.0, 1.0])
+        k = torch.tensor([1.0, 2.0, 1.0], device=x.device)
         k = (k[:, None] * k[None, :] / 16.0).expand(3, 1, 3, 3)
         x[blur] = F.conv2d(F.pad(x[blur], (1, 1, 1, 1), mode="replicate"), k, groups=3)
-    x = x + torch.randn(x.shape, generator=g) * u(0.0, 0.03, 1, 1, 1)  # sensor noise
-    flip = torch.rand(n, generator=g) < 0.5
+    x = x + torch.randn(x.shape, generator=g, device=x.device) * u(0.0, 0.03, 1, 1, 1)  # sensor noise
+    flip = torch.rand(n, generator=g, device=x.device) < 0.5
     x[flip] = x[flip].flip(-1)
     return x.clamp(0.0, 1.0)
 
@@ -85,7 +86,7 @@ def losses(outputs: tuple[torch.Tensor, ...], kind: torch.Tensor, piece: torch.T
            drops: torch.Tensor, occluded: torch.Tensor) -> torch.Tensor:
     piece_logits, owner_logits, drops_logits, occ_logits = outputs
     total = F.binary_cross_entropy_with_logits(occ_logits.squeeze(1), occluded.float())
-    for logits, target in ((piece_logits + PIECE_MASKS[kind], piece), (owner_logits, owner), (drops_logits, drops)):
+    for logits, target in ((piece_logits + PIECE_MASKS.to(kind.device)[kind], piece), (owner_logits, owner), (drops_logits, drops)):
         if (target != IGNORE).any():
             total = total + F.cross_entropy(logits, target, ignore_index=IGNORE)
     return total
@@ -95,11 +96,13 @@ def losses(outputs: tuple[torch.Tensor, ...], kind: torch.Tensor, piece: torch.T
 def evaluate(model: SlotNet, data: CropSet, batch: int = 1024) -> dict[str, float]:
     """Per-head error rates on the crops where the head is read."""
     model.eval()
+    device = next(model.parameters()).device
     wrong = {h: 0 for h in OUTPUTS}
     count = {h: 0 for h in OUTPUTS}
     for i in range(0, len(data.crops), batch):
         sl = slice(i, i + batch)
-        p, o, d, occ = model(net_input(torch.from_numpy(data.crops[sl]), torch.from_numpy(data.context[sl])))
+        crops, context = (torch.from_numpy(a[sl]).to(device) for a in (data.crops, data.context))
+        p, o, d, occ = (out.cpu() for out in model(net_input(crops, context)))
         kind = torch.from_numpy(data.kind[sl])
         preds = {"piece": (p + PIECE_MASKS[kind]).argmax(1), "owner": o.argmax(1), "drops": d.argmax(1),
                  "occluded": (occ.squeeze(1) > 0).long()}
@@ -115,38 +118,40 @@ def evaluate(model: SlotNet, data: CropSet, batch: int = 1024) -> dict[str, floa
 def train(train_set: CropSet, val_set: CropSet, settings: Settings, log=print) -> tuple[SlotNet, dict]:
     torch.manual_seed(settings.seed)
     torch.set_num_threads(settings.threads)
-    g = torch.Generator().manual_seed(settings.seed)
-    model = SlotNet()
+    device = torch.device(settings.device)
+    g = torch.Generator().manual_seed(settings.seed)                       # batch order
+    g_aug = torch.Generator(device).manual_seed(settings.seed)             # augmentation, where the crops are
+    model = SlotNet().to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
     per_epoch = len(epoch_indices(train_set, settings.empty_share, torch.Generator()))
     steps = settings.epochs * ((per_epoch + settings.batch - 1) // settings.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=steps)
-    x_all, context = torch.from_numpy(train_set.crops), torch.from_numpy(train_set.context)
-    labels = [torch.from_numpy(a) for a in (train_set.kind, train_set.piece, train_set.owner,
-                                            train_set.drops, train_set.occluded)]
+    x_all, context = torch.from_numpy(train_set.crops).to(device), torch.from_numpy(train_set.context).to(device)
+    labels = [torch.from_numpy(a).to(device) for a in (train_set.kind, train_set.piece, train_set.owner,
+                                                       train_set.drops, train_set.occluded)]
     history = []
     for epoch in range(settings.epochs):
         model.train()
-        t0, total = time.time(), 0.0
+        t0, total = time.time(), torch.zeros((), device=device)
         order = epoch_indices(train_set, settings.empty_share, g)
         for i in range(0, len(order), settings.batch):
-            idx = order[i:i + settings.batch]
-            x = net_input(x_all[idx], context[idx], g)
+            idx = order[i:i + settings.batch].to(device)
+            x = net_input(x_all[idx], context[idx], g_aug)
             loss = losses(model(x), *(a[idx] for a in labels))
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
-            total += loss.item() * len(idx)
+            total += loss.detach() * len(idx)     # no .item() per step: it would wait for the GPU
         errors = evaluate(model, val_set)
-        history.append({"epoch": epoch + 1, "loss": total / len(order), "val_error": errors,
+        history.append({"epoch": epoch + 1, "loss": total.item() / len(order), "val_error": errors,
                         "seconds": round(time.time() - t0, 1)})
         log(json.dumps(history[-1]))
     return model, {"history": history, "val_error": history[-1]["val_error"]}
 
 
 def export(model: SlotNet, path: Path, crop: int) -> None:
-    model.eval()
+    model = model.cpu().eval()
     dummy = torch.zeros(4, CHANNELS, crop, crop)
     torch.onnx.export(model, (dummy,), str(path), input_names=["crops"], output_names=list(OUTPUTS),
                       dynamic_shapes=({0: "N"},), dynamo=True, external_data=False)

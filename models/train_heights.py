@@ -7,6 +7,7 @@ to read a dam beside the others of its frame.
 """
 from __future__ import annotations
 
+import functools
 import json
 import time
 from dataclasses import dataclass
@@ -17,12 +18,12 @@ import torch
 import torch.nn.functional as F
 
 from vision.dam_heights import HEIGHTS, aligned_crop, to_input
-from vision.evaluate import synthetic_samples
+from vision.evaluate import map_samples
 from vision.layout import Layout
 from vision.paper_white import frame_paper
 from vision.pose import camera_position
 from vision.rectify import canonical_view
-from vision.registration import make_detector
+from vision.registration import process_detector
 
 from .dam_net import DamSetNet, OneFrame
 
@@ -37,29 +38,34 @@ class DamSet:
     frames: list[np.ndarray]  # per image, the indices of its dams
 
 
-def build(folder: Path, layout: Layout, log=print) -> DamSet:
-    detector = make_detector()
+def build(folder: Path, layout: Layout, jobs: int = 1, progress: str = "") -> DamSet:
+    """``progress``, when given, names the work in a progress line on stderr."""
     crops, leans, heights, roles, frames = [], [], [], [], []
-    for n, (_, frame, truth) in enumerate(synthetic_samples(folder)):
-        H = np.asarray(truth["homography"], np.float64)
-        camera = camera_position(H, frame.shape)
-        view = canonical_view(frame, H, layout, frame_paper(frame, layout, detector))
-        start = len(crops)
-        for s in truth["slots"]:
-            if s["kind"] != "dam" or s.get("occluded") or s["piece"] not in HEIGHTS:
-                continue
-            crop, lean = aligned_crop(view, layout.slot(s["id"]).centre, camera)
-            height = HEIGHTS.index(s["piece"])
-            crops.append(crop)
-            leans.append(lean)
-            heights.append(height)
-            roles.append(1 + height if s["owner"] == "neutral" else 0)
-        if len(crops) > start:
-            frames.append(np.arange(start, len(crops)))
-        if n % 500 == 0:
-            log(f"{folder}: {n} images cut", flush=True)
+    for image in map_samples(folder, functools.partial(_cut_dams, layout), jobs, progress):
+        if image[0]:
+            frames.append(np.arange(len(crops), len(crops) + len(image[0])))
+            for part, values in zip((crops, leans, heights, roles), image):
+                part.extend(values)
     return DamSet(np.array(crops, np.uint8), np.array(leans, np.float32), np.array(heights, np.int64),
                   np.array(roles, np.int64), frames)
+
+
+def _cut_dams(layout: Layout, n: int, frame: np.ndarray, truth: dict) -> tuple[list, list, list, list]:
+    """Crops, leans, heights and roles of one image's visible standing dams."""
+    H = np.asarray(truth["homography"], np.float64)
+    camera = camera_position(H, frame.shape)
+    view = canonical_view(frame, H, layout, frame_paper(frame, layout, process_detector()))
+    crops, leans, heights, roles = [], [], [], []
+    for s in truth["slots"]:
+        if s["kind"] != "dam" or s.get("occluded") or s["piece"] not in HEIGHTS:
+            continue
+        crop, lean = aligned_crop(view, layout.slot(s["id"]).centre, camera)
+        height = HEIGHTS.index(s["piece"])
+        crops.append(crop)
+        leans.append(lean)
+        heights.append(height)
+        roles.append(1 + height if s["owner"] == "neutral" else 0)
+    return crops, leans, heights, roles
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,7 @@ class Settings:
     weight_decay: float = 1e-4
     seed: int = 0
     threads: int = 2
+    device: str = "cpu"         # "cuda" trains on a GPU
     alone_weight: float = 0.3   # the auxiliary loss on each dam read alone
 
 
@@ -91,8 +98,8 @@ def augment(x: torch.Tensor, rng: np.random.Generator) -> torch.Tensor:
     if rng.random() < 0.5:
         x = x.flip(3)
     x = torch.roll(x, (int(rng.integers(-3, 4)), int(rng.integers(-3, 4))), (2, 3))
-    gain = torch.from_numpy(rng.uniform(0.75, 1.25, (len(x), 1, 1, 1)).astype(np.float32))
-    offset = torch.from_numpy(rng.uniform(-0.1, 0.1, (len(x), 1, 1, 1)).astype(np.float32))
+    gain = torch.from_numpy(rng.uniform(0.75, 1.25, (len(x), 1, 1, 1)).astype(np.float32)).to(x.device)
+    offset = torch.from_numpy(rng.uniform(-0.1, 0.1, (len(x), 1, 1, 1)).astype(np.float32)).to(x.device)
     x = x.clone()
     x[:, :3] = (x[:, :3] * gain + offset).clamp(0, 1)
     return x
@@ -101,12 +108,13 @@ def augment(x: torch.Tensor, rng: np.random.Generator) -> torch.Tensor:
 def company_logits(model: DamSetNet, data: DamSet) -> tuple[np.ndarray, np.ndarray]:
     """The height logits the net reads with the frame for every company dam, and their truths."""
     model.eval()
+    device = next(model.parameters()).device
     logits, truths = [], []
     with torch.no_grad():
         for s in range(0, len(data.frames), 64):
             x, roles, slots, y = batch(data, data.frames[s:s + 64])
             company = roles == 0
-            logits.append(model(x, roles, slots)[0][company].numpy())
+            logits.append(model(*(t.to(device) for t in (x, roles, slots)))[0].cpu()[company].numpy())
             truths.append(y[company].numpy())
     if not logits:
         return np.zeros((0, len(HEIGHTS)), np.float32), np.zeros(0, np.int64)
@@ -126,17 +134,19 @@ def train(train_set: DamSet, val_set: DamSet, settings: Settings, log=print) -> 
     torch.manual_seed(settings.seed)
     torch.set_num_threads(settings.threads)
     rng = np.random.default_rng(settings.seed)
-    model = DamSetNet()
+    device = torch.device(settings.device)
+    model = DamSetNet().to(device)
     opt = torch.optim.AdamW(model.parameters(), settings.lr, weight_decay=settings.weight_decay)
     per_epoch = -(-len(train_set.frames) // settings.frames_per_batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.epochs * per_epoch)
     history = []
     for epoch in range(settings.epochs):
-        t0, total = time.time(), 0.0
+        t0, total = time.time(), torch.zeros((), device=device)
         model.train()
         order = rng.permutation(len(train_set.frames))
         for s in range(0, len(order), settings.frames_per_batch):
-            x, roles, slots, y = batch(train_set, [train_set.frames[i] for i in order[s:s + settings.frames_per_batch]])
+            x, roles, slots, y = (t.to(device) for t in batch(
+                train_set, [train_set.frames[i] for i in order[s:s + settings.frames_per_batch]]))
             together, alone = model(augment(x, rng), roles, slots)
             company = roles == 0
             loss = F.cross_entropy(together[company], y[company]) + settings.alone_weight * F.cross_entropy(alone, y)
@@ -144,15 +154,15 @@ def train(train_set: DamSet, val_set: DamSet, settings: Settings, log=print) -> 
             loss.backward()
             opt.step()
             sched.step()
-            total += loss.item()
-        history.append({"epoch": epoch + 1, "loss": round(total / per_epoch, 4), "val_error": evaluate(model, val_set),
+            total += loss.detach()     # no .item() per step: it would wait for the GPU
+        history.append({"epoch": epoch + 1, "loss": round(total.item() / per_epoch, 4), "val_error": evaluate(model, val_set),
                         "seconds": round(time.time() - t0, 1)})
         log(json.dumps(history[-1]), flush=True)
     return model, {"history": history, "val_error": history[-1]["val_error"]}
 
 
 def export(model: DamSetNet, path: Path, temperature: float = 1.0) -> None:
-    wrapped = OneFrame(model, temperature).eval()
+    wrapped = OneFrame(model.cpu(), temperature).eval()
     n = torch.export.Dim("n", min=1, max=64)
     dummy = (torch.rand(5, 4, 64, 64), torch.tensor([0, 1, 0, 3, 0]))
     torch.onnx.export(wrapped, dummy, str(path), input_names=["dams", "roles"], output_names=["heights"],

@@ -11,13 +11,15 @@ how often a misreading would reach the engine unnoticed.
 """
 from __future__ import annotations
 
+import functools
 import json
+import multiprocessing
 import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, TypeVar
 
 import cv2
 import numpy as np
@@ -25,6 +27,8 @@ import numpy as np
 from .board_state import SlotReading
 from .labels import PIECES
 from .pipeline import Pipeline
+
+T = TypeVar("T")
 
 PIECE_AXIS = PIECES + ("unknown",)
 
@@ -148,26 +152,64 @@ def image_pairs(folder: Path) -> list[tuple[Path, Path]]:
     return [(p, p.with_suffix(".json")) for p in sorted(Path(folder).glob("*.jpg")) if p.with_suffix(".json").exists()]
 
 
+def read_sample(img: Path, truth_path: Path, flags: int = cv2.IMREAD_COLOR) -> tuple[np.ndarray, dict] | None:
+    """The image and its ground truth, or None with a warning on stderr when the pair cannot
+    be read (a broken picture, a truth file that is not the generator's JSON): one bad file
+    does not lose the rest of a long evaluation or training run."""
+    frame = cv2.imread(str(img), flags)
+    try:
+        truth = json.loads(truth_path.read_text())
+        ok = isinstance(truth, dict) and "slots" in truth and "homography" in truth
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        ok = False
+    if frame is None or not ok:
+        print(f"skipped {img.name}: {'not a readable image' if frame is None else 'no ground truth in ' + truth_path.name}",
+              file=sys.stderr)
+        return None
+    return frame, truth
+
+
 def synthetic_samples(folder: Path, flags: int = cv2.IMREAD_COLOR,
                       select: Callable[[Path], bool] = lambda p: True) -> Iterator[tuple[Path, np.ndarray, dict]]:
-    """(image path, image, ground truth) for each pair of ``image_pairs`` that ``select``
-    keeps. A pair that cannot be read (a broken picture, a truth file that is not the
-    generator's JSON) is skipped with a warning on stderr: one bad file does not lose
-    the rest of a long evaluation or training run."""
+    """(image path, image, ground truth) for each readable pair of ``image_pairs`` that
+    ``select`` keeps."""
     for img, truth_path in image_pairs(folder):
-        if not select(img):
-            continue
-        frame = cv2.imread(str(img), flags)
-        try:
-            truth = json.loads(truth_path.read_text())
-            ok = isinstance(truth, dict) and "slots" in truth and "homography" in truth
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-            ok = False
-        if frame is None or not ok:
-            print(f"skipped {img.name}: {'not a readable image' if frame is None else 'no ground truth in ' + truth_path.name}",
-                  file=sys.stderr)
-            continue
-        yield img, frame, truth
+        if select(img) and (sample := read_sample(img, truth_path, flags)) is not None:
+            yield img, *sample
+
+
+def _work_on_pair(work: Callable[[int, np.ndarray, dict], T], item: tuple[int, tuple[Path, Path]]) -> T | None:
+    n, (img, truth_path) = item
+    sample = read_sample(img, truth_path)
+    return None if sample is None else work(n, *sample)
+
+
+def map_samples(folder: Path, work: Callable[[int, np.ndarray, dict], T], jobs: int = 1,
+                progress: str = "") -> Iterator[T]:
+    """``work(n, frame, truth)`` for every readable pair of ``image_pairs``, in their order,
+    on ``jobs`` processes; ``n`` is the pair's place in the folder, so a per-image seed drawn
+    from it does not depend on how many processes share the work. ``work`` must be picklable
+    (a module-level function, or a ``functools.partial`` of one). ``progress``, when given,
+    names the work in a progress line on stderr."""
+    pairs = image_pairs(folder)
+    if jobs <= 1:
+        results = (_work_on_pair(work, item) for item in enumerate(pairs))
+        yield from _counted(results, len(pairs), progress)
+        return
+    # spawn, not fork: the parent may hold torch or OpenCV thread pools that a forked child
+    # would inherit broken.
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=cv2.setNumThreads, initargs=(1,)) as pool:
+        results = pool.imap(functools.partial(_work_on_pair, work), enumerate(pairs), chunksize=4)
+        yield from _counted(results, len(pairs), progress)
+
+
+def _counted(results: Iterator[T | None], total: int, progress: str) -> Iterator[T]:
+    """The results that are not None, with a progress line every 100 images."""
+    for done, result in enumerate(results, 1):
+        if progress and (done % 100 == 0 or done == total):
+            print(f"\r{progress}: {done}/{total} images", end="\n" if done == total else "", file=sys.stderr, flush=True)
+        if result is not None:
+            yield result
 
 
 def evaluate_folder(folder: Path, pipeline: Pipeline, select: Callable[[Path], bool] = lambda p: True) -> Tally:

@@ -10,6 +10,8 @@ board was registered without markers).
 """
 from __future__ import annotations
 
+import functools
+
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,6 +61,12 @@ def make_detector() -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICT), params)
+
+
+@functools.cache
+def process_detector() -> cv2.aruco.ArucoDetector:
+    """One detector per process, made on first use: for work spread over processes."""
+    return make_detector()
 
 
 def _detect(gray: np.ndarray, detector: cv2.aruco.ArucoDetector, wanted: set[int],

@@ -16,7 +16,7 @@ from vision.model import load_session  # noqa: E402
 def test_train_writes_a_loadable_model_and_report(tmp_path):
     out = tmp_path / "m.onnx"
     assert main(["train", "--data", str(tmp_path / "data"), "--n-train", "6", "--n-val", "2",
-                 "--epochs", "1", "--out", str(out)]) == 0
+                 "--epochs", "1", "--device", "cpu", "--jobs", "2", "--out", str(out)]) == 0
     session = load_session(out)
     shape = session.get_inputs()[0].shape
     probs = session.run(None, {session.get_inputs()[0].name: np.zeros((2, *shape[1:]), np.float32)})
@@ -55,3 +55,26 @@ def test_train_heights_writes_a_model_the_pipeline_loads(tmp_path):
     assert set(report["val_error"]) == {"base", "base+1", "base+2", "all"}
     assert report["temperature"] > 0
     assert report["val_nll"]["scaled"] <= report["val_nll"]["raw"] + 1e-6, "the fitted temperature never fits worse than none"
+
+
+def test_asking_for_a_gpu_that_is_not_there_says_so():
+    import torch
+
+    from models.cli import device
+    assert device("cpu") == "cpu"
+    assert device("auto") == ("cuda" if torch.cuda.is_available() else "cpu")
+    if not torch.cuda.is_available():
+        with pytest.raises(SystemExit, match="no CUDA GPU.*--device cpu"):
+            device("cuda")
+
+
+@pytest.mark.skipif(not __import__("torch").cuda.is_available(), reason="needs a CUDA GPU")
+def test_both_models_train_on_a_gpu(tmp_path):
+    """The GPU path (crops in GPU memory, augmentation drawn there) trains and exports
+    models that the CPU runtime loads."""
+    for command, out in (("train", "m.onnx"), ("train-heights", "h.onnx")):
+        assert main([command, "--data", str(tmp_path / "data"), "--n-train", "6", "--n-val", "2", "--epochs", "2",
+                     "--device", "cuda", "--out", str(tmp_path / out)]) == 0
+        report = json.loads((tmp_path / out.replace(".onnx", "_report.json")).read_text())
+        assert report["settings"]["device"] == "cuda" and len(report["history"]) == 2
+    assert len(load_session(tmp_path / "m.onnx").get_outputs()) == 4
