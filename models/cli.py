@@ -101,7 +101,16 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
     return 0
 
 
-def _common(p: argparse.ArgumentParser) -> None:
+def _add_data_arguments(p: argparse.ArgumentParser, epochs: int, out: Path) -> None:
+    """The arguments both training commands take: the same images, seeds and machine."""
+    p.add_argument("--data", default="data/synth",
+                   help="where generated images are kept (generated if missing, reused if present)")
+    p.add_argument("--n-train", type=int, default=10000)
+    p.add_argument("--n-val", type=int, default=60)
+    p.add_argument("--occlusion", type=float, default=0.3)
+    p.add_argument("--epochs", type=int, default=epochs)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", default=str(out))
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="processes that render and cut the images (default: one per core)")
     p.add_argument("--device", default="auto", help="where to train: auto (a CUDA GPU if torch sees one), cpu, cuda")
@@ -109,23 +118,9 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("train", help="train the slot classifier on synthetic images and export ONNX")
-    p.add_argument("--data", default="data/synth", help="where generated images are kept (reused if present)")
-    p.add_argument("--n-train", type=int, default=10000)
-    p.add_argument("--n-val", type=int, default=60)
+    _add_data_arguments(p, epochs=12, out=DEFAULT_MODEL)
     p.add_argument("--copies", type=int, default=1, help="jittered crop sets per training image")
-    p.add_argument("--occlusion", type=float, default=0.3)
-    p.add_argument("--epochs", type=int, default=12)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", default=str(DEFAULT_MODEL))
-    _common(p)
     p.set_defaults(func=cmd_train)
-    p = subparsers.add_parser("train-heights", help="train the dam-height reader on synthetic images and export ONNX")
-    p.add_argument("--data", default="data/synth", help="the images `train` uses (generated if missing)")
-    p.add_argument("--n-train", type=int, default=10000)
-    p.add_argument("--n-val", type=int, default=60)
-    p.add_argument("--occlusion", type=float, default=0.3)
-    p.add_argument("--epochs", type=int, default=24)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", default=str(DEFAULT_HEIGHTS_MODEL))
-    _common(p)
+    p = subparsers.add_parser("train-heights", help="train the dam-height reader on the images `train` uses and export ONNX")
+    _add_data_arguments(p, epochs=24, out=DEFAULT_HEIGHTS_MODEL)
     p.set_defaults(func=cmd_train_heights)
