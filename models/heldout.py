@@ -31,5 +31,6 @@ def main() -> None:
     options = Options(size=(w, h), occlusion=args.occlusion, photo=args.photo, saturated_spaces=args.saturated_spaces)
     write_samples(args.out, args.seed, args.n, options, args.jobs)
 
+
 if __name__ == "__main__":
     main()

@@ -11,7 +11,6 @@ board was registered without markers).
 from __future__ import annotations
 
 import functools
-
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
