@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import json
-import multiprocessing
 import sys
 import time
 from collections import Counter
@@ -26,6 +25,7 @@ import numpy as np
 
 from .board_state import SlotReading
 from .labels import PIECES
+from .parallel import ordered_map
 from .pipeline import Pipeline
 
 T = TypeVar("T")
@@ -191,16 +191,9 @@ def map_samples(folder: Path, work: Callable[[int, np.ndarray, dict], T], jobs: 
     from it does not depend on how many processes share the work. ``work`` must be picklable
     (a module-level function, or a ``functools.partial`` of one). ``progress``, when given,
     names the work in a progress line on stderr."""
-    pairs = image_pairs(folder)
-    if jobs <= 1:
-        results = (_work_on_pair(work, item) for item in enumerate(pairs))
-        yield from _counted(results, len(pairs), progress)
-        return
-    # spawn, not fork: the parent may hold torch or OpenCV thread pools that a forked child
-    # would inherit broken.
-    with multiprocessing.get_context("spawn").Pool(jobs, initializer=cv2.setNumThreads, initargs=(1,)) as pool:
-        results = pool.imap(functools.partial(_work_on_pair, work), enumerate(pairs), chunksize=4)
-        yield from _counted(results, len(pairs), progress)
+    pairs = list(enumerate(image_pairs(folder)))
+    results = ordered_map(functools.partial(_work_on_pair, work), pairs, jobs)
+    yield from _counted(results, len(pairs), progress)
 
 
 def _counted(results: Iterator[T | None], total: int, progress: str) -> Iterator[T]:

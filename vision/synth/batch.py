@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import functools
 import json
-import multiprocessing
 from pathlib import Path
 from typing import Callable, Iterable
 
+from ..parallel import ordered_map
 from .render import Options, Sample, render
 
 
@@ -19,14 +19,8 @@ def write_samples(out: Path, first_seed: int, n: int, options: Options, jobs: in
     """Render and write ``n`` images; ``on_written(done)`` after each, for a progress bar."""
     out.mkdir(parents=True, exist_ok=True)
     digits = max(4, len(str(n - 1)))
-    seeds = range(first_seed, first_seed + n)
     draw = functools.partial(render, options=options)
-    if jobs <= 1 or n == 1:
-        _write_all(out, digits, map(draw, seeds), on_written)
-        return
-    # spawn, not fork: a parent that imported torch or used OpenCV threads forks badly.
-    with multiprocessing.get_context("spawn").Pool(min(jobs, n)) as pool:
-        _write_all(out, digits, pool.imap(draw, seeds, chunksize=2), on_written)
+    _write_all(out, digits, ordered_map(draw, range(first_seed, first_seed + n), jobs, chunksize=2), on_written)
 
 
 def _write_all(out: Path, digits: int, samples: Iterable[Sample], on_written: Callable[[int], None]) -> None:
