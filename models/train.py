@@ -6,6 +6,7 @@ black/grey stay apart), saturation, sensor noise and focus blur.
 """
 from __future__ import annotations
 
+import functools
 import json
 import time
 from dataclasses import dataclass
@@ -79,14 +80,18 @@ def net_input(crops: torch.Tensor, context: torch.Tensor, g: torch.Generator | N
     return torch.cat([x[:, :, :h], x[:, :, h:]], dim=1)
 
 
-PIECE_MASKS = torch.from_numpy(np.stack([piece_mask(k) for k in KINDS]))
+@functools.cache
+def piece_masks(device: torch.device) -> torch.Tensor:
+    """Per slot kind, 0 for the piece classes it can hold and -1e9 for the others; one copy
+    per device, made once (the loss adds it at every step)."""
+    return torch.from_numpy(np.stack([piece_mask(k) for k in KINDS])).to(device)
 
 
 def losses(outputs: tuple[torch.Tensor, ...], kind: torch.Tensor, piece: torch.Tensor, owner: torch.Tensor,
            drops: torch.Tensor, occluded: torch.Tensor) -> torch.Tensor:
     piece_logits, owner_logits, drops_logits, occ_logits = outputs
     total = F.binary_cross_entropy_with_logits(occ_logits.squeeze(1), occluded.float())
-    for logits, target in ((piece_logits + PIECE_MASKS.to(kind.device)[kind], piece), (owner_logits, owner), (drops_logits, drops)):
+    for logits, target in ((piece_logits + piece_masks(kind.device)[kind], piece), (owner_logits, owner), (drops_logits, drops)):
         if (target != IGNORE).any():
             total = total + F.cross_entropy(logits, target, ignore_index=IGNORE)
     return total
@@ -104,7 +109,7 @@ def evaluate(model: SlotNet, data: CropSet, batch: int = 1024) -> dict[str, floa
         crops, context = (torch.from_numpy(a[sl]).to(device) for a in (data.crops, data.context))
         p, o, d, occ = (out.cpu() for out in model(net_input(crops, context)))
         kind = torch.from_numpy(data.kind[sl])
-        preds = {"piece": (p + PIECE_MASKS[kind]).argmax(1), "owner": o.argmax(1), "drops": d.argmax(1),
+        preds = {"piece": (p + piece_masks(kind.device)[kind]).argmax(1), "owner": o.argmax(1), "drops": d.argmax(1),
                  "occluded": (occ.squeeze(1) > 0).long()}
         for head, target in (("piece", data.piece), ("owner", data.owner), ("drops", data.drops),
                              ("occluded", data.occluded)):
