@@ -10,6 +10,7 @@ from pathlib import Path
 import cv2
 
 from .dam_heights import DEFAULT_HEIGHTS_MODEL
+from .labels import owner_mask
 from .model import DEFAULT_MODEL
 
 
@@ -22,7 +23,7 @@ def cmd_read(args: argparse.Namespace) -> int:
         print(f"cannot read image {args.image}", file=sys.stderr)
         return 2
     pipeline = Pipeline.load(args.profile, args.model, _heights(args))
-    reading = pipeline.read_frame(frame)
+    reading = pipeline.read_frame(frame, args.companies)
     out = Path(args.out or Path(args.image).with_suffix(".annotated.png"))
     cv2.imwrite(str(out), annotate(frame, reading, pipeline.profile.layout))
     if args.json:
@@ -52,7 +53,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from .evaluate import confusion_png, evaluate_folder, summary
     from .pipeline import Pipeline
 
-    tally = evaluate_folder(Path(args.dir), Pipeline.load(args.profile, args.model, _heights(args)))
+    tally = evaluate_folder(Path(args.dir), Pipeline.load(args.profile, args.model, _heights(args)),
+                            game_companies=args.game_companies)
     if tally.images == 0:
         print(f"no images with ground truth in {args.dir}", file=sys.stderr)
         return 2
@@ -75,6 +77,18 @@ def _heights(args: argparse.Namespace) -> str | None:
     return None if args.heights == "none" else args.heights
 
 
+def _companies(text: str) -> list[str]:
+    """``usa,germany`` -> the companies in the game, checked against the known ones."""
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    try:
+        owner_mask(names)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one company")
+    return names
+
+
 def _model_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", default=str(DEFAULT_MODEL), help="the slot model")
     p.add_argument("--heights", default=str(DEFAULT_HEIGHTS_MODEL),
@@ -86,6 +100,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("image")
     p.add_argument("--profile", help="profile JSON (layout overrides, markers, calibration)")
     _model_options(p)
+    p.add_argument("--companies", type=_companies,
+                   help="the companies in the game, e.g. usa,germany: pieces are read as theirs or neutral")
     p.add_argument("--out", help="annotated PNG (default: IMAGE.annotated.png)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_read)
@@ -93,6 +109,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("dir")
     p.add_argument("--profile")
     _model_options(p)
+    p.add_argument("--game-companies", action="store_true",
+                   help="read each image knowing its game's companies (from its ground truth), as a session does")
     p.add_argument("--confusion", default="out/vision_confusion.png", help="confusion-matrix PNG")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval)

@@ -205,17 +205,26 @@ def _counted(results: Iterator[T | None], total: int, progress: str) -> Iterator
             yield result
 
 
-def evaluate_folder(folder: Path, pipeline: Pipeline, select: Callable[[Path], bool] = lambda p: True) -> Tally:
+def evaluate_folder(folder: Path, pipeline: Pipeline, select: Callable[[Path], bool] = lambda p: True,
+                    game_companies: bool = False) -> Tally:
+    """``game_companies``: read each image knowing its game's companies, from its ground
+    truth, as a session does (rulings V4)."""
     tally = Tally()
     for img, frame, truth in synthetic_samples(folder, select=select):
+        companies = truth_companies(truth) if game_companies else None
         pipeline.registrar.reset()
-        cold = pipeline.read_frame(frame)
+        cold = pipeline.read_frame(frame, companies)
         t0 = time.perf_counter()
-        warm = pipeline.read_frame(frame)          # the steady state: registration cached
+        warm = pipeline.read_frame(frame, companies)   # the steady state: registration cached
         tally.latency_ms.append((time.perf_counter() - t0) * 1000)
         tally.registration_ms.append(cold.timings["registration"])
         score_image(tally, truth, warm.slots, img.stem)
     return tally
+
+
+def truth_companies(truth: dict) -> list[str]:
+    """The companies of the game a synthetic image shows (its ground truth's state)."""
+    return [c["company"] for c in truth["state"]["companies"]]
 
 
 def summary(tally: Tally) -> dict:

@@ -5,6 +5,8 @@ definition of each class index.
 """
 from __future__ import annotations
 
+from typing import Collection
+
 import numpy as np
 
 PIECES = ("empty", "base", "base+1", "base+2", "conduit", "powerhouse")
@@ -28,6 +30,16 @@ HAS_OWNER = ("dam", "conduit", "powerhouse")
 def piece_mask(kind: str) -> np.ndarray:
     """Additive logit mask: 0 where the piece class is possible for ``kind``, -1e9 elsewhere."""
     return np.array([0.0 if p in ALLOWED_PIECES[kind] else -1e9 for p in PIECES], dtype=np.float32)
+
+
+def owner_mask(companies: Collection[str]) -> np.ndarray:
+    """Multiplicative mask over ``OWNERS``: 1 for the companies in the game, for neutral
+    (setup's dams) and for "none" (a piece with no company colour, which is flagged), 0 for
+    the companies nobody plays: their pieces stay in the box (rulings V4)."""
+    unknown = sorted(set(companies) - set(OWNERS[:-2]))
+    if unknown:
+        raise ValueError(f"unknown company {', '.join(map(repr, unknown))}: choose from {', '.join(OWNERS[:-2])}")
+    return np.array([1.0 if o in companies or o in ("neutral", "none") else 0.0 for o in OWNERS], np.float32)
 
 
 def dam_pieces(piece: str) -> int:

@@ -10,19 +10,20 @@ The net has four heads per crop: piece class, owner colour, drop count and
 "occluded". Decoding knows each crop's kind, so a conduit slot can only read
 empty/conduit and a lake only gets a drop count; given the map's neutral dams, a
 grey dam is read only where, and as high as, setup places one; given which lake is
-whose, a dam and its drops are read together, as many drops as the dam holds at most.
+whose, a dam and its drops are read together, as many drops as the dam holds at most;
+given the companies in the game, a piece is read as one of theirs (or neutral).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Sequence
+from typing import Collection, Sequence
 
 import numpy as np
 import onnxruntime as ort
 
 from .held_water import HeldWater, choose
-from .labels import HAS_DROPS, HAS_OWNER, OWNERS, PIECES, piece_mask
+from .labels import HAS_DROPS, HAS_OWNER, OWNERS, PIECES, owner_mask, piece_mask
 from .neutral_dams import NeutralDams
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_slots.onnx"
@@ -111,17 +112,21 @@ def reading_table(piece_p: np.ndarray, owner_p: np.ndarray) -> np.ndarray:
 
 
 def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | None = None,
-           water: HeldWater | None = None) -> list[CropReading]:
+           water: HeldWater | None = None, companies: Collection[str] | None = None) -> list[CropReading]:
     """Readings from the heads; ``neutral``: the map's neutral dams, which narrow what a
     dam slot can read (``vision.neutral_dams``); ``water``: which lake holds each dam's
-    drops, read together with the dam (``vision.held_water``). Confidence is the
-    probability of the reading among the readings allowed."""
+    drops, read together with the dam (``vision.held_water``); ``companies``: the
+    companies in the game, when known, the only ones whose pieces a slot can read (rulings
+    V4). Confidence is the probability of the reading among the readings allowed."""
     masks = np.stack([piece_mask(k) for k in kinds])
     piece_p = softmax(raw["piece"] + masks)
     drops_p = softmax(raw["drops"])
     occluded_p = 1.0 / (1.0 + np.exp(-raw["occluded"].reshape(-1)))
     visible = np.maximum(occluded_p, 1 - occluded_p)       # the occluded head's confidence
-    table = reading_table(piece_p, softmax(raw["owner"]))
+    owner_p = softmax(raw["owner"])
+    if companies is not None:
+        owner_p = owner_p * owner_mask(companies)
+    table = reading_table(piece_p, owner_p)
     if neutral is not None:
         neutral.restrict(table, occluded_p > 0.5)
     out = []

@@ -10,7 +10,7 @@ import time
 import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Collection, Iterator
 
 import cv2
 import numpy as np
@@ -97,7 +97,9 @@ class Pipeline:
             self.undistort, self.camera_matrix = calibration.undistorter((w, h)), calibration.K
         return self.undistort(frame)
 
-    def read_frame(self, frame: np.ndarray) -> Reading:
+    def read_frame(self, frame: np.ndarray, companies: Collection[str] | None = None) -> Reading:
+        """``companies``: the companies in the game, when known (a session knows them): a
+        piece is then read as one of theirs or neutral (rulings V4)."""
         t: dict[str, float] = {}
         t0 = time.perf_counter()
         frame = self._undistort(frame)
@@ -122,7 +124,7 @@ class Pipeline:
         t1 = time.perf_counter()
 
         def read(outputs: dict[str, np.ndarray]) -> list[SlotReading]:
-            return slot_readings(self.profile.layout, decode(outputs, kinds, self.neutral, self.water))
+            return slot_readings(self.profile.layout, decode(outputs, kinds, self.neutral, self.water, companies))
 
         motion = self.motion.score(view)
         single = read(raw)

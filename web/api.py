@@ -166,7 +166,9 @@ def _look(sid: int) -> tuple[Look, Step, list[Step]]:
     steps = store.steps(sid)
     last = steps[-1]
     turns = sum(1 for s in steps if s.kind in ("automa", "human"))
-    look = services().live.look(store.session(sid).settings.get("profile"), turns, time.time() - last.created)
+    companies = tuple(sorted(game.load(last)[0].companies))
+    look = services().live.look(store.session(sid).settings.get("profile"), turns, time.time() - last.created,
+                                companies)
     return look, last, steps
 
 

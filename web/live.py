@@ -120,24 +120,26 @@ class Live:
             self._last_frame = frame
         return self._last_frame
 
-    def look(self, profile: str | None = None, turns: int = 0, since_last_step: float = 0.0) -> Look:
-        """One frame read through the pipeline, cached briefly (the image and the status poll share it)."""
-        key = (profile, turns, since_last_step >= DEMO_DELAY)
+    def look(self, profile: str | None = None, turns: int = 0, since_last_step: float = 0.0,
+             companies: tuple[str, ...] | None = None) -> Look:
+        """One frame read through the pipeline, cached briefly (the image and the status poll
+        share it); ``companies``: the game's, whose pieces alone are read (rulings V4)."""
+        key = (profile, turns, since_last_step >= DEMO_DELAY, companies)
         with self._lock:
             now = time.monotonic()
             if self._cache and self._cache[1] == key and now - self._cache[0] < CACHE_SECONDS:
                 return self._cache[2]
-            look = self._read(profile, self.frame(turns, since_last_step))
+            look = self._read(profile, self.frame(turns, since_last_step), companies)
             self._cache = (now, key, look)
             return look
 
-    def _read(self, profile: str | None, frame: np.ndarray | None) -> Look:
+    def _read(self, profile: str | None, frame: np.ndarray | None, companies: tuple[str, ...] | None) -> Look:
         if frame is None:
             problems = getattr(self._capture, "problems", [])
             return Look(None, None, None, "none", problem=problems[-1] if problems else "no frame from the camera yet")
         pipeline = self._pipeline(profile)
         if pipeline is not None:
-            reading = pipeline.read_frame(frame)
+            reading = pipeline.read_frame(frame, companies)
             stable = pipeline.stability.stable
             return Look(frame, reading, reading.homography, reading.registration,
                         build_map(stable)[0] if stable else None)

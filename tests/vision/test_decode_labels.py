@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from models.dataset import IGNORE, box_labels
 from vision.labels import KINDS, MAX_DROPS, OWNERS, PIECES
@@ -34,6 +35,31 @@ def test_decoding_only_allows_what_a_kind_can_hold():
     assert head.piece is None and head.drops == 2 and lake.drops == 2
     assert all(0 < r.confidence <= 1 and not r.occluded for r in readings)
     assert all(r.occluded for r in decode(raw_logits(2, "empty", "none", 0, 8.0), ["dam", "lake"]))
+
+
+def test_a_company_nobody_plays_is_never_read_and_a_forced_choice_is_unsure():
+    """Rulings V4: with the game's companies known, a white piece that the net takes for
+    France (not in the game) is read as its next likeliest owner, with that owner's share
+    of the allowed readings as its confidence; a piece read as a player's grows surer."""
+    raw = raw_logits(3, "conduit", "france", 0, -8.0)
+    raw["owner"][0, OWNERS.index("germany")] = 6        # France first, Germany a clear second
+    raw["owner"][1, OWNERS.index("usa")] = 9            # the USA, who play, just ahead of France
+    raw["owner"][2] = 0
+    raw["owner"][2, OWNERS.index("france")] = 8         # France alone: no player's colour comes close
+    free = decode(raw, ["conduit"] * 3)
+    bound = decode(raw, ["conduit"] * 3, companies=["usa", "germany"])
+    assert [r.owner for r in free] == ["france", "usa", "france"]
+    assert [r.owner for r in bound[:2]] == ["germany", "usa"]
+    assert free[0].confidence > 0.8 and bound[0].confidence > 0.8      # Germany's share among the readings left
+    assert bound[1].confidence > 0.99 > free[1].confidence              # France, its rival, is out
+    # No player's colour comes close: even whether a piece stands there is in doubt
+    # (the empty reading is one of those left), and the reading is flagged as unsure.
+    assert free[2].confidence > 0.99 and bound[2].confidence < 0.5
+
+
+def test_unknown_company_names_are_refused():
+    with pytest.raises(ValueError, match="unknown company 'spain'"):
+        decode(raw_logits(1, "conduit", "usa", 0, -8.0), ["conduit"], companies=["usa", "spain"])
 
 
 def test_training_labels_follow_the_ground_truth_contract():

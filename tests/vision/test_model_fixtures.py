@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.evaluate import Tally, evaluate_folder
+from vision.evaluate import Tally, evaluate_folder, synthetic_samples, truth_companies
 from vision.pipeline import Pipeline
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
@@ -63,3 +63,16 @@ def test_floor_on_fixtures_with_markers():
     assert marked.images == 30
     assert marked.slot_errors / marked.slots <= FLOOR_SLOT_ERROR, marked.mistakes[:20]
     assert marked.occluded_unknown / marked.occluded >= FLOOR_OCCLUDED_UNKNOWN
+
+
+def test_knowing_the_games_companies_reads_only_theirs_and_no_worse():
+    """Rulings V4, as a session reads: no piece of a company nobody plays, and no more wrong
+    slots than reading blind (each changed reading was one a player's piece cannot show)."""
+    marked = lambda p: not p.name.startswith("nomarkers")
+    blind = evaluate_folder(FIXTURES, Pipeline.load(), select=marked)
+    known = evaluate_folder(FIXTURES, Pipeline.load(), select=marked, game_companies=True)
+    pipeline = Pipeline.load()
+    for img, frame, truth in synthetic_samples(FIXTURES, select=marked):
+        allowed = set(truth_companies(truth)) | {"neutral", "none", None}
+        assert {s.owner for s in pipeline.read_frame(frame, truth_companies(truth)).slots} <= allowed, img.name
+    assert known.slot_errors <= blind.slot_errors, (known.slot_errors, blind.slot_errors)

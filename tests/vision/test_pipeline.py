@@ -70,6 +70,18 @@ def test_read_command_writes_json_and_an_annotated_png(tmp_path, capsys):
     assert cv2.imread(out["annotated"]).shape == frame.shape
 
 
+def test_read_command_takes_the_games_companies(tmp_path, capsys):
+    if not (FIXTURES / "clean_00.json").exists():
+        pytest.skip("no synthetic fixtures committed yet")
+    image = str(FIXTURES / "clean_00.jpg")
+    assert main(["read", image, "--companies", "USA, italy", "--json", "--out", str(tmp_path / "a.png")]) == 0
+    owners = {s["owner"] for s in json.loads(capsys.readouterr().out)["slots"]}
+    assert owners <= {"usa", "italy", "neutral", "none", None} and "usa" in owners
+    with pytest.raises(SystemExit) as stop:
+        main(["read", image, "--companies", "usa,spain"])
+    assert stop.value.code == 2 and "unknown company 'spain'" in capsys.readouterr().err
+
+
 def test_eval_command_reports_the_figures(tmp_path, capsys):
     if not sorted(FIXTURES.glob("*.json")):
         pytest.skip("no synthetic fixtures committed yet")
@@ -82,6 +94,8 @@ def test_eval_command_reports_the_figures(tmp_path, capsys):
     for key in ("slot_error", "boards_fully_correct", "drop_count_error", "latency_ms_median", "latency_ms_p95"):
         assert 0 <= figures[key]
     assert Path(figures["confusion_png"]).exists()
+    assert main(["eval", str(tmp_path), "--json", "--game-companies"]) == 0
+    assert json.loads(capsys.readouterr().out)["slot_error"] <= figures["slot_error"]
 
 
 def test_eval_counts_boards_it_could_not_find(tmp_path, capsys):

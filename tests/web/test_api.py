@@ -153,6 +153,20 @@ def test_the_page_moves_on_when_the_camera_sees_the_instruction_done(client, ses
     assert "not taken" in store.last(session_id).label and neutral in store.last(session_id).label
 
 
+def test_the_camera_is_read_knowing_the_sessions_companies(client, session_id, monkeypatch):
+    """Rulings V4: the session's companies go with every reading, so a white piece is never
+    read as France in a game France does not play."""
+    asked = []
+
+    def look(profile, turns, since_last_step, companies):
+        asked.append(companies)
+        return Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco")
+    monkeypatch.setattr(services_from(client).live, "look", look)
+    client.get(f"/api/sessions/{session_id}/live")
+    client.get(f"/api/sessions/{session_id}/camera.jpg")
+    assert asked == [("germany", "usa"), ("germany", "usa")]
+
+
 def test_a_change_the_rules_never_make_is_a_misreading_not_a_move():
     """Structures only ever arrive in Barrage: a piece gone, a dam lowered or a new owner
     on the camera's map is put back as the game knows it; water comes and goes freely."""
