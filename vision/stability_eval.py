@@ -8,7 +8,7 @@ differs in a slot known in both gives moves nobody made: a *correction* when the
 now reads as the ground truth has it (an uncertain first reading put right), a
 *phantom move* when it does not.
 
-    python -m vision.stability_eval data/heldout_random [--n 40] [--spell 40]
+    python -m vision.stability_eval data/heldout_random [--n 40] [--spell 40] [--game-companies]
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from .changes import diff
-from .evaluate import slot_right, synthetic_samples
+from .evaluate import slot_right, synthetic_samples, truth_companies
 from .pipeline import Pipeline
 from .stability import StabilityFilter
 
@@ -43,11 +43,13 @@ def with_hand(frame: np.ndarray) -> np.ndarray:
 
 
 def states_for(frame: np.ndarray, truth: dict, pipeline: Pipeline, spell: int,
-               rng: np.random.Generator) -> tuple[int, int, int] | None:
+               rng: np.random.Generator, game_companies: bool = False) -> tuple[int, int, int] | None:
     """(stable states, phantom moves, corrections) given by two still spells of ``frame``
-    around a passing hand; None when the board is not found."""
+    around a passing hand; None when the board is not found. ``game_companies``: read
+    knowing the game's companies, as a session does (rulings V4)."""
+    companies = truth_companies(truth) if game_companies else None
     stream = [noisy(frame, rng) for _ in range(spell)] + [with_hand(frame)] + [noisy(frame, rng) for _ in range(spell)]
-    readings = [pipeline.read_frame(f) for f in stream]
+    readings = [pipeline.read_frame(f, companies) for f in stream]
     if readings[0].homography is None:
         return None
     states = [r for r in readings if r.stable]
@@ -62,12 +64,13 @@ def states_for(frame: np.ndarray, truth: dict, pipeline: Pipeline, spell: int,
     return len(states), phantom, corrected
 
 
-def evaluate(folder: Path, n: int, spell: int, profile: str | None = None, seed: int = 0) -> dict:
+def evaluate(folder: Path, n: int, spell: int, profile: str | None = None, seed: int = 0,
+             game_companies: bool = False) -> dict:
     rng = np.random.default_rng(seed)
     counts = []
     for _, frame, truth in itertools.islice(synthetic_samples(folder), n):
         pipeline = Pipeline.load(profile)        # a fresh pipeline: no state carried over
-        found = states_for(frame, truth, pipeline, spell, rng)
+        found = states_for(frame, truth, pipeline, spell, rng, game_companies)
         if found is not None:
             counts.append(found)
     c, m, k = np.array(counts, int).reshape(-1, 3).T
@@ -83,8 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=40, help="frames of the folder to use")
     parser.add_argument("--spell", type=int, default=40, help="frames per still spell")
     parser.add_argument("--profile")
+    parser.add_argument("--game-companies", action="store_true",
+                        help="read knowing each board's companies (from its ground truth), as a session does")
     args = parser.parse_args(argv)
-    figures = evaluate(Path(args.dir), args.n, args.spell, args.profile)
+    figures = evaluate(Path(args.dir), args.n, args.spell, args.profile, game_companies=args.game_companies)
     if figures["boards"] == 0:
         print(f"no board to watch in {args.dir}: no readable image with ground truth, or none registered",
               file=sys.stderr)

@@ -58,6 +58,8 @@ def test_a_noisy_still_board_gives_at_most_one_state_per_still_spell(tmp_path, c
     # at most one more (if the board reads differently after the hand), never a stream.
     assert figures["boards"] == 1 and figures["boards_no_state"] == 0 and figures["phantom_states"] <= 1
     assert {"phantom_moves", "corrections", "boards_phantom_move"} <= set(figures)
+    assert stability_main([str(tmp_path), "--n", "1", "--spell", "6", "--game-companies"]) == 0
+    assert json.loads(capsys.readouterr().out)["boards_no_state"] == 0
     assert stability_main([str(tmp_path / "missing")]) == 2
 
 
