@@ -28,7 +28,7 @@ class SlotReading:
     drops: int | None            # headstreams and dams (the drops in its lake)
     confidence: float
     unknown: bool = False        # occluded: the camera says nothing about this slot
-    conflict: str | None = None  # dams: the reading was chosen over a pair that breaks the capacity
+    conflict: str | None = None  # the reading was chosen over one that breaks a rule (rulings V2, V4)
 
     @property
     def low_confidence(self) -> bool:

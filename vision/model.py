@@ -38,7 +38,8 @@ class CropReading:
     drops: int | None          # headstreams and lakes only
     occluded: bool
     confidence: float          # probability of the whole reading among the allowed ones
-    conflict: str | None = None  # dams: what it and its lake read alone, where that breaks its capacity
+    conflict: str | None = None  # what the box read alone broke, where that was not taken: a dam's
+                                 # capacity (with its lake), a company not in the game
 
 
 def cpu_session(path: str | Path, threads: int = 2) -> ort.InferenceSession:
@@ -111,6 +112,14 @@ def reading_table(piece_p: np.ndarray, owner_p: np.ndarray) -> np.ndarray:
     return table
 
 
+def _outsiders(table: np.ndarray, mask: np.ndarray) -> dict[int, str]:
+    """Box index -> a note for each box whose likeliest reading, read with every colour
+    possible, is a piece of a company nobody plays (``mask`` 0): the page says why it is unsure."""
+    owners = table.reshape(len(table), -1).argmax(1) % len(OWNERS)
+    return {i: f"looks like {OWNERS[k]}'s colour, but {OWNERS[k]} is not in this game"
+            for i, k in enumerate(owners) if mask[k] == 0}
+
+
 def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | None = None,
            water: HeldWater | None = None, companies: Collection[str] | None = None) -> list[CropReading]:
     """Readings from the heads; ``neutral``: the map's neutral dams, which narrow what a
@@ -124,7 +133,9 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
     occluded_p = 1.0 / (1.0 + np.exp(-raw["occluded"].reshape(-1)))
     visible = np.maximum(occluded_p, 1 - occluded_p)       # the occluded head's confidence
     owner_p = softmax(raw["owner"])
+    notes: dict[int, str] = {}
     if companies is not None:
+        notes = _outsiders(reading_table(piece_p, owner_p), owner_mask(companies))
         owner_p = owner_p * owner_mask(companies)
     table = reading_table(piece_p, owner_p)
     if neutral is not None:
@@ -141,11 +152,12 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
         if kind in HAS_DROPS:
             j = int(drops_p[i].argmax())
             drops, conf = j, conf * float(drops_p[i, j])
-        out.append(CropReading(piece, owner, drops, bool(occluded_p[i] > 0.5), conf))
+        out.append(CropReading(piece, owner, drops, bool(occluded_p[i] > 0.5), conf, notes.get(i)))
     for dam, lake in water.pairs if water is not None else ():
         c = choose(table[dam], drops_p[lake])
         piece = PIECES[c.piece]
         out[dam] = replace(out[dam], piece=piece, owner=OWNERS[c.owner] if piece != "empty" else None,
-                           confidence=float(visible[dam]) * c.piece_share, conflict=c.conflict)
+                           confidence=float(visible[dam]) * c.piece_share,
+                           conflict="; ".join(n for n in (out[dam].conflict, c.conflict) if n) or None)
         out[lake] = replace(out[lake], drops=c.drops, confidence=float(visible[lake]) * c.drops_share)
     return out

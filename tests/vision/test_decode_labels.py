@@ -55,6 +55,10 @@ def test_a_company_nobody_plays_is_never_read_and_a_forced_choice_is_unsure():
     # No player's colour comes close: even whether a piece stands there is in doubt
     # (the empty reading is one of those left), and the reading is flagged as unsure.
     assert free[2].confidence > 0.99 and bound[2].confidence < 0.5
+    # the page says why: the colour it saw belongs to a company nobody plays
+    assert [r.conflict for r in free] == [None] * 3
+    assert [r.conflict for r in bound] == ["looks like france's colour, but france is not in this game", None,
+                                           "looks like france's colour, but france is not in this game"]
 
 
 def test_unknown_company_names_are_refused():

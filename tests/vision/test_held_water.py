@@ -99,3 +99,14 @@ def test_choose_always_finds_a_reading():
     assert (PIECES[c.piece], OWNERS[c.owner], c.drops) == ("base", "usa", 1)
     assert c.conflict == "read alone: base with 5 drops, more than it holds; taken as base with 1 drop"
     assert c.piece_share == pytest.approx(1.0, rel=1e-3) and c.drops_share == pytest.approx(2 / 3, rel=1e-3)
+
+
+def test_a_dam_keeps_both_notes_when_its_colour_and_its_water_break_a_rule():
+    """Rulings V2 and V4 together: a white base (France, not in the game; Italy a distant
+    second) with two clear drops, more than a base holds."""
+    raw = logits({"3U": ({"base": 0.55, "base+1": 0.45}, {"france": 0.9, "italy": 0.1})},
+                 drops={"lake:3U": {2: 0.95, 1: 0.05}})
+    dam = {b.key: r for b, r in zip(LAYOUT.boxes, decode(raw, LAYOUT.kinds, None, WATER, ["italy", "usa"]))}["3U"]
+    assert (dam.piece, dam.owner) == ("base+1", "italy")
+    assert dam.conflict == ("looks like france's colour, but france is not in this game; "
+                            "read alone: base with 2 drops, more than it holds; taken as base+1 with 2 drops")
