@@ -55,6 +55,8 @@ def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    from .slot_temperatures import fit, head_logits
+    from .temperature import scale_outputs
     from .train import Settings, export, train    # torch is imported only by this command
 
     layout = load_layout()
@@ -69,7 +71,11 @@ def cmd_train(args: argparse.Namespace) -> int:
     model, report = train(sets["train"], sets["val"], settings)
     out = Path(args.out)
     export(model, out, CROP)
-    report.update(data=sources, settings=settings.__dict__, n_train=args.n_train, n_val=args.n_val, copies=args.copies,
+    # A temperature per head, fitted on the validation images, makes the chances honest for the page's flags.
+    temperatures, losses = fit(head_logits(out, sets["val"]), sets["val"])
+    scale_outputs(out, temperatures)
+    report.update(temperatures={h: round(t, 4) for h, t in temperatures.items()}, val_nll=losses,
+                  data=sources, settings=settings.__dict__, n_train=args.n_train, n_val=args.n_val, copies=args.copies,
                   occlusion=args.occlusion, model_bytes=out.stat().st_size)
     out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); validation error {report['val_error']}")
@@ -77,7 +83,7 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 
 def cmd_train_heights(args: argparse.Namespace) -> int:
-    from .temperature import fit_temperature, nll
+    from .temperature import fit_temperature, nll, scale_outputs
     from .train_heights import Settings, build, company_logits, export, train    # torch is imported only by this command
 
     layout = load_layout()
@@ -92,7 +98,8 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
     logits, truths = company_logits(model, sets["val"])
     temperature = fit_temperature(logits, truths)
     out = Path(args.out)
-    export(model, out, temperature)
+    export(model, out)
+    scale_outputs(out, {"heights": temperature})
     report.update(temperature=round(temperature, 4),
                   val_nll={"raw": round(nll(logits, truths), 4), "scaled": round(nll(logits, truths, temperature), 4)},
                   data=sources, settings=settings.__dict__, model_bytes=out.stat().st_size)

@@ -47,15 +47,15 @@ class DamSetNet(nn.Module):
 
 
 class OneFrame(nn.Module):
-    """The exported graph: one frame's dams, all tokens of one set, no padding; the logits
-    divided by the temperature fitted on validation images (``models.temperature``)."""
+    """The exported graph: one frame's dams, all tokens of one set, no padding (the
+    temperature fitted on validation images is written into the file after export,
+    ``models.temperature.scale_outputs``)."""
 
-    def __init__(self, net: DamSetNet, temperature: float = 1.0):
+    def __init__(self, net: DamSetNet):
         super().__init__()
         self.net = net
-        self.temperature = temperature
 
     def forward(self, dams: torch.Tensor, roles: torch.Tensor) -> torch.Tensor:
         f = self.net.features(dams)
         mixed = self.net.mix((f + self.net.role(roles))[None])[0]
-        return self.net.head(mixed + f) / self.temperature
+        return self.net.head(mixed + f)

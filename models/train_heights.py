@@ -161,8 +161,8 @@ def train(train_set: DamSet, val_set: DamSet, settings: Settings, log=print) -> 
     return model, {"history": history, "val_error": history[-1]["val_error"]}
 
 
-def export(model: DamSetNet, path: Path, temperature: float = 1.0) -> None:
-    wrapped = OneFrame(model.cpu(), temperature).eval()
+def export(model: DamSetNet, path: Path) -> None:
+    wrapped = OneFrame(model.cpu()).eval()
     n = torch.export.Dim("n", min=1, max=64)
     dummy = (torch.rand(5, 4, 64, 64), torch.tensor([0, 1, 0, 3, 0]))
     torch.onnx.export(wrapped, dummy, str(path), input_names=["dams", "roles"], output_names=["heights"],

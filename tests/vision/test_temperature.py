@@ -1,7 +1,15 @@
-"""Temperature scaling (models/temperature.py): the fitted T undoes a net's overconfidence."""
+"""Temperature scaling (models/temperature.py): the fitted T undoes a net's overconfidence,
+and is written into the model file (models/slot_temperatures.py for the slot model)."""
+import json
+from pathlib import Path
+
 import numpy as np
+import pytest
 
 from models.temperature import fit_temperature, nll
+
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 
 
 def _sampled(rng, n=4000, k=3):
@@ -31,3 +39,77 @@ def test_scaling_keeps_every_argmax_and_lowers_the_loss_of_an_overconfident_net(
 
 def test_nothing_to_fit_gives_one():
     assert fit_temperature(np.zeros((0, 3)), np.zeros(0, np.int64)) == 1.0
+
+
+# -- written into the model file ---------------------------------------------------------
+def _slot_shaped_model(path, rng):
+    """A small stand-in for the slot model: the crops' mean colours, times a random matrix
+    per head; the same input and outputs as the real one."""
+    from onnx import TensorProto, helper, numpy_helper, save
+
+    from vision.labels import MAX_DROPS, OWNERS, PIECES
+    from vision.model import CHANNELS, OUTPUTS
+
+    widths = {"piece": len(PIECES), "owner": len(OWNERS), "drops": MAX_DROPS + 1, "occluded": 1}
+    nodes = [helper.make_node("GlobalAveragePool", ["crops"], ["pooled"]),
+             helper.make_node("Flatten", ["pooled"], ["colour"])]
+    weights = []
+    for head in OUTPUTS:
+        weights.append(numpy_helper.from_array(rng.normal(0, 20, (CHANNELS, widths[head])).astype(np.float32), f"w_{head}"))
+        nodes.append(helper.make_node("MatMul", ["colour", f"w_{head}"], [head]))
+    graph = helper.make_graph(
+        nodes, "slots", [helper.make_tensor_value_info("crops", TensorProto.FLOAT, ["N", CHANNELS, 48, 48])],
+        [helper.make_tensor_value_info(h, TensorProto.FLOAT, ["N", widths[h]]) for h in OUTPUTS], weights)
+    save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), str(path))
+
+
+def test_temperatures_are_written_into_the_graph_once(tmp_path):
+    import onnxruntime as ort
+    pytest.importorskip("onnx")
+    from models.temperature import scale_outputs
+
+    path = tmp_path / "m.onnx"
+    _slot_shaped_model(path, np.random.default_rng(0))
+    x = {"crops": np.random.default_rng(1).random((3, 6, 48, 48), np.float32)}
+    before = ort.InferenceSession(str(path)).run(None, x)
+    scale_outputs(path, {"piece": 2.0, "occluded": 0.5})
+    session = ort.InferenceSession(str(path))
+    after = session.run(None, x)
+    np.testing.assert_allclose(after[0], before[0] / 2.0, rtol=1e-6)
+    np.testing.assert_allclose(after[1], before[1])                       # owner: not named, untouched
+    np.testing.assert_allclose(after[3], before[3] / 0.5, rtol=1e-6)
+    assert json.loads(session.get_modelmeta().custom_metadata_map["temperatures"]) == {"piece": 2.0, "occluded": 0.5}
+    with pytest.raises(ValueError, match="already divides"):
+        scale_outputs(path, {"piece": 2.0})
+    other = tmp_path / "other.onnx"
+    _slot_shaped_model(other, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="no output heights"):
+        scale_outputs(other, {"heights": 1.5})
+
+
+def test_the_slot_models_heads_are_fitted_on_validation_images_and_scaled(tmp_path, capsys):
+    import onnxruntime as ort
+    pytest.importorskip("onnx")
+    from models.slot_temperatures import main
+
+    path = tmp_path / "slots.onnx"
+    _slot_shaped_model(path, np.random.default_rng(0))     # loud: logits in the tens
+    x = {"crops": np.random.default_rng(1).random((3, 6, 48, 48), np.float32)}
+    before = ort.InferenceSession(str(path)).run(None, x)
+    val = tmp_path / "val"
+    val.mkdir()
+    for name in ("clean_00", "clean_01"):
+        for suffix in (".jpg", ".json"):
+            (val / f"{name}{suffix}").write_bytes((FIXTURES / f"{name}{suffix}").read_bytes())
+    assert main(["--model", str(path), "--val", str(val)]) == 0
+    session = ort.InferenceSession(str(path))
+    temperatures = json.loads(session.get_modelmeta().custom_metadata_map["temperatures"])
+    assert set(temperatures) == {"piece", "owner", "drops", "occluded"}
+    assert temperatures["piece"] > 1.5 and temperatures["owner"] > 1.5, "a random, loud net is far too sure"
+    for head, old, new in zip(("piece", "owner", "drops", "occluded"), before, session.run(None, x)):
+        np.testing.assert_allclose(new, old / temperatures[head], rtol=1e-4)
+    assert "piece: T" in capsys.readouterr().out
+    assert main(["--model", str(path), "--val", str(val)]) == 2            # never divided twice
+    assert "already divides" in capsys.readouterr().err
+    assert main(["--model", str(tmp_path / "missing.onnx"), "--val", str(val)]) == 2
+    assert main(["--model", str(path), "--val", str(tmp_path / "nothing")]) == 2

@@ -23,6 +23,10 @@ def test_train_writes_a_loadable_model_and_report(tmp_path):
     assert len(probs) == 4 and probs[0].shape[0] == 2, "piece, owner, drops, occluded for each crop"
     report = json.loads((tmp_path / "m_report.json").read_text())
     assert report["n_train"] == 6 and "synth --n 6" in report["data"]["train"]
+    # each head divided by its temperature, fitted on the validation images, in the file itself
+    written = json.loads(session.get_modelmeta().custom_metadata_map["temperatures"])
+    assert set(written) == {"piece", "owner", "drops", "occluded"} == set(report["temperatures"])
+    assert all(report["val_nll"][h]["scaled"] <= report["val_nll"][h]["raw"] + 1e-6 for h in written)
 
 
 def test_a_model_that_reads_other_inputs_is_refused_with_a_way_out(tmp_path):
@@ -54,6 +58,8 @@ def test_train_heights_writes_a_model_the_pipeline_loads(tmp_path):
     report = json.loads((tmp_path / "h_report.json").read_text())
     assert set(report["val_error"]) == {"base", "base+1", "base+2", "all"}
     assert report["temperature"] > 0
+    written = json.loads(heights.session.get_modelmeta().custom_metadata_map["temperatures"])
+    assert written == {"heights": round(report["temperature"], 4)}
     assert report["val_nll"]["scaled"] <= report["val_nll"]["raw"] + 1e-6, "the fitted temperature never fits worse than none"
 
 
