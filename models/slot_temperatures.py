@@ -1,9 +1,8 @@
 """Honest chances for the slot model: one temperature per head, fitted on validation crops.
 
-Each head of the slot model is overconfident or shy in its own way (measured on the
-validation images of 2026-11-23: the piece head says more than it knows, T 1.23; the owner
-head is honest, T 1.00; the drop head a little loud, T 1.12; the occluded head too shy,
-T 0.74). The page flags a slot whose whole reading, the product of its heads' chances, is
+Each head of the slot model is overconfident or shy in its own way (the shipped model on its
+60 validation images: the piece head says more than it knows, T 1.26; the owner head nearly
+honest, T 1.07; the drop head loud, T 1.20; the occluded head too shy, T 0.76). The page flags a slot whose whole reading, the product of its heads' chances, is
 below ``vision.board_state.LOW_CONFIDENCE``, so one loud head hides the slot's mistakes and
 one shy head flags right readings. ``automa-vision train`` fits the four temperatures on its
 validation images and writes them into the exported graph; for a model file that has none::
