@@ -29,7 +29,8 @@ from .store import Step
 NewStep = dict[str, Any]
 # Nothing in Barrage takes a structure off the map, hands it to another company or lowers a
 # dam (rulings V3), so a reading that shows one has misread a piece the game knows: a raised
-# dam read as a bare base is the camera's likeliest mistake (models/MODEL_CARD.md).
+# dam read as a bare base is the camera's likeliest mistake (models/MODEL_CARD.md). Nor does
+# anything take drops off a headstream before the Water Flow phase, which the page runs itself.
 NEVER = ("removed", "owner")
 
 
@@ -159,13 +160,17 @@ def detected_moves(step: Step, seen: MapState) -> tuple[list[Move], list[Move]]:
 
 
 def read_against(known: MapState, seen: MapState) -> tuple[MapState, list[Move]]:
-    """``seen`` with every change from ``known`` that the rules never make (a structure
-    gone, lowered or changed owner) put back as ``known`` has it, and those changes.
-    A dam put back keeps the drops seen: water comes and goes."""
-    fixed = replace(seen, dams=dict(seen.dams), conduits=dict(seen.conduits), powerhouses=dict(seen.powerhouses))
-    refused = [m for m in diff(known, seen) if m.kind in NEVER]
+    """``seen`` with every change from ``known`` that the rules never make in the actions
+    phase (a structure gone, lowered or changed owner; drops gone from a headstream) put
+    back as ``known`` has it, and those changes. A dam put back keeps the drops seen: a
+    dam's water comes and goes (production, flow)."""
+    fixed = replace(seen, dams=dict(seen.dams), conduits=dict(seen.conduits), powerhouses=dict(seen.powerhouses),
+                    headstreams=dict(seen.headstreams))
+    refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
     for m in refused:
-        if m.space in known.dams:
+        if m.space in known.headstreams:
+            fixed.headstreams[m.space] = known.headstreams[m.space]
+        elif m.space in known.dams:
             was, now = known.dams[m.space], seen.dams.get(m.space)
             fixed.dams[m.space] = was if now is None else Dam(was.owner, max(was.pieces, now.pieces), now.drops)
         elif m.space in known.conduits:
@@ -173,6 +178,13 @@ def read_against(known: MapState, seen: MapState) -> tuple[MapState, list[Move]]
         else:
             fixed.powerhouses[m.space] = known.powerhouses[m.space]
     return fixed, refused
+
+
+def _headstream_lost(move: Move, known: MapState, seen: MapState) -> bool:
+    """Drops gone from a headstream: in the actions phase they only arrive (Water Management,
+    placing incomes and rewards), and leave in the Water Flow phase (rulings V3)."""
+    return (move.kind == "drops" and move.space in known.headstreams
+            and seen.headstreams.get(move.space, 0) < known.headstreams[move.space])
 
 
 # -- corrections -------------------------------------------------------------------

@@ -169,18 +169,23 @@ def test_the_camera_is_read_knowing_the_sessions_companies(client, session_id, m
 
 def test_a_change_the_rules_never_make_is_a_misreading_not_a_move():
     """Structures only ever arrive in Barrage: a piece gone, a dam lowered or a new owner
-    on the camera's map is put back as the game knows it; water comes and goes freely."""
+    on the camera's map is put back as the game knows it; so are drops gone from a headstream
+    in the actions phase. A dam's water comes and goes."""
     known = MapState(dams={"2L": Dam("usa", 2, 1), "5U": Dam("neutral", 1, 1)}, conduits={"1A": "italy"},
                      powerhouses={"P1_0": "usa"}, headstreams={"A": 1})
     seen = MapState(dams={"2L": Dam("usa", 1, 0)}, conduits={"1B": "germany"},
                     powerhouses={"P1_0": "germany"}, headstreams={"A": 0})
     fixed, refused = game.read_against(known, seen)
     assert fixed == MapState(dams={"2L": Dam("usa", 2, 0), "5U": Dam("neutral", 1, 1)},
-                             conduits={"1B": "germany", "1A": "italy"}, powerhouses={"P1_0": "usa"}, headstreams={"A": 0})
-    assert sorted(m.space for m in refused) == ["1A", "2L", "5U", "P1_0"]
-    assert [m.text for m in diff(known, fixed)] == ["1 drop left the dam on 2L", "germany built a conduit on 1B",
-                                                     "1 drop left headstream A"]
+                             conduits={"1B": "germany", "1A": "italy"}, powerhouses={"P1_0": "usa"}, headstreams={"A": 1})
+    assert sorted(m.space for m in refused) == ["1A", "2L", "5U", "A", "P1_0"]
+    assert "1 drop left headstream A" in [m.text for m in refused]   # drops leave a headstream only in Water Flow
+    assert [m.text for m in diff(known, fixed)] == ["1 drop left the dam on 2L", "germany built a conduit on 1B"]
     assert seen.dams == {"2L": Dam("usa", 1, 0)} and "1A" not in seen.conduits      # the reading itself is kept
+    assert seen.headstreams == {"A": 0}
+    # drops placed on a headstream (Water Management) are taken
+    fixed, refused = game.read_against(known, replace(known, headstreams={"A": 3}))
+    assert fixed.headstreams == {"A": 3} and not refused
     # a dam read higher, or under another owner, keeps the known owner and the higher count
     fixed, refused = game.read_against(known, replace(known, dams={**known.dams, "2L": Dam("italy", 3, 2)}))
     assert fixed.dams["2L"] == Dam("usa", 3, 2) and [(m.kind, m.space) for m in refused] == [("owner", "2L")]
