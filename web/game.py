@@ -32,6 +32,8 @@ NewStep = dict[str, Any]
 # dam read as a bare base is the camera's likeliest mistake (models/MODEL_CARD.md). Nor does
 # anything take drops off a headstream before the Water Flow phase, which the page runs itself.
 NEVER = ("removed", "owner")
+# Only the company whose turn it is builds (a neutral dam is set up, never built).
+BUILT = ("dam", "conduit", "powerhouse")
 
 
 @dataclass
@@ -129,7 +131,7 @@ def human_done(step: Step, seen: MapState | None) -> NewStep:
     after = state
     if seen is not None:
         known = map_of(state)
-        seen, refused = read_against(known, seen)
+        seen, refused = read_against(known, seen, flow.next)
         moves = diff(known, seen)
         after, flags = apply_to_state(state, seen)
         if flags:
@@ -154,16 +156,17 @@ def human_pass(step: Step) -> NewStep:
 def detected_moves(step: Step, seen: MapState) -> tuple[list[Move], list[Move]]:
     """The moves the camera sees since ``step``, and the changes it sees that the rules
     never make (``read_against``)."""
-    known = map_of(GameState.from_dict(step.state))
-    fixed, refused = read_against(known, seen)
-    return diff(known, fixed), refused
+    state, flow = load(step)
+    fixed, refused = read_against(map_of(state), seen, flow.next if flow.phase == "actions" else None)
+    return diff(map_of(state), fixed), refused
 
 
-def read_against(known: MapState, seen: MapState) -> tuple[MapState, list[Move]]:
+def read_against(known: MapState, seen: MapState, builder: str | None = None) -> tuple[MapState, list[Move]]:
     """``seen`` with every change from ``known`` that the rules never make in the actions
     phase (a structure gone, lowered or changed owner; drops gone from a headstream) put
     back as ``known`` has it, and those changes. A dam put back keeps the drops seen: a
-    dam's water comes and goes (production, flow)."""
+    dam's water comes and goes (production, flow). ``builder``: the company whose turn it
+    is; a new structure read as someone else's is taken as theirs, and listed (rulings V3)."""
     fixed = replace(seen, dams=dict(seen.dams), conduits=dict(seen.conduits), powerhouses=dict(seen.powerhouses),
                     headstreams=dict(seen.headstreams))
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
@@ -177,6 +180,13 @@ def read_against(known: MapState, seen: MapState) -> tuple[MapState, list[Move]]
             fixed.conduits[m.space] = known.conduits[m.space]
         else:
             fixed.powerhouses[m.space] = known.powerhouses[m.space]
+    for m in diff(known, fixed) if builder is not None else ():
+        if m.kind in BUILT and m.owner != builder:
+            if m.kind == "dam":
+                fixed.dams[m.space] = replace(fixed.dams[m.space], owner=builder)
+            else:
+                (fixed.conduits if m.kind == "conduit" else fixed.powerhouses)[m.space] = builder
+            refused.append(Move("owner", m.space, m.owner, f"{m.text} (on {builder}'s turn: taken as {builder}'s)"))
     return fixed, refused
 
 
@@ -253,7 +263,8 @@ def carried_out(step: Step, seen: MapState) -> bool:
     """The camera sees the pending Automa instruction done: exactly the map it leads to,
     nothing hidden, once the changes the rules never make are put back (``read_against``)."""
     expected = expected_map(step)
-    fixed, _ = read_against(map_of(GameState.from_dict(step.state)), seen)
+    state, flow = load(step)
+    fixed, _ = read_against(map_of(state), seen, flow.next)
     return expected is not None and not seen.unknown and not diff(expected, fixed)
 
 

@@ -191,6 +191,34 @@ def test_a_change_the_rules_never_make_is_a_misreading_not_a_move():
     assert fixed.dams["2L"] == Dam("usa", 3, 2) and [(m.kind, m.space) for m in refused] == [("owner", "2L")]
 
 
+def test_a_structure_that_appears_on_a_turn_is_the_builders():
+    """Only the company whose turn it is builds, and a neutral dam is never built: a new
+    piece read as someone else's is taken as the builder's, and the reading is listed."""
+    known = MapState(dams={"5U": Dam("neutral", 1, 1)}, headstreams={"A": 1})
+    seen = MapState(dams={"5U": Dam("neutral", 1, 1), "2L": Dam("neutral", 1, 0)}, conduits={"1A": "germany"},
+                    powerhouses={"P1_0": "usa"}, headstreams={"A": 1})
+    fixed, refused = game.read_against(known, seen, "usa")
+    assert [m.text for m in diff(known, fixed)] == ["usa built a dam on 2L", "usa built a conduit on 1A",
+                                                     "usa built a powerhouse on P1_0"]
+    assert sorted(m.text for m in refused) == ["germany built a conduit on 1A (on usa's turn: taken as usa's)",
+                                               "neutral built a dam on 2L (on usa's turn: taken as usa's)"]
+    assert seen.conduits == {"1A": "germany"}                   # the reading itself is kept
+    # with nobody's turn known, the reading stands
+    assert game.read_against(known, seen) == (seen, [])
+
+
+def test_the_page_lists_a_new_piece_under_the_player_whose_turn_it_is(client, session_id, monkeypatch):
+    store = services_from(client).store
+    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})      # germany's turn next
+    seen = game.map_of(GameState.from_dict(store.last(session_id).state))
+    seen.conduits["1A"] = "usa"                                                     # germany's conduit, misread
+    monkeypatch.setattr(services_from(client).live, "look",
+                        lambda *a, **k: Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen))
+    live = client.get(f"/api/sessions/{session_id}/live").json
+    assert live["moves"] == ["germany built a conduit on 1A"]
+    assert live["refused"] == ["usa built a conduit on 1A (on germany's turn: taken as germany's)"]
+
+
 def services_from(client):
     with client.application.app_context():
         return services()
