@@ -166,7 +166,8 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None) ->
     phase (a structure gone, lowered or changed owner; drops gone from a headstream) put
     back as ``known`` has it, and those changes. A dam put back keeps the drops seen: a
     dam's water comes and goes (production, flow). ``builder``: the company whose turn it
-    is; a new structure read as someone else's is taken as theirs, and listed (rulings V3)."""
+    is; a new structure read as someone else's is taken as theirs, an elevation on someone
+    else's dam is put back, and both readings are listed (rulings V3)."""
     fixed = replace(seen, dams=dict(seen.dams), conduits=dict(seen.conduits), powerhouses=dict(seen.powerhouses),
                     headstreams=dict(seen.headstreams))
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
@@ -187,6 +188,10 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None) ->
             else:
                 (fixed.conduits if m.kind == "conduit" else fixed.powerhouses)[m.space] = builder
             refused.append(Move("owner", m.space, m.owner, f"{m.text} (on {builder}'s turn: taken as {builder}'s)"))
+        elif m.kind == "elevation" and m.owner != builder:
+            # an elevation goes only on the builder's own dam (and never on a neutral one)
+            fixed.dams[m.space] = replace(fixed.dams[m.space], pieces=known.dams[m.space].pieces)
+            refused.append(replace(m, text=f"{m.text} (on {builder}'s turn)"))
     return fixed, refused
 
 

@@ -192,8 +192,10 @@ def test_a_change_the_rules_never_make_is_a_misreading_not_a_move():
 
 
 def test_a_structure_that_appears_on_a_turn_is_the_builders():
-    """Only the company whose turn it is builds, and a neutral dam is never built: a new
-    piece read as someone else's is taken as the builder's, and the reading is listed."""
+    """Only the company whose turn it is builds, a neutral dam is never built, and an
+    elevation goes only on the builder's own dam: a new piece read as someone else's is
+    taken as the builder's, an elevation on another's dam is put back, and the readings
+    are listed."""
     known = MapState(dams={"5U": Dam("neutral", 1, 1)}, headstreams={"A": 1})
     seen = MapState(dams={"5U": Dam("neutral", 1, 1), "2L": Dam("neutral", 1, 0)}, conduits={"1A": "germany"},
                     powerhouses={"P1_0": "usa"}, headstreams={"A": 1})
@@ -205,6 +207,13 @@ def test_a_structure_that_appears_on_a_turn_is_the_builders():
     assert seen.conduits == {"1A": "germany"}                   # the reading itself is kept
     # with nobody's turn known, the reading stands
     assert game.read_against(known, seen) == (seen, [])
+    # an elevation goes only on the builder's own dam, never on a neutral one
+    known = MapState(dams={"5U": Dam("neutral", 1, 1), "3U": Dam("usa", 1, 0), "4U": Dam("italy", 2, 0)})
+    seen = MapState(dams={"5U": Dam("neutral", 2, 1), "3U": Dam("usa", 2, 0), "4U": Dam("italy", 3, 0)})
+    fixed, refused = game.read_against(known, seen, "usa")
+    assert fixed.dams == {"5U": Dam("neutral", 1, 1), "3U": Dam("usa", 2, 0), "4U": Dam("italy", 2, 0)}
+    assert sorted(m.text for m in refused) == ["italy added 1 elevation to the dam on 4U (on usa's turn)",
+                                               "neutral added 1 elevation to the dam on 5U (on usa's turn)"]
 
 
 def test_the_page_lists_a_new_piece_under_the_player_whose_turn_it_is(client, session_id, monkeypatch):
