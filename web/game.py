@@ -19,6 +19,7 @@ from automa.barrage.data import company_colours
 from automa.barrage.engine import apply_decision, decide
 from automa.barrage.setup import new_game
 from automa.barrage.state import Dam, GameState
+from automa.barrage.turn_water import can_drain, can_flow_into
 from automa.common.errors import StateError
 from vision.board_state import MapState, apply_to_state
 from vision.changes import Move, diff
@@ -167,7 +168,8 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None) ->
     back as ``known`` has it, and those changes. A dam put back keeps the drops seen: a
     dam's water comes and goes (production, flow). ``builder``: the company whose turn it
     is; a new structure read as someone else's is taken as theirs, an elevation on someone
-    else's dam is put back, and both readings are listed (rulings V3)."""
+    else's dam is put back, and both readings are listed (rulings V3); so are drops a dam
+    gained or lost that no action of theirs can move (rulings V5)."""
     fixed = replace(seen, dams=dict(seen.dams), conduits=dict(seen.conduits), powerhouses=dict(seen.powerhouses),
                     headstreams=dict(seen.headstreams))
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
@@ -192,7 +194,30 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None) ->
             # an elevation goes only on the builder's own dam (and never on a neutral one)
             fixed.dams[m.space] = replace(fixed.dams[m.space], pieces=known.dams[m.space].pieces)
             refused.append(replace(m, text=f"{m.text} (on {builder}'s turn)"))
+    if builder is not None:
+        refused += _water_against(known, fixed, builder)
     return fixed, refused
+
+
+def _water_against(known: MapState, fixed: MapState, mover: str) -> list[Move]:
+    """Put back, in ``fixed``, the drops a dam gained or lost that ``mover``'s turn cannot
+    move (rulings V5: ``automa.barrage.turn_water``), and list them. Losses go first: a
+    dam's loss that stands lets water past it."""
+    refused = []
+    for losses in (True, False):
+        for m in diff(known, fixed):
+            was, now = known.dams.get(m.space), fixed.dams.get(m.space)
+            if m.kind != "drops" or was is None or now is None or (now.drops < was.drops) != losses:
+                continue
+            if losses and not can_drain(known, mover, m.space):
+                why = f"no production of {mover}'s draws on it"
+            elif not losses and was.owner != mover and not can_flow_into(known, fixed, mover, m.space):
+                why = f"no water {mover}'s turn sets flowing can reach it"
+            else:
+                continue
+            fixed.dams[m.space] = replace(now, drops=was.drops)
+            refused.append(replace(m, text=f"{m.text} ({why})"))
+    return refused
 
 
 def _headstream_lost(move: Move, known: MapState, seen: MapState) -> bool:

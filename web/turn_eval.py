@@ -9,6 +9,12 @@ and a new piece taken as the builder's (``web.game.read_against``, rulings V3). 
 right when the list is exactly that move (with the drops a new dam holds). For comparison,
 the same frames read blind and taken as read. Water counts: a drop misread is a wrong list.
 
+Each frame also stands for the table after a production (``production_*`` figures), where
+one exists that could have made it: a company drew drops from a dam of its own or a neutral
+one through a conduit to its powerhouse, and they ran down the river (``before_a_production``).
+Such a turn's drop moves are real: this shows whether the water rules (rulings V5) ever put
+back water that did move.
+
     python -m web.turn_eval data/heldout_random2 [--n 200] [--seed 0]
 """
 from __future__ import annotations
@@ -21,7 +27,10 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from automa.barrage.data import barrage_map
+from automa.barrage.rules import production_systems
 from automa.barrage.state import Dam
+from automa.barrage.water import group_path
 from vision.board_state import MapState, build_map
 from vision.changes import Move, diff
 from vision.evaluate import synthetic_samples, truth_companies, truth_piece
@@ -64,6 +73,46 @@ def before_the_turn(after: MapState, rng: random.Random) -> tuple[MapState, str]
     return before, owner
 
 
+def before_a_production(after: MapState, rng: random.Random) -> tuple[MapState, str] | None:
+    """The map one production earlier, and its producer; None when no production can have
+    made ``after``. The producer drew ``k`` drops from a dam with room for them now (their
+    own or a neutral one, with a conduit from its basin to their powerhouse), and the drops
+    ran down from the powerhouse's group: each stopped in the first dam with room, so the
+    dams below held fewer drops before (rulings V5, base_rules.md §7-8)."""
+    # the production systems that stand on the map, whatever water their dams hold now
+    filled = replace(after, dams={s: replace(d, drops=d.pieces) for s, d in after.dams.items()})
+    options = [(company, system.dam, barrage_map().conduits[system.conduit].group)
+               for company in sorted(set(after.powerhouses.values()))
+               for system in production_systems(filled, company)
+               if after.dams[system.dam].drops < after.dams[system.dam].pieces]
+    rng.shuffle(options)
+    for company, space, group in options:
+        dam = after.dams[space]
+        k = rng.randint(1, dam.pieces - dam.drops)
+        before = _undo_flow(after, group_path(group), k, rng)
+        if before is not None:
+            before.dams[space] = replace(dam, drops=dam.drops + k)
+            return before, company
+    return None
+
+
+def _undo_flow(after: MapState, path: list[str], k: int, rng: random.Random) -> MapState | None:
+    """A map from which ``k`` drops running down ``path`` give ``after``; None if there is none.
+    A drop stops in the first dam with room: a dam with room now caught every drop that reached
+    it, a full one any number of them up to what it holds."""
+    before = replace(after, dams=dict(after.dams))
+    for stop in path:
+        dam = after.dams.get(stop)
+        if k == 0 or dam is None:
+            continue
+        caught = k if dam.drops < dam.pieces else rng.randint(0, min(k, dam.drops))
+        if caught > dam.drops:
+            return None
+        before.dams[stop] = replace(dam, drops=dam.drops - caught)
+        k -= caught
+    return before
+
+
 def _read(pipeline: Pipeline, frame, companies: list[str] | None) -> MapState | None:
     """One frame read afresh (no motion or stable state carried over)."""
     pipeline.motion, pipeline.stability = MotionDetector(), StabilityFilter()
@@ -74,34 +123,37 @@ def _read(pipeline: Pipeline, frame, companies: list[str] | None) -> MapState | 
 def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None) -> dict:
     rng = random.Random(seed)
     pipeline = Pipeline.load(profile)
-    counts = {"turns": 0, "not_registered": 0}
-    for way in ("blind", "session"):
-        counts |= {f"{way}_exact": 0, f"{way}_move_missed": 0, f"{way}_extra_moves": 0, f"{way}_extra_by_kind": {}}
+    counts: dict = {"turns": 0, "production_turns": 0, "not_registered": 0}
+    for kind, way in itertools.product(("", "production_"), ("blind", "session")):
+        counts |= {f"{way}_{kind}exact": 0, f"{way}_{kind}move_missed": 0, f"{way}_{kind}extra_moves": 0,
+                   f"{way}_{kind}extra_by_kind": {}}
     for _, frame, truth in itertools.islice(synthetic_samples(folder), n):
         after = truth_map(truth)
-        picked = before_the_turn(after, rng)
-        if picked is None:
+        turns = [("", before_the_turn(after, rng)), ("production_", before_a_production(after, rng))]
+        turns = [(kind, picked) for kind, picked in turns if picked is not None]
+        if not turns:
             continue
-        known, builder = picked
-        made = diff(known, after)         # the build, and the drops a new dam holds
-        counts["turns"] += 1
         blind, seen = _read(pipeline, frame, None), _read(pipeline, frame, truth_companies(truth))
-        if blind is None or seen is None:
-            counts["not_registered"] += 1
-            continue
-        listed = {"blind": diff(known, blind), "session": diff(known, read_against(known, seen, builder)[0])}
-        for way, moves in listed.items():
-            _count(counts, way, made, moves)
+        for kind, (known, mover) in turns:
+            counts[f"{kind}turns"] += 1
+            made = diff(known, after)   # the build and the drops a new dam holds; a production's water
+            if blind is None or seen is None:
+                counts["not_registered"] += 1
+                continue
+            listed = {"blind": diff(known, blind), "session": diff(known, read_against(known, seen, mover)[0])}
+            for way, moves in listed.items():
+                # a build is missed when the structure is; a production when any of its water is
+                _count(counts, f"{way}_{kind}", made, moves, made[:1] if kind == "" else made)
     return counts
 
 
-def _count(counts: dict, way: str, made: list[Move], moves: list[Move]) -> None:
-    counts[f"{way}_exact"] += moves == made
-    counts[f"{way}_move_missed"] += made[0] not in moves
+def _count(counts: dict, key: str, made: list[Move], moves: list[Move], needed: list[Move]) -> None:
+    counts[f"{key}exact"] += moves == made
+    counts[f"{key}move_missed"] += any(m not in moves for m in needed)
     extra = [m for m in moves if m not in made]
-    counts[f"{way}_extra_moves"] += len(extra)
+    counts[f"{key}extra_moves"] += len(extra)
+    by_kind = counts[f"{key}extra_by_kind"]
     for m in extra:
-        by_kind = counts[f"{way}_extra_by_kind"]
         by_kind[m.kind] = by_kind.get(m.kind, 0) + 1
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .data import barrage_map, components
-from .state import NEUTRAL, GameState
+from .state import NEUTRAL, GameState, MapPieces
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ class System:
     neutral: bool      # the dam is a neutral dam
 
 
-def production_systems(state: GameState, company: str) -> list[System]:
+def production_systems(state: MapPieces, company: str) -> list[System]:
     """Every ready production system of ``company``.
 
     The dam is the company's own or a neutral one (never another company's),

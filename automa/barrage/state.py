@@ -24,7 +24,7 @@ import copy
 from collections import Counter
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from automa.common.deck import Deck
 from automa.common.errors import StateError
@@ -57,6 +57,14 @@ class Dam:
     owner: str
     pieces: int = 1
     drops: int = 0
+
+
+class MapPieces(Protocol):
+    """What the map rules read of a board: a :class:`GameState`, or the map the camera saw
+    (``vision.board_state.MapState``), which has the same three fields."""
+    dams: dict[str, Dam]
+    conduits: dict[str, str]       # space -> owner
+    powerhouses: dict[str, str]    # space -> owner
 
 
 @dataclass

@@ -239,3 +239,31 @@ def test_home_and_demo_game(client):
     assert res.status_code == 302
     sid = int(res.headers["Location"].rsplit("/", 1)[1])
     assert view(client, sid)["settings"]["companies"] == ["usa", "germany"]
+
+
+def test_drops_no_action_of_the_movers_can_move_are_a_misreading():
+    """Rulings V5: a dam loses drops only to a production of the player whose turn it is
+    (their own or a neutral dam, a conduit from its basin, their powerhouse in the conduit's
+    group); a dam not theirs gains drops only by water flowing past every dam with room.
+    Those that break this are put back and listed; the others are moves."""
+    known = MapState(dams={"1U": Dam("usa", 2, 2), "1L": Dam("neutral", 1, 1), "3U": Dam("italy", 2, 1),
+                           "3L": Dam("germany", 2, 0), "8U": Dam("italy", 1, 0)},
+                     conduits={"1B": "italy"}, powerhouses={"P5_0": "usa"}, headstreams={"A": 0})
+    seen = replace(known, dams={"1U": Dam("usa", 2, 1), "1L": Dam("neutral", 1, 0), "3U": Dam("italy", 2, 0),
+                                "3L": Dam("germany", 2, 1), "8U": Dam("italy", 1, 1)})
+    fixed, refused = game.read_against(known, seen, "usa")
+    assert sorted(m.text for m in refused) == [
+        "1 drop added to the dam on 3L (no water usa's turn sets flowing can reach it)",   # 3U above it had room
+        "1 drop left the dam on 3U (no production of usa's draws on it)"]                 # italy's dam
+    # usa produced from its own 1U and the neutral 1L through italy's 1B: the water entered
+    # group 5, and 8U's drop came down from headstream A past both (full or just drained)
+    assert [m.text for m in diff(known, fixed)] == ["1 drop left the dam on 1L", "1 drop left the dam on 1U",
+                                                    "1 drop added to the dam on 8U"]
+    # the mover's own dam may gain drops with no flow (tiles, abilities put them straight in)
+    fixed, refused = game.read_against(known, replace(known, dams={**known.dams, "1U": Dam("usa", 2, 2),
+                                                                   "3L": Dam("germany", 2, 0)}), "germany")
+    assert not refused
+    fixed, refused = game.read_against(known, replace(known, dams={**known.dams, "3L": Dam("germany", 2, 2)}), "germany")
+    assert not refused and fixed.dams["3L"].drops == 2
+    # with nobody's turn known (the round's end), water is taken as read
+    assert game.read_against(known, seen) == (seen, [])

@@ -4,7 +4,9 @@ import random
 from pathlib import Path
 
 from vision.changes import diff
-from web.turn_eval import before_the_turn, main, truth_map
+from automa.barrage.rules import production_systems
+from web.game import read_against
+from web.turn_eval import before_a_production, before_the_turn, main, truth_map
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 
@@ -21,13 +23,35 @@ def test_the_turn_before_a_frame_lacks_one_build_of_its_builder():
         assert all(m.kind == "drops" for m in made[1:])          # a new dam's water, nothing else
 
 
+def test_the_map_before_a_production_flows_into_the_frames_map():
+    """One dam, its producer's or neutral, held more water; the rest of the difference is
+    that water, caught downstream: the water rules (rulings V5) take every drop of it."""
+    found = 0
+    for path in sorted(FIXTURES.glob("*.json")):
+        after = truth_map(json.loads(path.read_text()))
+        for seed in range(5):
+            picked = before_a_production(after, random.Random(seed))
+            if picked is None:
+                continue
+            found += 1
+            before, producer = picked
+            drained = [s for s, d in before.dams.items() if d.drops > after.dams[s].drops]
+            assert len(drained) == 1 and drained[0] in {s.dam for s in production_systems(before, producer)}
+            gained = sum(after.dams[s].drops - d.drops for s, d in before.dams.items() if after.dams[s].drops > d.drops)
+            assert gained <= before.dams[drained[0]].drops - after.dams[drained[0]].drops   # the rest left the map
+            assert before.conduits == after.conduits and before.powerhouses == after.powerhouses
+            fixed, refused = read_against(before, after, producer)
+            assert fixed == after and refused == []
+    assert found >= 10
+
+
 def test_the_page_lists_at_least_as_many_turns_right_as_a_blind_reading(tmp_path, capsys):
     for name in ("clean_00", "clean_01", "hard_00"):
         for suffix in (".jpg", ".json"):
             (tmp_path / f"{name}{suffix}").write_bytes((FIXTURES / f"{name}{suffix}").read_bytes())
     assert main([str(tmp_path)]) == 0
     figures = json.loads(capsys.readouterr().out)
-    assert figures["turns"] == 3 and figures["not_registered"] == 0
+    assert figures["turns"] == 3 and figures["not_registered"] == 0 and figures["production_turns"] >= 1
     assert figures["session_exact"] >= figures["blind_exact"]
     assert figures["session_extra_moves"] <= figures["blind_extra_moves"]
     assert main([str(tmp_path / "none")]) == 2
