@@ -49,6 +49,9 @@ class MapState:
     powerhouses: dict[str, str] = field(default_factory=dict)
     headstreams: dict[str, int] = field(default_factory=dict)
     unknown: list[str] = field(default_factory=list)
+    # how sure the camera was of each slot it read (none for a map not read by the camera);
+    # what a slot holds makes two maps equal, not how sure the reading was
+    confidence: dict[str, float] = field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict:
         """The ``map`` part of ``GameState.to_dict()``, plus the unknown slots."""
@@ -78,6 +81,7 @@ def build_map(readings: list[SlotReading]) -> tuple[MapState, list[Flag]]:
         if r.unknown:
             state.unknown.append(r.id)
             continue
+        state.confidence[r.id] = r.confidence
         if r.low_confidence:
             flags.append(Flag(r.id, f"low confidence ({r.confidence:.2f})"))
         if r.conflict:

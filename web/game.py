@@ -168,8 +168,9 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None) ->
     back as ``known`` has it, and those changes. A dam put back keeps the drops seen: a
     dam's water comes and goes (production, flow). ``builder``: the company whose turn it
     is; a new structure read as someone else's is taken as theirs, an elevation on someone
-    else's dam is put back, and both readings are listed (rulings V3); so are drops a dam
-    gained or lost that no action of theirs can move (rulings V5)."""
+    else's dam is put back, and both readings are listed (rulings V3); of several new
+    structures only the one read with the most confidence is taken (rulings V6); drops a dam
+    gained or lost that no action of theirs can move are put back (rulings V5)."""
     fixed = replace(seen, dams=dict(seen.dams), conduits=dict(seen.conduits), powerhouses=dict(seen.powerhouses),
                     headstreams=dict(seen.headstreams))
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
@@ -195,8 +196,29 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None) ->
             fixed.dams[m.space] = replace(fixed.dams[m.space], pieces=known.dams[m.space].pieces)
             refused.append(replace(m, text=f"{m.text} (on {builder}'s turn)"))
     if builder is not None:
+        refused += _one_structure(known, fixed, builder)
         refused += _water_against(known, fixed, builder)
     return fixed, refused
+
+
+def _one_structure(known: MapState, fixed: MapState, mover: str) -> list[Move]:
+    """Keep, in ``fixed``, only the new structure the camera is surest of when it reads
+    several on ``mover``'s turn, and list the others (rulings V6); a map read without
+    confidences keeps them all."""
+    built = [m for m in diff(known, fixed) if m.kind in BUILT + ("elevation",)]
+    if len(built) < 2 or any(m.space not in fixed.confidence for m in built):
+        return []
+    kept = max(built, key=lambda m: fixed.confidence[m.space])
+    refused = []
+    for m in built:
+        if m is kept:
+            continue
+        if m.kind == "elevation":
+            fixed.dams[m.space] = replace(fixed.dams[m.space], pieces=known.dams[m.space].pieces)
+        else:
+            del {"dam": fixed.dams, "conduit": fixed.conduits, "powerhouse": fixed.powerhouses}[m.kind][m.space]
+        refused.append(replace(m, text=f"{m.text} (a turn builds one structure: the camera is surer of {kept.space})"))
+    return refused
 
 
 def _water_against(known: MapState, fixed: MapState, mover: str) -> list[Move]:

@@ -29,6 +29,9 @@ def test_readings_become_the_map():
     assert board.dams["1U"].owner == "germany" and board.dams["1U"].pieces == 3 and board.dams["1U"].drops == 2
     assert board.conduits == {"4B": "italy"} and board.powerhouses == {"P5_0": "usa"}
     assert board.headstreams["A"] == 3 and board.unknown == []
+    # each slot read keeps how sure the reading was; it does not make two maps differ
+    assert board.confidence["1U"] == 0.99 and len(board.confidence) == len(LAYOUT.slots)
+    assert board == MapState(board.dams, board.conduits, board.powerhouses, board.headstreams)
 
 
 def test_rule_breaks_are_flagged_not_fixed():

@@ -267,3 +267,28 @@ def test_drops_no_action_of_the_movers_can_move_are_a_misreading():
     assert not refused and fixed.dams["3L"].drops == 2
     # with nobody's turn known (the round's end), water is taken as read
     assert game.read_against(known, seen) == (seen, [])
+
+
+def test_of_several_new_structures_only_the_surest_is_taken():
+    """Rulings V6: a turn builds one structure (a construction action, or a contract's free
+    structure after a production). When the camera reads several new ones, the one it is
+    surest of is taken and the others are listed apart; a map with no confidences (not read
+    by a camera) keeps them all."""
+    known = MapState(dams={"3U": Dam("usa", 1, 0)})
+    seen = MapState(dams={"3U": Dam("usa", 2, 0), "7U": Dam("usa", 1, 0)}, conduits={"10B": "usa"},
+                    powerhouses={"P9_2": "germany"},
+                    confidence={"3U": 0.54, "7U": 0.62, "10B": 0.97, "P9_2": 0.81})
+    fixed, refused = game.read_against(known, seen, "usa")
+    assert [m.text for m in diff(known, fixed)] == ["usa built a conduit on 10B"]
+    assert sorted(m.text for m in refused) == [
+        "germany built a powerhouse on P9_2 (on usa's turn: taken as usa's)",
+        "usa added 1 elevation to the dam on 3U (a turn builds one structure: the camera is surer of 10B)",
+        "usa built a dam on 7U (a turn builds one structure: the camera is surer of 10B)",
+        "usa built a powerhouse on P9_2 (a turn builds one structure: the camera is surer of 10B)"]
+    assert fixed.dams == {"3U": Dam("usa", 1, 0)} and seen.dams["3U"] == Dam("usa", 2, 0)   # the reading is kept
+    # the elevation, read surest, is the one taken
+    fixed, refused = game.read_against(known, replace(seen, confidence={**seen.confidence, "3U": 0.99}), "usa")
+    assert [m.text for m in diff(known, fixed)] == ["usa added 1 elevation to the dam on 3U"]
+    # no confidences, no choice: every new piece stands
+    fixed, refused = game.read_against(known, replace(seen, confidence={}), "usa")
+    assert len([m for m in diff(known, fixed) if m.kind != "drops"]) == 4
