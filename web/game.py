@@ -158,11 +158,13 @@ def detected_moves(step: Step, seen: MapState) -> tuple[list[Move], list[Move]]:
     """The moves the camera sees since ``step``, and the changes it sees that the rules
     never make (``read_against``)."""
     state, flow = load(step)
-    fixed, refused = read_against(map_of(state), seen, flow.next if flow.phase == "actions" else None)
+    mover = flow.next if flow.phase == "actions" else None
+    fixed, refused = read_against(map_of(state), seen, mover, mover is not None and state.companies[mover].automa)
     return diff(map_of(state), fixed), refused
 
 
-def read_against(known: MapState, seen: MapState, builder: str | None = None) -> tuple[MapState, list[Move]]:
+def read_against(known: MapState, seen: MapState, builder: str | None = None,
+                 automa: bool = False) -> tuple[MapState, list[Move]]:
     """``seen`` with every change from ``known`` that the rules never make in the actions
     phase (a structure gone, lowered or changed owner; drops gone from a headstream) put
     back as ``known`` has it, and those changes. A dam put back keeps the drops seen: a
@@ -170,7 +172,9 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None) ->
     is; a new structure read as someone else's is taken as theirs, an elevation on someone
     else's dam is put back, and both readings are listed (rulings V3); of several new
     structures only the one read with the most confidence is taken (rulings V6); drops a dam
-    gained or lost that no action of theirs can move are put back (rulings V5)."""
+    gained or lost that no action of theirs can move are put back (rulings V5), and so are
+    drops added to a headstream on a human's turn that builds (rulings V7; ``automa``: the
+    builder is an Automa, whose turn may place water and then build)."""
     fixed = replace(seen, dams=dict(seen.dams), conduits=dict(seen.conduits), powerhouses=dict(seen.powerhouses),
                     headstreams=dict(seen.headstreams))
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
@@ -198,7 +202,21 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None) ->
     if builder is not None:
         refused += _one_structure(known, fixed, builder)
         refused += _water_against(known, fixed, builder)
+        refused += [] if automa else _headstreams_on_a_build(known, fixed)
     return fixed, refused
+
+
+def _headstreams_on_a_build(known: MapState, fixed: MapState) -> list[Move]:
+    """Put back, in ``fixed``, drops added to a headstream on a turn that builds, and list
+    them (rulings V7): only Water Management and rewards that build nothing leave drops there."""
+    if not any(m.kind in BUILT + ("elevation",) for m in diff(known, fixed)):
+        return []
+    refused = []
+    for m in diff(known, fixed):
+        if m.kind == "drops" and m.space in known.headstreams and fixed.headstreams[m.space] > known.headstreams[m.space]:
+            fixed.headstreams[m.space] = known.headstreams[m.space]
+            refused.append(replace(m, text=f"{m.text} (a turn that builds leaves no drop on a headstream)"))
+    return refused
 
 
 def _one_structure(known: MapState, fixed: MapState, mover: str) -> list[Move]:
@@ -316,7 +334,7 @@ def carried_out(step: Step, seen: MapState) -> bool:
     nothing hidden, once the changes the rules never make are put back (``read_against``)."""
     expected = expected_map(step)
     state, flow = load(step)
-    fixed, _ = read_against(map_of(state), seen, flow.next)
+    fixed, _ = read_against(map_of(state), seen, flow.next, automa=True)
     return expected is not None and not seen.unknown and not diff(expected, fixed)
 
 

@@ -292,3 +292,25 @@ def test_of_several_new_structures_only_the_surest_is_taken():
     # no confidences, no choice: every new piece stands
     fixed, refused = game.read_against(known, replace(seen, confidence={}), "usa")
     assert len([m for m in diff(known, fixed) if m.kind != "drops"]) == 4
+
+
+def test_a_turn_that_builds_leaves_no_drop_on_a_headstream():
+    """Rulings V7: drops stay on a headstream only from Water Management and from contract
+    rewards that build nothing (components.json); flowing drops run on at once. On a human's
+    turn that builds, drops read added to a headstream are put back and listed."""
+    known = MapState(dams={"3U": Dam("usa", 1, 0)}, headstreams={"A": 1, "B": 0})
+    seen = replace(known, conduits={"10B": "usa"}, headstreams={"A": 2, "B": 1})
+    fixed, refused = game.read_against(known, seen, "usa")
+    assert [m.text for m in diff(known, fixed)] == ["usa built a conduit on 10B"]
+    assert sorted(m.text for m in refused) == [
+        "1 drop added to headstream A (a turn that builds leaves no drop on a headstream)",
+        "1 drop added to headstream B (a turn that builds leaves no drop on a headstream)"]
+    # an elevation is a build too (contract 49's free elevation comes with flowing drops)
+    fixed, refused = game.read_against(known, replace(seen, conduits={}, dams={"3U": Dam("usa", 2, 0)}), "usa")
+    assert fixed.headstreams == known.headstreams and len(refused) == 2
+    # a turn that builds nothing (Water Management) may put drops there
+    fixed, refused = game.read_against(known, replace(seen, conduits={}), "usa")
+    assert fixed.headstreams == {"A": 2, "B": 1} and not refused
+    # an Automa's turn goes on after its Water Management action, and may then build
+    fixed, refused = game.read_against(known, seen, "usa", automa=True)
+    assert fixed.headstreams == {"A": 2, "B": 1} and not refused
