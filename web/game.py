@@ -249,7 +249,7 @@ def _water_against(known: MapState, fixed: MapState, mover: str) -> list[Move]:
             was, now = known.dams.get(m.space), fixed.dams.get(m.space)
             if m.kind != "drops" or was is None or now is None or (now.drops < was.drops) != losses:
                 continue
-            if losses and not can_drain(known, mover, m.space):
+            if losses and not can_drain(known, fixed, mover, m.space):
                 why = f"no production of {mover}'s draws on it"
             elif not losses and was.owner != mover and not can_flow_into(known, fixed, mover, m.space):
                 why = f"no water {mover}'s turn sets flowing can reach it"

@@ -3,8 +3,9 @@
 In the actions phase a dam's drops leave it only through a production (base_rules.md §8):
 from the producer's own dam or a neutral one ("never another company's dam"), through a
 built conduit that starts in its basin, to one of the producer's powerhouses in that
-conduit's group. Drops arrive in a dam that is not the mover's only by flowing (§7): they
-enter at a headstream (Water Management "1 drop ↓", flowing incomes and rewards) or at a
+conduit's group (the L2 Powerhouse tile's production comes with a build, and may use the
+powerhouse just built). Drops arrive in a dam that is not the mover's only by flowing (§7):
+they enter at a headstream (Water Management "1 drop ↓", flowing incomes and rewards) or at a
 group that holds one of the mover's powerhouses (the water of a production), and each stops
 in the first dam with room. Every effect that puts drops straight into a dam (the L1 Base and
 L2 Elevation tiles, the Netherlands ability, executive officers) puts them into the mover's
@@ -15,17 +16,34 @@ be a misreading, but a change they refuse cannot have happened on that turn.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .data import barrage_map
 from .rules import production_systems
-from .state import MapPieces
+from .state import Dam, MapPieces
 from .water import group_path, headstream_path
 
 
-def can_drain(before: MapPieces, mover: str, space: str) -> bool:
+@dataclass
+class _Produced:
+    """The dams as they were before the turn, with the conduits and powerhouses before it and
+    any it built: a production may use a structure the same turn built (the L2 Powerhouse
+    tile's production follows the build), and a structure is never taken off the map, so one
+    missing from ``after`` is only unseen."""
+    dams: dict[str, Dam]
+    conduits: dict[str, str]
+    powerhouses: dict[str, str]
+
+    @classmethod
+    def of(cls, before: MapPieces, after: MapPieces) -> "_Produced":
+        return cls(before.dams, {**after.conduits, **before.conduits}, {**after.powerhouses, **before.powerhouses})
+
+
+def can_drain(before: MapPieces, after: MapPieces, mover: str, space: str) -> bool:
     """Whether ``mover``'s turn can take drops out of the dam on ``space``: only a
-    production of theirs can, which needs the pieces of a production system already on
-    the map before the turn (a turn that produces builds nothing)."""
-    return any(system.dam == space for system in production_systems(before, mover))
+    production of theirs can, from a dam that held water before the turn, through a
+    conduit and to a powerhouse on the map before or after it."""
+    return any(system.dam == space for system in production_systems(_Produced.of(before, after), mover))
 
 
 def can_flow_into(before: MapPieces, after: MapPieces, mover: str, space: str) -> bool:
@@ -34,7 +52,8 @@ def can_flow_into(before: MapPieces, after: MapPieces, mover: str, space: str) -
     before ``space`` has no room after the turn, or lost water to this turn's production
     (it was full when the water passed, and drained afterwards: a second production)."""
     bmap = barrage_map()
-    groups = sorted({bmap.powerhouses[s].group for s, owner in before.powerhouses.items() if owner == mover})
+    powerhouses = _Produced.of(before, after).powerhouses
+    groups = sorted({bmap.powerhouses[s].group for s, owner in powerhouses.items() if owner == mover})
     paths = [headstream_path(h) for h in bmap.headstreams] + [group_path(g) for g in groups]
     return any(space in path and all(_passed(before, after, dam) for dam in path[:path.index(space)])
                for path in paths)

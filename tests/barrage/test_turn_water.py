@@ -11,14 +11,20 @@ SYSTEM = {"conduits": {"1B": "germany"}, "powerhouses": {"P5_0": "usa"}}
 
 def test_a_dam_loses_water_only_to_a_production_of_the_mover():
     before = MapState(dams={"1U": Dam("usa", 2, 2), "1L": Dam("neutral", 1, 1)}, **SYSTEM)
-    assert can_drain(before, "usa", "1U")              # own dam, anyone's conduit, own powerhouse
-    assert can_drain(before, "usa", "1L")              # a neutral dam serves any producer
-    assert not can_drain(before, "germany", "1U")      # never another company's dam
-    assert not can_drain(before, "germany", "1L")      # germany owns the conduit but no powerhouse of group 5
+    assert can_drain(before, before, "usa", "1U")              # own dam, anyone's conduit, own powerhouse
+    assert can_drain(before, before, "usa", "1L")              # a neutral dam serves any producer
+    assert not can_drain(before, before, "germany", "1U")      # never another company's dam
+    assert not can_drain(before, before, "germany", "1L")      # germany owns the conduit, no powerhouse of group 5
     no_powerhouse = MapState(dams=before.dams, conduits={"1B": "germany"}, powerhouses={"P6_0": "usa"})
-    assert not can_drain(no_powerhouse, "usa", "1U")   # the conduit's group holds no usa powerhouse
+    assert not can_drain(no_powerhouse, no_powerhouse, "usa", "1U")   # the conduit's group holds no usa powerhouse
     no_conduit = MapState(dams=before.dams, powerhouses={"P5_0": "usa"})
-    assert not can_drain(no_conduit, "usa", "1U")
+    assert not can_drain(no_conduit, no_conduit, "usa", "1U")
+    # the L2 Powerhouse tile: build the powerhouse, then produce with it, in one turn
+    assert can_drain(no_powerhouse, before, "usa", "1U")
+    # a structure never leaves the map: one the camera did not see this time still serves
+    assert can_drain(before, MapState(dams=before.dams), "usa", "1U")
+    # the water must have been there before the turn
+    assert not can_drain(MapState(dams={"1U": Dam("usa", 2, 0)}), before, "usa", "1U")
 
 
 def test_water_reaches_a_dam_only_past_dams_without_room():
@@ -34,10 +40,12 @@ def test_water_reaches_a_dam_only_past_dams_without_room():
     assert can_flow_into(before, drained, "usa", "8U")
 
 
-def test_production_water_enters_below_the_movers_powerhouse():
+def test_production_water_enters_below_the_movers_powerhouse_even_one_just_built():
     # 5U is fed by headstream B through 2U, which has room: only a production's water,
     # released at group 5, can reach it, and only the owner of a group 5 powerhouse releases it there
     before = MapState(dams={"2U": Dam("usa", 2, 0), "5U": Dam("italy", 1, 0)}, powerhouses={"P5_0": "usa"})
     after = MapState(dams={"2U": Dam("usa", 2, 0), "5U": Dam("italy", 1, 1)}, powerhouses={"P5_0": "usa"})
     assert can_flow_into(before, after, "usa", "5U")
     assert not can_flow_into(before, after, "france", "5U")
+    built = MapState(dams=after.dams, powerhouses={"P5_0": "usa", "P5_1": "france"})
+    assert can_flow_into(before, built, "france", "5U")        # the L2 Powerhouse tile's production
