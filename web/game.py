@@ -17,6 +17,7 @@ from typing import Any
 from automa.barrage import phases
 from automa.barrage.data import company_colours
 from automa.barrage.engine import apply_decision, decide
+from automa.barrage.rules import legal_spaces
 from automa.barrage.setup import new_game
 from automa.barrage.state import Dam, GameState
 from automa.barrage.turn_water import can_drain, can_flow_into
@@ -35,6 +36,7 @@ NewStep = dict[str, Any]
 NEVER = ("removed", "owner")
 # Only the company whose turn it is builds (a neutral dam is set up, never built).
 BUILT = ("dam", "conduit", "powerhouse")
+STRUCTURE = {"dam": "dam_base", "powerhouse": "powerhouse"}     # a move's kind -> the rules' structure
 
 
 @dataclass
@@ -170,7 +172,8 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
     back as ``known`` has it, and those changes. A dam put back keeps the drops seen: a
     dam's water comes and goes (production, flow). ``builder``: the company whose turn it
     is; a new structure read as someone else's is taken as theirs, an elevation on someone
-    else's dam is put back, and both readings are listed (rulings V3); of several new
+    else's dam, a second dam of theirs in a basin and a second powerhouse of theirs in a group
+    are put back, and the readings are listed (rulings V3); of several new
     structures only the one read with the most confidence is taken (rulings V6); drops a dam
     gained or lost that no action of theirs can move are put back (rulings V5), and so are
     drops added to a headstream on a human's turn that builds (rulings V7; ``automa``: the
@@ -199,6 +202,12 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
             # an elevation goes only on the builder's own dam (and never on a neutral one)
             fixed.dams[m.space] = replace(fixed.dams[m.space], pieces=known.dams[m.space].pieces)
             refused.append(replace(m, text=f"{m.text} (on {builder}'s turn)"))
+    for m in diff(known, fixed) if builder is not None else ():
+        # one own dam per basin, one own powerhouse per group (base_rules §3)
+        if m.kind in ("dam", "powerhouse") and m.space not in legal_spaces(known, builder, STRUCTURE[m.kind]):
+            del (fixed.dams if m.kind == "dam" else fixed.powerhouses)[m.space]
+            where = "basin" if m.kind == "dam" else "group"
+            refused.append(replace(m, text=f"{m.text} ({builder} already has a {m.kind} in that {where})"))
     if builder is not None:
         refused += _one_structure(known, fixed, builder)
         refused += _water_against(known, fixed, builder)

@@ -18,7 +18,7 @@ class Cost:
     surcharge: int      # red-outlined space: credits (an Automa pays VP)
 
 
-def legal_spaces(state: GameState, company: str, structure: str) -> list[str]:
+def legal_spaces(state: MapPieces, company: str, structure: str) -> list[str]:
     """Spaces where ``company`` may put ``structure`` by the map rules alone.
 
     - a base goes on an empty dam space, at most one own dam per basin;

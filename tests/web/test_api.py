@@ -198,10 +198,10 @@ def test_a_structure_that_appears_on_a_turn_is_the_builders():
     are listed."""
     known = MapState(dams={"5U": Dam("neutral", 1, 1)}, headstreams={"A": 1})
     seen = MapState(dams={"5U": Dam("neutral", 1, 1), "2L": Dam("neutral", 1, 0)}, conduits={"1A": "germany"},
-                    powerhouses={"P1_0": "usa"}, headstreams={"A": 1})
+                    powerhouses={"P5_0": "usa"}, headstreams={"A": 1})
     fixed, refused = game.read_against(known, seen, "usa")
     assert [m.text for m in diff(known, fixed)] == ["usa built a dam on 2L", "usa built a conduit on 1A",
-                                                     "usa built a powerhouse on P1_0"]
+                                                     "usa built a powerhouse on P5_0"]
     assert sorted(m.text for m in refused) == ["germany built a conduit on 1A (on usa's turn: taken as usa's)",
                                                "neutral built a dam on 2L (on usa's turn: taken as usa's)"]
     assert seen.conduits == {"1A": "germany"}                   # the reading itself is kept
@@ -215,6 +215,23 @@ def test_a_structure_that_appears_on_a_turn_is_the_builders():
     assert sorted(m.text for m in refused) == ["italy added 1 elevation to the dam on 4U (on usa's turn)",
                                                "neutral added 1 elevation to the dam on 5U (on usa's turn)"]
 
+
+def test_a_second_dam_in_a_basin_or_powerhouse_in_a_group_is_a_misreading():
+    """base_rules §3: a company owns at most one dam per basin and one powerhouse per group
+    (rulings V3). A new dam or powerhouse of the builder's that breaks this is put back and
+    listed; the same piece on a free basin or group is a move."""
+    known = MapState(dams={"1U": Dam("usa", 1, 0)}, powerhouses={"P5_0": "usa"})
+    seen = replace(known, dams={**known.dams, "1L": Dam("italy", 1, 0)}, powerhouses={"P5_0": "usa", "P5_1": "usa"})
+    fixed, refused = game.read_against(known, seen, "usa")
+    assert fixed == known
+    assert sorted(m.text for m in refused) == [
+        "italy built a dam on 1L (on usa's turn: taken as usa's)",
+        "usa built a dam on 1L (usa already has a dam in that basin)",
+        "usa built a powerhouse on P5_1 (usa already has a powerhouse in that group)"]
+    # for another company the same pieces are legal
+    fixed, refused = game.read_against(known, replace(seen, powerhouses={"P5_0": "usa", "P5_1": "italy"}), "italy")
+    assert [m.text for m in diff(known, fixed)] == ["italy built a dam on 1L", "italy built a powerhouse on P5_1"]
+    assert refused == []
 
 def test_the_page_lists_a_new_piece_under_the_player_whose_turn_it_is(client, session_id, monkeypatch):
     store = services_from(client).store
