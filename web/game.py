@@ -175,9 +175,10 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
     else's dam, a second dam of theirs in a basin and a second powerhouse of theirs in a group
     are put back, and the readings are listed (rulings V3); of several new
     structures only the one read with the most confidence is taken (rulings V6); drops a dam
-    gained or lost that no action of theirs can move are put back (rulings V5), and so are
-    drops added to a headstream on a human's turn that builds (rulings V7; ``automa``: the
-    builder is an Automa, whose turn may place water and then build)."""
+    gained or lost that no action of theirs can move are put back (rulings V5); a human's turn
+    does not both build and add drops to a headstream, and the less sure of the two readings
+    is put back (rulings V7; ``automa``: the builder is an Automa, whose turn may place water
+    and then build)."""
     fixed = replace(seen, dams=dict(seen.dams), conduits=dict(seen.conduits), powerhouses=dict(seen.powerhouses),
                     headstreams=dict(seen.headstreams))
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
@@ -210,22 +211,9 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
             refused.append(replace(m, text=f"{m.text} ({builder} already has a {m.kind} in that {where})"))
     if builder is not None:
         refused += _one_structure(known, fixed, builder)
+        refused += [] if automa else _build_or_headstreams(known, fixed)
         refused += _water_against(known, fixed, builder)
-        refused += [] if automa else _headstreams_on_a_build(known, fixed)
     return fixed, refused
-
-
-def _headstreams_on_a_build(known: MapState, fixed: MapState) -> list[Move]:
-    """Put back, in ``fixed``, drops added to a headstream on a turn that builds, and list
-    them (rulings V7): only Water Management and rewards that build nothing leave drops there."""
-    if not any(m.kind in BUILT + ("elevation",) for m in diff(known, fixed)):
-        return []
-    refused = []
-    for m in diff(known, fixed):
-        if m.kind == "drops" and m.space in known.headstreams and fixed.headstreams[m.space] > known.headstreams[m.space]:
-            fixed.headstreams[m.space] = known.headstreams[m.space]
-            refused.append(replace(m, text=f"{m.text} (a turn that builds leaves no drop on a headstream)"))
-    return refused
 
 
 def _one_structure(known: MapState, fixed: MapState, mover: str) -> list[Move]:
@@ -236,16 +224,37 @@ def _one_structure(known: MapState, fixed: MapState, mover: str) -> list[Move]:
     if len(built) < 2 or any(m.space not in fixed.confidence for m in built):
         return []
     kept = max(built, key=lambda m: fixed.confidence[m.space])
-    refused = []
-    for m in built:
-        if m is kept:
-            continue
-        if m.kind == "elevation":
-            fixed.dams[m.space] = replace(fixed.dams[m.space], pieces=known.dams[m.space].pieces)
-        else:
-            del {"dam": fixed.dams, "conduit": fixed.conduits, "powerhouse": fixed.powerhouses}[m.kind][m.space]
-        refused.append(replace(m, text=f"{m.text} (a turn builds one structure: the camera is surer of {kept.space})"))
-    return refused
+    return [_unbuild(known, fixed, m, f"a turn builds one structure: the camera is surer of {kept.space}")
+            for m in built if m is not kept]
+
+
+def _build_or_headstreams(known: MapState, fixed: MapState) -> list[Move]:
+    """A human's turn that builds leaves no drop on a headstream (rulings V7): when the camera
+    reads both a new structure and drops added to a headstream, the reading it is less sure
+    of is put back in ``fixed`` and listed (a map read without confidences keeps the structure)."""
+    moves = diff(known, fixed)
+    built = [m for m in moves if m.kind in BUILT + ("elevation",)]
+    water = [m for m in moves if m.kind == "drops" and m.space in known.headstreams
+             and fixed.headstreams[m.space] > known.headstreams[m.space]]
+    if not built or not water:
+        return []
+    sure = fixed.confidence
+    if all(m.space in sure for m in built + water) and max(sure[m.space] for m in water) > max(sure[m.space] for m in built):
+        why = "a turn that builds leaves no drop on a headstream: the camera is surer of the water on " + \
+            ", ".join(m.space for m in water)
+        return [_unbuild(known, fixed, m, why) for m in built]
+    for m in water:
+        fixed.headstreams[m.space] = known.headstreams[m.space]
+    return [replace(m, text=f"{m.text} (a turn that builds leaves no drop on a headstream)") for m in water]
+
+
+def _unbuild(known: MapState, fixed: MapState, move: Move, why: str) -> Move:
+    """Take the new structure ``move`` out of ``fixed``; the move, listed with ``why``."""
+    if move.kind == "elevation":
+        fixed.dams[move.space] = replace(fixed.dams[move.space], pieces=known.dams[move.space].pieces)
+    else:
+        del {"dam": fixed.dams, "conduit": fixed.conduits, "powerhouse": fixed.powerhouses}[move.kind][move.space]
+    return replace(move, text=f"{move.text} ({why})")
 
 
 def _water_against(known: MapState, fixed: MapState, mover: str) -> list[Move]:

@@ -13,7 +13,9 @@ Each frame also stands for the table after a production (``production_*`` figure
 one exists that could have made it: a company drew drops from a dam of its own or a neutral
 one through a conduit to its powerhouse, and they ran down the river (``before_a_production``).
 Such a turn's drop moves are real: this shows whether the water rules (rulings V5) ever put
-back water that did move.
+back water that did move. Likewise for a Water Management action (``water_*``): two drops put
+on headstreams, or one that ran down the river into a dam (``before_water_management``); this
+is where a phantom structure read on the turn makes rulings V7 put back real drops.
 
     python -m web.turn_eval data/heldout_random2 [--n 200] [--seed 0]
 """
@@ -30,7 +32,7 @@ from pathlib import Path
 from automa.barrage.data import barrage_map
 from automa.barrage.rules import production_systems
 from automa.barrage.state import Dam
-from automa.barrage.water import group_path
+from automa.barrage.water import group_path, headstream_path
 from vision.board_state import MapState, build_map
 from vision.changes import Move, diff
 from vision.evaluate import synthetic_samples, truth_companies, truth_piece
@@ -96,6 +98,27 @@ def before_a_production(after: MapState, rng: random.Random) -> tuple[MapState, 
     return None
 
 
+def before_water_management(after: MapState, rng: random.Random, companies: list[str]) -> tuple[MapState, str] | None:
+    """The map one Water Management action earlier, and a company of the game that took it;
+    None when none can have made ``after``. The action put two drops on headstreams, where
+    they stay until the Water Flow phase ("p2"), or one drop that ran down the river at once
+    and was caught by a dam ("d1"; one that left the map changed nothing)."""
+    if not companies:
+        return None
+    mover = rng.choice(sorted(companies))
+    placed = [h for h, n in sorted(after.headstreams.items()) for _ in range(n)]
+    if len(placed) >= 2 and rng.random() < 0.5:
+        before = replace(after, headstreams=dict(after.headstreams))
+        for h in rng.sample(placed, 2):
+            before.headstreams[h] -= 1
+        return before, mover
+    for h in rng.sample(sorted(after.headstreams), len(after.headstreams)):
+        before = _undo_flow(after, headstream_path(h), 1, rng)
+        if before is not None and before != after:
+            return before, mover
+    return None
+
+
 def _undo_flow(after: MapState, path: list[str], k: int, rng: random.Random) -> MapState | None:
     """A map from which ``k`` drops running down ``path`` give ``after``; None if there is none.
     A drop stops in the first dam with room: a dam with room now caught every drop that reached
@@ -121,28 +144,30 @@ def _read(pipeline: Pipeline, frame, companies: list[str] | None) -> MapState | 
 
 
 def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None) -> dict:
-    rng = random.Random(seed)
+    # water turns draw from a stream of their own: adding them left the other turns as they were
+    rng, water_rng = random.Random(seed), random.Random(f"water-{seed}")
     pipeline = Pipeline.load(profile)
-    counts: dict = {"turns": 0, "production_turns": 0, "not_registered": 0}
-    for kind, way in itertools.product(("", "production_"), ("blind", "session")):
+    counts: dict = {"turns": 0, "production_turns": 0, "water_turns": 0, "not_registered": 0}
+    for kind, way in itertools.product(("", "production_", "water_"), ("blind", "session")):
         counts |= {f"{way}_{kind}exact": 0, f"{way}_{kind}move_missed": 0, f"{way}_{kind}extra_moves": 0,
                    f"{way}_{kind}extra_by_kind": {}}
     for _, frame, truth in itertools.islice(synthetic_samples(folder), n):
         after = truth_map(truth)
-        turns = [("", before_the_turn(after, rng)), ("production_", before_a_production(after, rng))]
+        turns = [("", before_the_turn(after, rng)), ("production_", before_a_production(after, rng)),
+                 ("water_", before_water_management(after, water_rng, truth_companies(truth)))]
         turns = [(kind, picked) for kind, picked in turns if picked is not None]
         if not turns:
             continue
         blind, seen = _read(pipeline, frame, None), _read(pipeline, frame, truth_companies(truth))
         for kind, (known, mover) in turns:
             counts[f"{kind}turns"] += 1
-            made = diff(known, after)   # the build and the drops a new dam holds; a production's water
+            made = diff(known, after)   # the build and the drops a new dam holds; the water moved
             if blind is None or seen is None:
                 counts["not_registered"] += 1
                 continue
             listed = {"blind": diff(known, blind), "session": diff(known, read_against(known, seen, mover)[0])}
             for way, moves in listed.items():
-                # a build is missed when the structure is; a production when any of its water is
+                # a build is missed when the structure is; a water turn when any of its water is
                 _count(counts, f"{way}_{kind}", made, moves, made[:1] if kind == "" else made)
     return counts
 

@@ -314,7 +314,8 @@ def test_of_several_new_structures_only_the_surest_is_taken():
 def test_a_turn_that_builds_leaves_no_drop_on_a_headstream():
     """Rulings V7: drops stay on a headstream only from Water Management and from contract
     rewards that build nothing (components.json); flowing drops run on at once. On a human's
-    turn that builds, drops read added to a headstream are put back and listed."""
+    turn the camera reads both a new structure and drops added to a headstream: the reading
+    it is less sure of is put back and listed (with no confidences, the drops)."""
     known = MapState(dams={"3U": Dam("usa", 1, 0)}, headstreams={"A": 1, "B": 0})
     seen = replace(known, conduits={"10B": "usa"}, headstreams={"A": 2, "B": 1})
     fixed, refused = game.read_against(known, seen, "usa")
@@ -331,3 +332,11 @@ def test_a_turn_that_builds_leaves_no_drop_on_a_headstream():
     # an Automa's turn goes on after its Water Management action, and may then build
     fixed, refused = game.read_against(known, seen, "usa", automa=True)
     assert fixed.headstreams == {"A": 2, "B": 1} and not refused
+    # read by a camera, the less sure reading goes: here the conduit, and the drops stand
+    sure = {"10B": 0.71, "A": 0.93, "B": 0.64, "3U": 0.99}
+    fixed, refused = game.read_against(known, replace(seen, confidence=sure), "usa")
+    assert [m.text for m in diff(known, fixed)] == ["1 drop added to headstream A", "1 drop added to headstream B"]
+    assert [m.text for m in refused] == ["usa built a conduit on 10B (a turn that builds leaves no drop on a "
+                                         "headstream: the camera is surer of the water on A, B)"]
+    fixed, refused = game.read_against(known, replace(seen, confidence={**sure, "10B": 0.95}), "usa")
+    assert [m.text for m in diff(known, fixed)] == ["usa built a conduit on 10B"] and len(refused) == 2

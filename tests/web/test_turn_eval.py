@@ -6,7 +6,7 @@ from pathlib import Path
 from vision.changes import diff
 from automa.barrage.rules import production_systems
 from web.game import read_against
-from web.turn_eval import before_a_production, before_the_turn, main, truth_map
+from web.turn_eval import before_a_production, before_the_turn, before_water_management, main, truth_map
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 
@@ -45,6 +45,29 @@ def test_the_map_before_a_production_flows_into_the_frames_map():
     assert found >= 10
 
 
+def test_the_map_before_water_management_lacks_two_headstream_drops_or_one_that_ran_down():
+    kinds = set()
+    for path in sorted(FIXTURES.glob("*.json")):
+        after = truth_map(json.loads(path.read_text()))
+        for seed in range(5):
+            picked = before_water_management(after, random.Random(seed), ["usa", "italy"])
+            if picked is None:
+                continue
+            before, mover = picked
+            assert mover in ("usa", "italy")
+            moves = diff(before, after)
+            assert moves and all(m.kind == "drops" and "added" in m.text for m in moves)
+            on_headstreams = sum(after.headstreams[h] - before.headstreams[h] for h in after.headstreams)
+            in_dams = sum(after.dams[s].drops - d.drops for s, d in before.dams.items())
+            assert (on_headstreams, in_dams) in ((2, 0), (0, 1))
+            kinds.add(on_headstreams)
+            fixed, refused = read_against(before, after, mover)
+            assert fixed == after and refused == []      # nothing built: the water rules take it all
+    assert kinds == {0, 2}
+    assert before_water_management(truth_map(json.loads((FIXTURES / "clean_00.json").read_text())),
+                                   random.Random(0), []) is None
+
+
 def test_the_page_lists_at_least_as_many_turns_right_as_a_blind_reading(tmp_path, capsys):
     for name in ("clean_00", "clean_01", "hard_00"):
         for suffix in (".jpg", ".json"):
@@ -52,6 +75,7 @@ def test_the_page_lists_at_least_as_many_turns_right_as_a_blind_reading(tmp_path
     assert main([str(tmp_path)]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["turns"] == 3 and figures["not_registered"] == 0 and figures["production_turns"] >= 1
+    assert figures["water_turns"] >= 1
     assert figures["session_exact"] >= figures["blind_exact"]
     assert figures["session_extra_moves"] <= figures["blind_extra_moves"]
     assert main([str(tmp_path / "none")]) == 2
