@@ -201,14 +201,12 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
             refused.append(Move("owner", m.space, m.owner, f"{m.text} (on {builder}'s turn: taken as {builder}'s)"))
         elif m.kind == "elevation" and m.owner != builder:
             # an elevation goes only on the builder's own dam (and never on a neutral one)
-            fixed.dams[m.space] = replace(fixed.dams[m.space], pieces=known.dams[m.space].pieces)
-            refused.append(replace(m, text=f"{m.text} (on {builder}'s turn)"))
+            refused.append(_unbuild(known, fixed, m, f"on {builder}'s turn"))
     for m in diff(known, fixed) if builder is not None else ():
         # one own dam per basin, one own powerhouse per group (base_rules §3)
         if m.kind in ("dam", "powerhouse") and m.space not in legal_spaces(known, builder, STRUCTURE[m.kind]):
-            del (fixed.dams if m.kind == "dam" else fixed.powerhouses)[m.space]
             where = "basin" if m.kind == "dam" else "group"
-            refused.append(replace(m, text=f"{m.text} ({builder} already has a {m.kind} in that {where})"))
+            refused.append(_unbuild(known, fixed, m, f"{builder} already has a {m.kind} in that {where}"))
     if builder is not None:
         refused += _one_structure(known, fixed, builder)
         refused += [] if automa else _build_or_headstreams(known, fixed)

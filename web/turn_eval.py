@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dir")
     parser.add_argument("--n", type=int, default=200, help="images of the folder to use")
-    parser.add_argument("--seed", type=int, default=0, help="which structure each turn built")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the turns drawn (the structure built, the production, the water placed)")
     parser.add_argument("--profile")
     args = parser.parse_args(argv)
     figures = evaluate(Path(args.dir), args.n, args.seed, args.profile)
