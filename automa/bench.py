@@ -2,7 +2,8 @@
 
 Engine: every Automa turn of several self-played games is decided again
 under a timer (median, p95, decisions per second). Vision figures are added
-when the vision pipeline and its model are installed (``vision.bench``).
+when the vision pipeline and its model are installed (``vision.bench``), and
+the turns the page lists right on the fixtures (``web.turn_eval``).
 """
 from __future__ import annotations
 
@@ -64,6 +65,8 @@ def run(args) -> int:
         figures.update(frame_figures())
         figures.update(accuracy_figures())
         figures.update(stability_figures())
+        from web.turn_eval import fixture_figures
+        figures.update(fixture_figures())
     except Exception as exc:    # a missing optional part (model file, package) must not hide the engine figures
         figures["vision"] = f"not measured: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
     figures = rounded(figures)

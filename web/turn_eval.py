@@ -28,6 +28,7 @@ import random
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 from automa.barrage.data import barrage_map
 from automa.barrage.rules import production_systems
@@ -35,6 +36,7 @@ from automa.barrage.state import Dam
 from automa.barrage.water import group_path, headstream_path
 from vision.board_state import MapState, build_map
 from vision.changes import Move, diff
+from vision.bench import FIXTURES
 from vision.evaluate import synthetic_samples, truth_companies, truth_piece
 from vision.labels import dam_pieces
 from vision.pipeline import Pipeline
@@ -143,7 +145,11 @@ def _read(pipeline: Pipeline, frame, companies: list[str] | None) -> MapState | 
     return None if reading.map is None else build_map(reading.slots)[0]
 
 
-def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None) -> dict:
+def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
+             select: Callable[[Path], bool] = lambda path: True) -> dict:
+    """Counts of turns listed exactly right (``*_exact``), of turns whose move was missed and
+    of extra moves listed, blind and in a session, for build, production and water turns;
+    ``select`` keeps some of the folder's images."""
     # water turns draw from a stream of their own: adding them left the other turns as they were
     rng, water_rng = random.Random(seed), random.Random(f"water-{seed}")
     pipeline = Pipeline.load(profile)
@@ -151,7 +157,7 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None) ->
     for kind, way in itertools.product(("", "production_", "water_"), ("blind", "session")):
         counts |= {f"{way}_{kind}exact": 0, f"{way}_{kind}move_missed": 0, f"{way}_{kind}extra_moves": 0,
                    f"{way}_{kind}extra_by_kind": {}}
-    for _, frame, truth in itertools.islice(synthetic_samples(folder), n):
+    for _, frame, truth in itertools.islice(synthetic_samples(folder, select=select), n):
         after = truth_map(truth)
         turns = [("", before_the_turn(after, rng)), ("production_", before_a_production(after, rng)),
                  ("water_", before_water_management(after, water_rng, truth_companies(truth)))]
@@ -180,6 +186,19 @@ def _count(counts: dict, key: str, made: list[Move], moves: list[Move], needed: 
     by_kind = counts[f"{key}extra_by_kind"]
     for m in extra:
         by_kind[m.kind] = by_kind.get(m.kind, 0) + 1
+
+
+def fixture_figures(folder: Path = FIXTURES) -> dict:
+    """``automa-vision bench``: the share of turns listed exactly right on the committed
+    fixtures with markers, blind and in a session, for each kind of turn."""
+    figures = evaluate(folder, 10_000, select=lambda path: not path.name.startswith("nomarkers"))
+    out: dict = {}
+    for kind, name in (("", "build"), ("production_", "production"), ("water_", "water")):
+        turns = figures[f"{kind}turns"]
+        out[f"fixture_{name}_turns"] = turns
+        for way in ("blind", "session"):
+            out[f"fixture_{name}_turns_right_{way}"] = figures[f"{way}_{kind}exact"] / turns if turns else None
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
