@@ -32,13 +32,11 @@ from typing import Callable
 
 from automa.barrage.data import barrage_map
 from automa.barrage.rules import production_systems
-from automa.barrage.state import Dam
 from automa.barrage.water import group_path, headstream_path
-from vision.board_state import MapState, build_map
+from vision.board_state import MapState, SlotReading, build_map
 from vision.changes import Move, diff
 from vision.bench import FIXTURES
 from vision.evaluate import synthetic_samples, truth_companies, truth_piece
-from vision.labels import dam_pieces
 from vision.pipeline import Pipeline
 from vision.stability import MotionDetector, StabilityFilter
 
@@ -46,17 +44,10 @@ from .game import read_against
 
 
 def truth_map(truth: dict) -> MapState:
-    """The map a synthetic image shows, from its ground truth."""
-    out = MapState()
-    for s in truth["slots"]:
-        piece = truth_piece(s)
-        if s["kind"] == "headstream":
-            out.headstreams[s["id"]] = s["drops"] or 0
-        elif s["kind"] == "dam" and piece != "empty":
-            out.dams[s["id"]] = Dam(s["owner"], dam_pieces(piece), s["drops"] or 0)
-        elif piece != "empty":
-            (out.conduits if s["kind"] == "conduit" else out.powerhouses)[s["id"]] = s["owner"]
-    return out
+    """The map a synthetic image shows, from its ground truth: every slot read for sure,
+    hidden or not, through the same ``build_map`` as the camera's readings."""
+    return build_map([SlotReading(s["id"], s["kind"], None if s["kind"] == "headstream" else truth_piece(s),
+                                  s["owner"], s["drops"], 1.0) for s in truth["slots"]])[0]
 
 
 def before_the_turn(after: MapState, rng: random.Random) -> tuple[MapState, str] | None:
