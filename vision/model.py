@@ -135,8 +135,9 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
     owner_p = softmax(raw["owner"])
     notes: dict[int, str] = {}
     if companies is not None:
-        notes = _outsiders(reading_table(piece_p, owner_p), owner_mask(companies))
-        owner_p = owner_p * owner_mask(companies)
+        playing = owner_mask(companies)
+        notes = _outsiders(reading_table(piece_p, owner_p), playing)
+        owner_p = owner_p * playing
     table = reading_table(piece_p, owner_p)
     if neutral is not None:
         neutral.restrict(table, occluded_p > 0.5)
