@@ -41,6 +41,8 @@ class Reading:
     timings: dict[str, float]              # ms per stage, and "total"
     motion: float = float("inf")           # change since the previous frame (grey levels)
     stable: bool = False                   # this frame completed a new stable state, which it reports
+    view: np.ndarray | None = field(default=None, repr=False)     # the normalised canonical view (vision.slot_change)
+    camera: np.ndarray | None = None       # (x, y, height) in canonical px (vision.pose)
 
     @property
     def low_confidence(self) -> list[str]:
@@ -137,7 +139,7 @@ class Pipeline:
             flags.insert(0, Flag("board", "markers hidden: using the last known board position"))
         t["decode"] = _since(t1)
         t["total"] = _since(t0)
-        return Reading(board, slots, flags, reg.source, reg.H, t, motion, settled is not None)
+        return Reading(board, slots, flags, reg.source, reg.H, t, motion, settled is not None, view, camera)
 
     def watch(self, source: Capture | FileFrames) -> Iterator[tuple[Reading, list[Move]]]:
         """Each new stable state with the moves since the previous one."""

@@ -85,9 +85,24 @@ STEP_ACTIONS = {
     "automa-done": lambda sid, step, body: game.automa_done(step),
     "pass": lambda sid, step, body: game.human_pass(step),
     "round-end": lambda sid, step, body: game.round_end(step),
-    "human-done": lambda sid, step, body: game.human_done(step, _seen(sid) if _flag(body, "use_camera") else None),
+    "human-done": lambda sid, step, body: game.human_done(step, None),     # typed in; with the camera: below
     "correct": lambda sid, step, body: _correct(step, body),
 }
+
+
+def _layout(sid: int):
+    return services().live.layout(services().store.session(sid).settings.get("profile"))
+
+
+def _still(sid: int, step: Step, look: Look) -> set[str] | None:
+    """The boxes whose picture has not changed since ``step`` read the table (rulings V8);
+    None when there is no picture of it to compare with."""
+    return services().live.still_since(sid, step, look, _layout(sid))
+
+
+def _remember(sid: int, look: Look) -> None:
+    """The session's last step took its map from ``look``: keep its picture."""
+    services().live.remember(sid, services().store.last(sid), look)
 
 
 def _flag(body: dict, name: str) -> bool:
@@ -104,8 +119,17 @@ def step_action(sid: int, action: str):
     last = store.last(sid)
     if last.seq != seq:       # checked first: a stale click must not be judged against the new turn
         raise Conflict(f"the game moved on meanwhile (step {last.seq}, expected {seq}): reload the page")
-    new = STEP_ACTIONS[action](sid, last, body)
+    # a human's turn read by the camera: its picture is kept to compare the next turn's with
+    look = _look(sid)[0] if action == "human-done" and _flag(body, "use_camera") else None
+    if look is not None:
+        new = game.human_done(last, look.stable_map, _still(sid, last, look) or ())
+    else:
+        new = STEP_ACTIONS[action](sid, last, body)
     store.append(sid, new, seq)
+    if look is not None:
+        _remember(sid, look)
+    elif action == "correct":
+        services().live.carry(sid, last, store.last(sid))
     return jsonify(views.session_view(store.session(sid), store.steps(sid)))
 
 
@@ -172,11 +196,6 @@ def _look(sid: int) -> tuple[Look, Step, list[Step]]:
     return look, last, steps
 
 
-def _seen(sid: int):
-    """What the camera last saw the board hold still in (None without recognition)."""
-    return _look(sid)[0].stable_map
-
-
 @bp.get("/sessions/<int:sid>/live")
 def live(sid: int):
     look, last, steps = _look(sid)
@@ -185,17 +204,21 @@ def live(sid: int):
     out = {"seq": last.seq, "registration": look.registration, "camera_problem": look.problem,
            "recognition": problem or "available", "recognition_available": problem is None,
            "flags": [f"{f.slot}: {f.problem}" for f in look.reading.flags] if look.reading else [],
-           "stable": look.stable_map is not None, "moves": [], "refused": [], "advanced": False}
+           "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "advanced": False}
     if look.stable_map is None or flow.phase != "actions":
         return jsonify(out)
+    still = _still(sid, last, look)
     if state.companies[flow.next].automa:
-        if game.carried_out(last, look.stable_map):
+        if game.carried_out(last, look.stable_map, still or ()):
             # The camera sees the instruction done: move on, exactly as the button would.
             services().store.append(sid, game.automa_done(last), last.seq)
+            _remember(sid, look)
             out["advanced"] = True
     else:
-        moves, refused = game.detected_moves(last, look.stable_map)
+        moves, refused = game.detected_moves(last, look.stable_map, still or ())
         out["moves"], out["refused"] = [m.text for m in moves], [m.text for m in refused]
+        if still is not None and not moves:
+            out["unread"] = game.unread(_layout(sid), still)
     return jsonify(out)
 
 

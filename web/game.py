@@ -12,7 +12,7 @@ the game: a change the rules never make is a misreading, not a move.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import Any, Collection
 
 from automa.barrage import phases
 from automa.barrage.data import company_colours
@@ -25,6 +25,7 @@ from automa.common.errors import StateError
 from vision.board_state import MapState, apply_to_state
 from vision.changes import Move, diff
 from vision.labels import ALLOWED_PIECES, dam_pieces
+from vision.layout import Layout
 
 from .store import Step
 
@@ -37,6 +38,7 @@ NEVER = ("removed", "owner")
 # Only the company whose turn it is builds (a neutral dam is set up, never built).
 BUILT = ("dam", "conduit", "powerhouse")
 STRUCTURE = {"dam": "dam_base", "powerhouse": "powerhouse"}     # a move's kind -> the rules' structure
+UNREAD_LIMIT = 8     # slots whose picture changed, at most, for the page to ask about them (``unread``)
 
 
 @dataclass
@@ -124,8 +126,9 @@ def expected_map(step: Step) -> MapState | None:
 
 
 # -- human turns -------------------------------------------------------------------
-def human_done(step: Step, seen: MapState | None) -> NewStep:
-    """The human's turn as the camera saw it (``seen``), or unchanged when nothing was seen."""
+def human_done(step: Step, seen: MapState | None, still: Collection[str] = frozenset()) -> NewStep:
+    """The human's turn as the camera saw it (``seen``), or unchanged when nothing was seen;
+    ``still``: the boxes whose picture has not changed since ``step`` (``read_against``)."""
     state, flow = load(step)
     if flow.phase != "actions" or state.companies[flow.next].automa:
         raise StateError("it is not a human player's turn")
@@ -134,7 +137,7 @@ def human_done(step: Step, seen: MapState | None) -> NewStep:
     after = state
     if seen is not None:
         known = map_of(state)
-        seen, refused = read_against(known, seen, flow.next)
+        seen, refused = read_against(known, seen, flow.next, still=still)
         moves = diff(known, seen)
         after, flags = apply_to_state(state, seen)
         if flags:
@@ -142,7 +145,7 @@ def human_done(step: Step, seen: MapState | None) -> NewStep:
                              + "; ".join(f"{f.slot}: {f.problem}" for f in flags))
     label = f"{who(flow.next, state)}: " + ("; ".join(m.text for m in moves) if moves else "turn confirmed")
     if refused:
-        label += " (not taken, the rules never allow it: " + "; ".join(m.text for m in refused) + ")"
+        label += " (not taken: " + "; ".join(m.text for m in refused) + ")"
     return _step("human", label, after, advance(after, flow.next, flow.passed),
                  {"moves": [asdict(m) for m in moves], "refused": [asdict(m) for m in refused]})
 
@@ -156,17 +159,18 @@ def human_pass(step: Step) -> NewStep:
                  advance(state, flow.next, passed), {"moves": []})
 
 
-def detected_moves(step: Step, seen: MapState) -> tuple[list[Move], list[Move]]:
-    """The moves the camera sees since ``step``, and the changes it sees that the rules
-    never make (``read_against``)."""
+def detected_moves(step: Step, seen: MapState, still: Collection[str] = frozenset()) -> tuple[list[Move], list[Move]]:
+    """The moves the camera sees since ``step``, and the changes it reads that are not taken:
+    those the rules never make, and those on boxes whose picture is ``still`` (``read_against``)."""
     state, flow = load(step)
     mover = flow.next if flow.phase == "actions" else None
-    fixed, refused = read_against(map_of(state), seen, mover, mover is not None and state.companies[mover].automa)
+    fixed, refused = read_against(map_of(state), seen, mover, mover is not None and state.companies[mover].automa,
+                                  still)
     return diff(map_of(state), fixed), refused
 
 
 def read_against(known: MapState, seen: MapState, builder: str | None = None,
-                 automa: bool = False) -> tuple[MapState, list[Move]]:
+                 automa: bool = False, still: Collection[str] = frozenset()) -> tuple[MapState, list[Move]]:
     """``seen`` with every change from ``known`` that the rules never make in the actions
     phase (a structure gone, lowered or changed owner; drops gone from a headstream) put
     back as ``known`` has it, and those changes. A dam put back keeps the drops seen: a
@@ -178,7 +182,10 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
     gained or lost that no action of theirs can move are put back (rulings V5); a human's turn
     does not both build and add drops to a headstream, and the less sure of the two readings
     is put back (rulings V7; ``automa``: the builder is an Automa, whose turn may place water
-    and then build)."""
+    and then build). ``still``: the boxes (``Box.key``) whose picture has not changed since the
+    camera showed the table ``known`` describes (``vision.slot_change``): they are read as
+    ``known`` has them, first, and the readings so put back are listed (rulings V8)."""
+    seen, unchanged = _still_as_known(known, seen, still)
     fixed = replace(seen, dams=dict(seen.dams), conduits=dict(seen.conduits), powerhouses=dict(seen.powerhouses),
                     headstreams=dict(seen.headstreams))
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
@@ -211,7 +218,51 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
         refused += _one_structure(known, fixed, builder)
         refused += [] if automa else _build_or_headstreams(known, fixed)
         refused += _water_against(known, fixed, builder)
-    return fixed, refused
+    return fixed, unchanged + refused
+
+
+def _still_as_known(known: MapState, seen: MapState, still: Collection[str]) -> tuple[MapState, list[Move]]:
+    """``seen`` with the slots whose picture has not changed (``still``: box keys) as ``known``
+    has them, hidden or not, and the readings so put back (rulings V8). A dam's structure
+    and its water are two boxes: the space and its lake (``lake:<space>``)."""
+    if not still:
+        return seen, []
+    fixed = replace(seen, dams=dict(seen.dams), conduits=dict(seen.conduits), powerhouses=dict(seen.powerhouses),
+                    headstreams=dict(seen.headstreams))
+    for h in known.headstreams:
+        if h in still:
+            fixed.headstreams[h] = known.headstreams[h]
+    for space in set(known.dams) | set(seen.dams) | {u for u in seen.unknown if u in still}:
+        was, now = known.dams.get(space), fixed.dams.get(space)
+        if space in still:                                  # the structure stands as it stood
+            now = None if was is None else Dam(was.owner, was.pieces, now.drops if now else was.drops)
+        if f"lake:{space}" in still and now is not None:    # and its water, where the lake is still too
+            now = replace(now, drops=was.drops if was else 0)
+        if now is None:
+            fixed.dams.pop(space, None)
+        else:
+            fixed.dams[space] = now
+    for table, before in ((fixed.conduits, known.conduits), (fixed.powerhouses, known.powerhouses)):
+        for space in set(before) | set(table) | {u for u in seen.unknown if u in still}:
+            if space in still:
+                table.pop(space, None)
+                if space in before:
+                    table[space] = before[space]
+    # a hidden slot whose picture is the one the game last saw holds what the game says
+    fixed.unknown = [u for u in seen.unknown if u not in still or (u in known.dams and f"lake:{u}" not in still)]
+    left = diff(known, fixed)
+    return fixed, [replace(m, text=f"{m.text} (the picture there has not changed)")
+                   for m in diff(known, seen) if m not in left]
+
+
+def unread(layout: Layout, still: Collection[str]) -> list[str]:
+    """The slots whose picture (the slot's or its lake's) changed since the game last read the
+    table, for a turn on which the camera reads no move: something moved there that it cannot
+    read (a raised dam read at its old height, a piece read as empty), or a piece's lean or
+    shadow reached it. The players check them. None when more than ``UNREAD_LIMIT`` changed:
+    a turn moves a few pieces, so that is the light, the board or a hand, not a move."""
+    changed = list(dict.fromkeys(b.id for b in layout.boxes if b.key not in still))
+    return changed if len(changed) <= UNREAD_LIMIT else []
 
 
 def _one_structure(known: MapState, fixed: MapState, mover: str) -> list[Move]:
@@ -345,13 +396,14 @@ def map_of(state: GameState) -> MapState:
                     headstreams=dict(state.headstreams))
 
 
-def carried_out(step: Step, seen: MapState) -> bool:
+def carried_out(step: Step, seen: MapState, still: Collection[str] = frozenset()) -> bool:
     """The camera sees the pending Automa instruction done: exactly the map it leads to,
-    nothing hidden, once the changes the rules never make are put back (``read_against``)."""
+    nothing hidden, once the changes the rules never make and the readings of boxes whose
+    picture is ``still`` are put back (``read_against``)."""
     expected = expected_map(step)
     state, flow = load(step)
-    fixed, _ = read_against(map_of(state), seen, flow.next, automa=True)
-    return expected is not None and not seen.unknown and not diff(expected, fixed)
+    fixed, _ = read_against(map_of(state), seen, flow.next, automa=True, still=still)
+    return expected is not None and not fixed.unknown and not diff(expected, fixed)
 
 
 def _step(kind: str, label: str, state: GameState, flow: Flow | dict, payload: dict) -> NewStep:

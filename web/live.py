@@ -27,8 +27,10 @@ from vision.layout import Layout, load_profile
 from vision.model import DEFAULT_MODEL
 from vision.pipeline import Pipeline, Reading
 from vision.registration import Registrar
+from vision.slot_change import still_boxes
 from vision.synth.reference_map import bgr
 
+from .store import Step
 from .views import COLOUR_HEX
 
 DEMO_DIR = Path(__file__).resolve().parent / "demo_replay"
@@ -73,6 +75,14 @@ class Look:
     registration: str
     stable_map: MapState | None = None   # the last state the board held still in (recognition only)
     problem: str | None = None           # why there is no frame
+    stable_view: StableView | None = None    # the picture of that state (vision.slot_change)
+
+
+@dataclass(frozen=True)
+class StableView:
+    """The canonical view of a stable state and the camera it was seen from."""
+    view: np.ndarray
+    camera: np.ndarray
 
 
 class Live:
@@ -89,6 +99,10 @@ class Live:
         self._pipelines: dict[str | None, Pipeline] = {}
         self._registrars: dict[str | None, Registrar] = {}
         self._cache: tuple[float, tuple, Look] | None = None
+        self._stable_views: dict[str | None, StableView] = {}
+        # per session: the step whose map was taken from the camera, and the picture it was taken from
+        self._references: dict[int, tuple[tuple[int, float], StableView]] = {}
+        self._still_cache: tuple[tuple[int, tuple[int, float]], StableView, StableView, set[str]] | None = None
 
     # -- status --------------------------------------------------------------------
     @property
@@ -140,14 +154,46 @@ class Live:
         pipeline = self._pipeline(profile)
         if pipeline is not None:
             reading = pipeline.read_frame(frame, companies)
+            if reading.stable and reading.view is not None and reading.camera is not None:
+                self._stable_views[profile] = StableView(reading.view, reading.camera)
             stable = pipeline.stability.stable
             return Look(frame, reading, reading.homography, reading.registration,
-                        build_map(stable)[0] if stable else None)
+                        build_map(stable)[0] if stable else None, stable_view=self._stable_views.get(profile))
         registrar = self._registrars.get(profile)
         if registrar is None:
             registrar = self._registrars[profile] = Registrar(self.layout(profile))
         reg = registrar.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
         return Look(frame, None, reg.H, reg.source)
+
+    # -- what changed since the game last read the table ---------------------------------
+    def remember(self, sid: int, step: Step, look: Look) -> None:
+        """``step`` took its map from ``look``'s stable state: keep that state's picture to
+        compare the next turn's with (rulings V8). Kept in memory, the last step only."""
+        if look.stable_view is not None:
+            self._references[sid] = ((step.seq, step.created), look.stable_view)
+
+    def carry(self, sid: int, step: Step, correction: Step) -> None:
+        """A correction after ``step`` sets the map to what is on the table and moves no piece:
+        ``step``'s picture stands for it too."""
+        ref = self._references.get(sid)
+        if ref is not None and ref[0] == (step.seq, step.created):
+            self._references[sid] = ((correction.seq, correction.created), ref[1])
+
+    def still_since(self, sid: int, step: Step, look: Look, layout: Layout) -> set[str] | None:
+        """The boxes whose picture has not changed since ``step`` took its map from the
+        camera (``vision.slot_change``); None when that picture is not known (another step
+        since, the server restarted, no camera) or the two cannot be compared."""
+        ref = self._references.get(sid)
+        if ref is None or ref[0] != (step.seq, step.created) or look.stable_view is None:
+            return None
+        before, now = ref[1], look.stable_view
+        if before.view.shape != now.view.shape:
+            return None
+        # the page polls a few times a second; a comparison (~20-40 ms) is redone only for a new state
+        cached = self._still_cache
+        if cached is None or cached[0] != (sid, ref[0]) or cached[1] is not before or cached[2] is not now:
+            cached = self._still_cache = ((sid, ref[0]), before, now, still_boxes(layout, before.view, now.view, now.camera))
+        return set(cached[3])
 
     def _pipeline(self, profile: str | None) -> Pipeline | None:
         if self.recognition_problem:

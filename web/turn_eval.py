@@ -17,7 +17,13 @@ back water that did move. Likewise for a Water Management action (``water_*``): 
 on headstreams, or one that ran down the river into a dam (``before_water_management``); this
 is where a phantom structure read on the turn makes rulings V7 put back real drops.
 
-    python -m web.turn_eval data/heldout_random2 [--n 200] [--seed 0]
+With ``--pairs``, a third way (``pictures_*``): the session also has the frame the game last
+read the table from, rendered again from the image's seed with the map before the turn
+(``vision.synth.pairs``), and a box whose picture has not changed keeps what the game knows
+(rulings V8); ``pictures_*missed_but_asked`` counts the turns it reads as no move whose
+pictures changed where the move was, which the page asks the players to check (``game.unread``).
+
+    python -m web.turn_eval data/heldout_random2 [--n 200] [--seed 0] [--pairs]
 """
 from __future__ import annotations
 
@@ -38,9 +44,11 @@ from vision.changes import Move, diff
 from vision.bench import FIXTURES
 from vision.evaluate import synthetic_samples, truth_companies, truth_piece
 from vision.pipeline import Pipeline
+from vision.slot_change import still_boxes
 from vision.stability import MotionDetector, StabilityFilter
+from vision.synth.pairs import frame_before, table_of
 
-from .game import read_against
+from .game import read_against, unread
 
 
 def truth_map(truth: dict) -> MapState:
@@ -137,18 +145,25 @@ def _read(pipeline: Pipeline, frame, companies: list[str] | None) -> MapState | 
 
 
 def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
-             select: Callable[[Path], bool] = lambda path: True) -> dict:
+             select: Callable[[Path], bool] = lambda path: True, pairs: bool = False) -> dict:
     """Counts of turns listed exactly right (``*_exact``), of turns whose move was missed and
     of extra moves listed, blind and in a session, for build, production and water turns;
-    ``select`` keeps some of the folder's images."""
+    ``select`` keeps some of the folder's images. ``pairs``: also in a session that compares
+    each box's picture with the frame the game last saw (``pictures_*``, rulings V8): that
+    frame is rendered again from the image's seed with the map before the turn, fresh sensor
+    noise, a slightly different exposure and no hand (``vision.synth.pairs``)."""
     # water turns draw from a stream of their own: adding them left the other turns as they were
     rng, water_rng = random.Random(seed), random.Random(f"water-{seed}")
     pipeline = Pipeline.load(profile)
+    ways = ("blind", "session", "pictures") if pairs else ("blind", "session")
     counts: dict = {"turns": 0, "production_turns": 0, "water_turns": 0, "not_registered": 0}
-    for kind, way in itertools.product(("", "production_", "water_"), ("blind", "session")):
+    for kind, way in itertools.product(("", "production_", "water_"), ways):
         counts |= {f"{way}_{kind}exact": 0, f"{way}_{kind}move_missed": 0, f"{way}_{kind}extra_moves": 0,
                    f"{way}_{kind}extra_by_kind": {}}
-    for _, frame, truth in itertools.islice(synthetic_samples(folder, select=select), n):
+    if pairs:
+        counts |= {"not_reproduced": 0, "pictures_missed_but_asked": 0, "pictures_production_missed_but_asked": 0,
+                   "pictures_water_missed_but_asked": 0}
+    for path, frame, truth in itertools.islice(synthetic_samples(folder, select=select), n):
         after = truth_map(truth)
         turns = [("", before_the_turn(after, rng)), ("production_", before_a_production(after, rng)),
                  ("water_", before_water_management(after, water_rng, truth_companies(truth)))]
@@ -156,17 +171,36 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
         if not turns:
             continue
         blind, seen = _read(pipeline, frame, None), _read(pipeline, frame, truth_companies(truth))
-        for kind, (known, mover) in turns:
+        table = table_of(truth, path.read_bytes()) if pairs else None
+        if pairs:
+            counts["not_reproduced"] += table is None
+        for k, (kind, (known, mover)) in enumerate(turns):
             counts[f"{kind}turns"] += 1
             made = diff(known, after)   # the build and the drops a new dam holds; the water moved
             if blind is None or seen is None:
                 counts["not_registered"] += 1
                 continue
             listed = {"blind": diff(known, blind), "session": diff(known, read_against(known, seen, mover)[0])}
+            if table is not None:
+                still = _still(pipeline, frame_before(table, known, k), frame, truth_companies(truth))
+                listed["pictures"] = diff(known, read_against(known, seen, mover, still=still)[0])
+                # a turn read as no move, whose pictures changed where the move was: the page asks
+                asked = unread(pipeline.profile.layout, still) if not listed["pictures"] else []
+                counts[f"pictures_{kind}missed_but_asked"] += any(m.space in asked for m in made)
             for way, moves in listed.items():
                 # a build is missed when the structure is; a water turn when any of its water is
                 _count(counts, f"{way}_{kind}", made, moves, made[:1] if kind == "" else made)
     return counts
+
+
+def _still(pipeline: Pipeline, before, after, companies: list[str]) -> set[str]:
+    """The boxes whose picture is the same in the two frames, read as a session reads them:
+    the earlier frame registers the board, the later one keeps its homography."""
+    pipeline.registrar.reset()
+    earlier, later = (pipeline.read_frame(frame, companies) for frame in (before, after))
+    if earlier.view is None or later.view is None:
+        return set()
+    return still_boxes(pipeline.profile.layout, earlier.view, later.view, later.camera)
 
 
 def _count(counts: dict, key: str, made: list[Move], moves: list[Move], needed: list[Move]) -> None:
@@ -181,13 +215,14 @@ def _count(counts: dict, key: str, made: list[Move], moves: list[Move], needed: 
 
 def fixture_figures(folder: Path = FIXTURES) -> dict:
     """``automa-vision bench``: the share of turns listed exactly right on the committed
-    fixtures with markers, blind and in a session, for each kind of turn."""
-    figures = evaluate(folder, 10_000, select=lambda path: not path.name.startswith("nomarkers"))
+    fixtures with markers, blind, in a session, and in a session that compares pictures
+    (rulings V8), for each kind of turn."""
+    figures = evaluate(folder, 10_000, select=lambda path: not path.name.startswith("nomarkers"), pairs=True)
     out: dict = {}
     for kind, name in (("", "build"), ("production_", "production"), ("water_", "water")):
         turns = figures[f"{kind}turns"]
         out[f"fixture_{name}_turns"] = turns
-        for way in ("blind", "session"):
+        for way in ("blind", "session", "pictures"):
             out[f"fixture_{name}_turns_right_{way}"] = figures[f"{way}_{kind}exact"] / turns if turns else None
     return out
 
@@ -198,8 +233,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=200, help="images of the folder to use")
     parser.add_argument("--seed", type=int, default=0, help="seed of the turns drawn (the structure built, the production, the water placed)")
     parser.add_argument("--profile")
+    parser.add_argument("--pairs", action="store_true",
+                        help="also read each turn against a frame of the table before it (rulings V8)")
     args = parser.parse_args(argv)
-    figures = evaluate(Path(args.dir), args.n, args.seed, args.profile)
+    figures = evaluate(Path(args.dir), args.n, args.seed, args.profile, pairs=args.pairs)
     if figures["turns"] == 0:
         print(f"no turn to read in {args.dir}: no image with ground truth and a company's structure", file=sys.stderr)
         return 2

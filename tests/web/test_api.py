@@ -14,7 +14,7 @@ from vision.board_state import MapState
 from vision.changes import diff
 from web import game
 from web.app import services
-from web.live import Look
+from web.live import Look, StableView
 
 
 def view(client, sid):
@@ -340,3 +340,101 @@ def test_a_turn_that_builds_leaves_no_drop_on_a_headstream():
                                          "headstream: the camera is surer of the water on A, B)"]
     fixed, refused = game.read_against(known, replace(seen, confidence={**sure, "10B": 0.95}), "usa")
     assert [m.text for m in diff(known, fixed)] == ["usa built a conduit on 10B"] and len(refused) == 2
+
+
+def test_a_box_whose_picture_has_not_changed_holds_what_the_game_knows():
+    """Rulings V8: a slot whose picture is the one the camera showed when the game last
+    read the table is read as the game has it, hidden or not; a dam's structure and its
+    lake are judged apart. Readings so put back are listed; changed boxes go through the
+    other rules as before."""
+    known = MapState(dams={"2L": Dam("usa", 2, 1), "5U": Dam("neutral", 1, 1)}, conduits={"1A": "usa"},
+                     headstreams={"A": 1, "B": 0})
+    seen = MapState(dams={"2L": Dam("usa", 1, 2), "5U": Dam("neutral", 1, 0), "3U": Dam("usa", 1, 0)},
+                    conduits={"1A": "usa", "1B": "usa"}, headstreams={"A": 2}, unknown=["B"])
+    still = {"2L", "lake:5U", "5U", "1B", "B", "A"}
+    fixed, refused = game.read_against(known, seen, "usa", still=still)
+    assert fixed.dams == {"2L": Dam("usa", 2, 2),          # the structure as it stood, its lake changed: 2 drops read
+                          "5U": Dam("neutral", 1, 1),      # neither changed
+                          "3U": Dam("usa", 1, 0)}          # a dam built where the picture changed
+    assert fixed.conduits == {"1A": "usa"} and fixed.headstreams == {"A": 1, "B": 0} and fixed.unknown == []
+    assert [m.text for m in diff(known, fixed)] == ["1 drop added to the dam on 2L", "usa built a dam on 3U"]
+    assert sorted(m.text for m in refused) == [
+        "1 drop added to headstream A (the picture there has not changed)",
+        "1 drop left the dam on 5U (the picture there has not changed)",
+        "the dam on 2L lost 1 elevation(s) (the picture there has not changed)",
+        "usa built a conduit on 1B (the picture there has not changed)"]
+    # a dam whose space is still but whose lake changed stays unknown when it was hidden
+    fixed, _ = game.read_against(known, replace(seen, unknown=["2L"], dams={"5U": Dam("neutral", 1, 1)}), "usa",
+                                 still={"2L"})
+    assert fixed.unknown == ["2L"]
+    # a new dam whose lake did not change holds no water yet
+    fixed, _ = game.read_against(known, replace(seen, dams={**known.dams, "3U": Dam("usa", 1, 1)}), "usa",
+                                 still={"lake:3U"})
+    assert fixed.dams["3U"] == Dam("usa", 1, 0)
+    # without pictures nothing changes
+    assert game.read_against(known, seen, "usa")[0] == game.read_against(known, seen, "usa", still=())[0]
+
+
+def germany_at_the_table(client, session_id, monkeypatch):
+    """Germany's (human) turn, with the camera's looks replaced by ``looks[-1]``: the first
+    one holds still on the map the game knows, in a random picture."""
+    store, live_ = services_from(client).store, services_from(client).live
+    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})          # germany (human) next
+    step = store.last(session_id)
+    known = game.map_of(GameState.from_dict(step.state))
+    picture = np.random.default_rng(0).integers(0, 255, (732, 500, 3)).astype(np.uint8)
+    camera = np.array([500.0, 700.0, 2000.0])
+    looks = [Look(picture, None, None, "aruco", known, stable_view=StableView(picture, camera))]
+    monkeypatch.setattr(live_, "look", lambda *a, **k: looks[-1])
+    return store, live_, step, known, picture, camera, looks
+
+
+def test_the_page_compares_the_pictures_of_the_turn_before_with_the_turns(client, session_id, monkeypatch):
+    """A human turn confirmed with the camera keeps the picture it was read from (rulings V8).
+    On the next turn, the Automa's instruction read as done on boxes whose picture has not
+    changed is a misreading: the page waits; once the picture changes, it moves on. The
+    picture belongs to that step alone: after an undo it is not used."""
+    store, live_, step, known, picture, camera, looks = germany_at_the_table(client, session_id, monkeypatch)
+    client.post(f"/api/sessions/{session_id}/human-done", json={"seq": step.seq})    # germany built nothing
+    usa_turn = store.last(session_id)
+    assert usa_turn.label.endswith("(germany): turn confirmed")
+    expected = game.expected_map(usa_turn)
+    assert expected is not None and diff(known, expected)
+    # the camera reads the instruction done, but the picture is the one germany's turn ended on
+    looks.append(Look(picture, None, None, "aruco", expected, stable_view=StableView(picture.copy(), camera)))
+    assert not client.get(f"/api/sessions/{session_id}/live").json["advanced"]
+    assert store.last(session_id).seq == usa_turn.seq
+    # the pieces moved: the picture changed everywhere
+    looks.append(Look(picture, None, None, "aruco", expected, stable_view=StableView(255 - picture, camera)))
+    assert client.get(f"/api/sessions/{session_id}/live").json["advanced"]
+    # the picture kept now is the one the Automa's step was read from; back at usa's turn by
+    # undo, none is known for that step, and the page reads the camera as before
+    client.post(f"/api/sessions/{session_id}/undo", json={})
+    assert store.last(session_id).seq == usa_turn.seq
+    assert live_.still_since(session_id, store.last(session_id), looks[0], live_.layout(None)) is None
+    looks.append(looks[1])
+    assert client.get(f"/api/sessions/{session_id}/live").json["advanced"]
+
+
+def test_a_turn_read_as_no_move_where_pictures_changed_is_asked_about(client, session_id, monkeypatch):
+    """The camera reads no move, but the picture changed on a few slots: the page names them
+    for the players to check (a raised dam read at its old height is the likeliest). Many
+    changed slots are the light or a hand, not a turn: then it names none."""
+    layout = services_from(client).live.layout(None)
+    keys = [b.key for b in layout.boxes]
+    assert game.unread(layout, set(keys) - {"2B", "lake:6U", "6U"}) == ["6U", "2B"]      # layout order
+    assert game.unread(layout, set(keys[game.UNREAD_LIMIT + 1:])) == []
+    store, live_, step, known, picture, camera, looks = germany_at_the_table(client, session_id, monkeypatch)
+    assert client.get(f"/api/sessions/{session_id}/live").json["unread"] == []     # no picture kept yet
+    live_.remember(session_id, step, looks[0])
+    box = layout.slot("2B")
+    raised = picture.copy()
+    raised[round(box.y / 2):round((box.y + box.h) / 2), round(box.x / 2):round((box.x + box.w) / 2)] = 0
+    looks.append(Look(raised, None, None, "aruco", known, stable_view=StableView(raised, camera)))
+    live = client.get(f"/api/sessions/{session_id}/live").json
+    assert live["moves"] == [] and "2B" in live["unread"] and len(live["unread"]) <= game.UNREAD_LIMIT
+    # a correction moves no piece: the picture stands for the corrected step too
+    client.post(f"/api/sessions/{session_id}/correct", json={"seq": step.seq, "slot": "2B", "piece": "empty"})
+    corrected = store.last(session_id)
+    assert corrected.kind == "correction" and corrected.seq == step.seq + 1
+    assert live_.still_since(session_id, corrected, looks[-1], layout) is not None

@@ -70,8 +70,10 @@ def lighting(img: np.ndarray, style: PhotoStyle) -> np.ndarray:
     return cv2.LUT(out, lut)
 
 
-def optics_and_sensor(img: np.ndarray, style: PhotoStyle, rng: np.random.Generator) -> np.ndarray:
-    """Blur, then sensor noise (stronger in bright areas, as shot noise is)."""
+def optics_and_sensor(img: np.ndarray, style: PhotoStyle, rng: np.random.Generator,
+                      noise_rng: np.random.Generator | None = None) -> np.ndarray:
+    """Blur, then sensor noise (stronger in bright areas, as shot noise is); ``noise_rng``
+    draws the noise instead of ``rng`` (another frame through the same optics)."""
     if style.blur == "gaussian":
         img = cv2.GaussianBlur(img, (0, 0), style.blur_amount)
     elif style.blur == "motion":
@@ -80,7 +82,7 @@ def optics_and_sensor(img: np.ndarray, style: PhotoStyle, rng: np.random.Generat
         return img
     # OpenCV's generator is several times faster than numpy's here; seeding it from the
     # stream keeps the frame reproducible.
-    cv2.setRNGSeed(int(rng.integers(2 ** 31)))
+    cv2.setRNGSeed(int((noise_rng or rng).integers(2 ** 31)))
     noise = np.empty(img.shape, np.float32)
     cv2.randn(noise, 0.0, 1.0)
     sigma = style.noise * (0.5 + cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32) / 255)

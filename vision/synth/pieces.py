@@ -93,6 +93,8 @@ class Solid:
     faces: list[tuple[int, ...]]
     colour: Colour
     holder: str | None = None       # a water drop's box (``Box.key``): its count's ground truth
+    slot: str | None = None         # the structure's space (a dam's, conduit's, powerhouse's)
+    level: int = 0                  # a dam's piece: 0 the base, 1-2 its elevations
 
     @property
     def footprint(self) -> np.ndarray:
@@ -150,18 +152,19 @@ def _clear_of(p: tuple[float, float], r: float, boxes: Sequence[Box]) -> bool:
 
 
 def _spread(rng: np.random.Generator, box: Box, n: int, r: float,
-            keep_out: Sequence[Box] = ()) -> list[tuple[float, float]]:
+            keep_out: Sequence[Box] = (), taken: Sequence[tuple[float, float]] = ()) -> list[tuple[float, float]]:
     """``n`` non-overlapping positions for round pieces of radius r inside ``box`` (touching
     allowed), clear of the ``keep_out`` spaces: a lake's box reaches over the conduit and
     dam spaces at its rim, and a drop cannot stand inside a piece built there (players put
     water on the free lake). Falls back to a tidy row-major packing, clear cells first,
-    when the box is crowded."""
+    when the box is crowded. ``taken``: drops already standing there, which new ones avoid."""
     out: list[tuple[float, float]] = []
     for _ in range(n * 30):
         if len(out) == n:
             return out
         p = (rng.uniform(box.x + r, box.x + box.w - r), rng.uniform(box.y + r, box.y + box.h - r))
-        if _clear_of(p, r, keep_out) and all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= (2 * r) ** 2 for q in out):
+        if _clear_of(p, r, keep_out) and all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= (2 * r) ** 2
+                                             for q in (*out, *taken)):
             out.append(p)
     per_row = max(1, int(box.w // (2 * r)))
     cells = [(box.x + r + 2 * r * (i % per_row), box.y + r + 2 * r * (i // per_row))
@@ -187,12 +190,14 @@ def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator) 
         cx, cy, ang = place(box)
         w, d, z = box.w * style.dam_width, box.h * style.dam_depth, 0.0
         out.append(prism(rect(cx, cy, w, d, ang), z, style.base_height, colour(dam.owner), style.dam_taper))
+        out[-1].slot = space
         z += style.base_height
-        for _ in range(dam.pieces - 1):
+        for level in range(1, dam.pieces):
             # each piece sits on the top face of the one below
             w, d = w * style.dam_taper - style.elevation_inset, d * style.dam_taper - style.elevation_inset / 2
             ecx, ecy, eang = cx + rng.normal(0, 1), cy + rng.normal(0, 1), ang + rng.normal(0, 0.04)
             out.append(prism(rect(ecx, ecy, w, d, eang), z, style.elevation_height, colour(dam.owner), style.dam_taper))
+            out[-1].slot, out[-1].level = space, level
             z += style.elevation_height
     for space, owner in state.conduits.items():
         cx, cy, ang = place(lay.slot(space))
@@ -204,25 +209,38 @@ def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator) 
             r = style.conduit_width * 0.8
             ring = np.stack([cx + r * np.cos(a), cy + r * np.sin(a)], 1)
             out.append(prism(ring, 0, style.conduit_height * 1.8, colour(owner)))
+        out[-1].slot = space
     for space, owner in state.powerhouses.items():
         box = lay.slot(space)
         cx, cy, ang = place(box)
         s = style.powerhouse_size
         foot = rect(cx, cy, box.w * s, box.h * s * 1.3, ang)
-        out.append(prism(foot, 0, style.powerhouse_height, colour(owner)))
+        house = [prism(foot, 0, style.powerhouse_height, colour(owner))]
         if style.powerhouse_roof > 0:
-            out.append(roof(foot, style.powerhouse_height, style.powerhouse_roof, colour(owner)))
-    drop = tuple(style.drop_colour)
-    r = style.drop_radius
+            house.append(roof(foot, style.powerhouse_height, style.powerhouse_roof, colour(owner)))
+        for solid in house:
+            solid.slot = space
+        out += house
     built = [lay.slot(s) for s in (*state.dams, *state.conduits, *state.powerhouses)]
     spots = [(lay.lake(s), d.drops) for s, d in state.dams.items()]
     spots += [(lay.slot(h), n) for h, n in state.headstreams.items()]
     for box, n in spots:
-        for x, y in _spread(rng, box, n, r, built):
-            drop_solid = prism(_drop_outline(x, y, r, style.drop_shape), 0, style.drop_height, drop,  # type: ignore[arg-type]
-                               style.drop_taper if style.drop_shape != "cube" else 1.0)
-            drop_solid.holder = box.key
-            out.append(drop_solid)
+        out += add_drops(box, n, style, rng, built)
+    return out
+
+
+def add_drops(box: Box, n: int, style: PieceStyle, rng: np.random.Generator, built: Sequence[Box],
+              standing: Sequence[Solid] = ()) -> list[Solid]:
+    """``n`` water drops put in ``box`` (a lake or a headstream), clear of the structures
+    ``built`` at its rim and of the drops ``standing`` there already."""
+    r = style.drop_radius
+    taken = [tuple(s.footprint.mean(0)) for s in standing]
+    out = []
+    for x, y in _spread(rng, box, n, r, built, taken):  # type: ignore[arg-type]
+        drop_solid = prism(_drop_outline(x, y, r, style.drop_shape), 0, style.drop_height,
+                           tuple(style.drop_colour), style.drop_taper if style.drop_shape != "cube" else 1.0)  # type: ignore[arg-type]
+        drop_solid.holder = box.key
+        out.append(drop_solid)
     return out
 
 

@@ -9,6 +9,9 @@ changing one stage does not reshuffle the others):
 4. piece shadows and pieces, projected in 3-D;
 5. an optional occluder (hand or object);
 6. lighting, then lens distortion, blur, noise and JPEG.
+
+``set_table`` does 1-3 and makes the pieces' solids; ``shoot`` draws them and does 4-6, so a
+second picture of the same table (``vision.synth.pairs``) shares everything but what changed.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import cv2
 import numpy as np
 
 from automa.barrage.random_states import random_state
+from automa.barrage.state import GameState
 from vision.layout import load_layout
 
 from . import board, pieces, photo
@@ -64,11 +68,53 @@ def _streams(seed: int) -> dict[str, np.random.Generator]:
     return {n: np.random.default_rng([seed, i]) for i, n in enumerate(names)}
 
 
+@dataclass
+class Table:
+    """One frame's table before the shot: what a second frame of the same game, camera and
+    light shares with the first (``vision.synth.pairs`` takes pieces off it and shoots again)."""
+    seed: int
+    options: Options
+    state: GameState
+    scene: np.ndarray = field(repr=False)       # table, board edge, board and sheets; no pieces
+    cam: Camera = field(repr=False)
+    piece_style: pieces.PieceStyle
+    solids: list[pieces.Solid] = field(repr=False)
+    records: dict = field(repr=False)           # the truth's style records and the sheets placed
+
+
+@dataclass
+class Shot:
+    frame: np.ndarray = field(repr=False)
+    mask: np.ndarray | None = field(repr=False)     # where the occluder covers the scene
+    occluder: dict | None
+    mode: str
+    photo_style: photo.PhotoStyle
+
+
 def render(seed: int, options: Options = Options()) -> Sample:
+    t = set_table(seed, options)
+    shot = shoot(t)
+    lay = load_layout()
+    truth = {
+        "schema": SCHEMA,
+        "seed": seed,
+        "image_size": list(options.size),
+        "homography": [[round(float(v), 9) for v in row] for row in t.cam.image_to_board()],
+        "markers": {"present": options.markers, "dictionary": "DICT_4X4_50", "placed": t.records["placed"]},
+        "state": t.state.to_dict(),
+        "slots": slot_truth(t.state, lay, t.cam, shot.mask, pieces.drop_footprints(t.solids)),
+        "style": {"photo_mode": shot.mode, "board": t.records["board"],
+                  "pieces": pieces.style_record(t.piece_style), "camera": t.records["camera"],
+                  "table": t.records["table"], "photo": photo.style_record(shot.photo_style),
+                  "occluder": shot.occluder},
+    }
+    return Sample(photo.encode_jpeg(shot.frame, shot.photo_style.jpeg_quality), truth)
+
+
+def set_table(seed: int, options: Options = Options()) -> Table:
+    """Stages 1-3 and the pieces' solids (stage 4 undrawn)."""
     rng = _streams(seed)
     lay = load_layout()
-    w, h = options.size
-
     r = rng["state"]
     automas = int(r.integers(1, 4))
     leeghwater = bool(r.random() < 0.25)
@@ -92,22 +138,38 @@ def render(seed: int, options: Options = Options()) -> Sample:
     extent = np.vstack([corners] + ([c for c in MARKER_CORNERS.values()] if options.markers else []))
     cam, cam_record = sample_camera(rng["camera"], options.size, extent)
 
-    scene, table_record = table(rng["table"], h, w)
+    scene, table_record = table(rng["table"], options.size[1], options.size[0])
     _board_edge(scene, cam, rng["board"])
     _warp_canvas(scene, canvas, alpha, cam)
 
     piece_style = pieces.sample_style(rng["pieces"])
     solids = pieces.build_solids(state, piece_style, rng["pieces"])
-    pieces.draw_shadows(scene, cam, solids, piece_style)
-    pieces.draw_solids(scene, cam, solids, piece_style)
+    records = {"placed": placed, "board": board.style_record(board_style), "camera": cam_record, "table": table_record}
+    return Table(seed, options, state, scene, cam, piece_style, solids, records)
 
-    mask, occluder = None, None
+
+def shoot(t: Table, solids: list[pieces.Solid] | None = None, noise: np.random.Generator | None = None,
+          exposure: float = 1.0, occluder: bool = True) -> Shot:
+    """Stages 4-6: ``solids`` (default: the table's own) drawn on the table, the occluder, the
+    light and the camera. The occluder, light and blur are the seed's every time; ``noise``
+    draws the sensor noise instead of the seed's stream (another frame of the same scene),
+    ``exposure`` scales the light (a camera's auto exposure between two frames), and
+    ``occluder=False`` leaves the seed's hand or object out (the light and noise stay the same)."""
+    rng = _streams(t.seed)
+    options = t.options
+    lay = load_layout()
+    scene = t.scene.copy()
+    solids = t.solids if solids is None else solids
+    pieces.draw_shadows(scene, t.cam, solids, t.piece_style)
+    pieces.draw_solids(scene, t.cam, solids, t.piece_style)
+
+    mask, drawn = None, None
     ro = rng["occluder"]
-    if ro.random() < options.occlusion:
+    if ro.random() < options.occlusion and occluder:
         target_slot = lay.slots[int(ro.integers(len(lay.slots)))]
-        target = cam.ideal(np.array([[*target_slot.centre, 0.0]]))[0] + ro.normal(0, 20, 2)
-        scale = _px_per_unit(cam) * ro.uniform(110, 170)         # a palm is ~ 8.5 cm = 155 canonical px
-        mask, occluder = draw_occluder(scene, (float(target[0]), float(target[1])), scale, ro)
+        target = t.cam.ideal(np.array([[*target_slot.centre, 0.0]]))[0] + ro.normal(0, 20, 2)
+        scale = _px_per_unit(t.cam) * ro.uniform(110, 170)         # a palm is ~ 8.5 cm = 155 canonical px
+        mask, drawn = draw_occluder(scene, (float(target[0]), float(target[1])), scale, ro)
 
     mode = options.photo if options.photo != "random" else ("hard" if rng["photo"].random() < 0.25 else "random")
     photo_style = photo.sample_style(rng["photo"], options.size, hard=mode == "hard")
@@ -115,23 +177,11 @@ def render(seed: int, options: Options = Options()) -> Sample:
         photo_style.glare, photo_style.blur, photo_style.noise = [], "none", min(photo_style.noise, 1.5)
         photo_style.gradient, photo_style.vignette, photo_style.exposure = 0.1 * photo_style.gradient, 0.0, 1.0
     lit = photo.lighting(scene, photo_style)
-    lit = cv2.remap(lit, *cam.remap_grids(), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-    frame = photo.optics_and_sensor(lit, photo_style, rng["photo"])
-    jpeg = photo.encode_jpeg(frame, photo_style.jpeg_quality)
-
-    truth = {
-        "schema": SCHEMA,
-        "seed": seed,
-        "image_size": [w, h],
-        "homography": [[round(float(v), 9) for v in row] for row in cam.image_to_board()],
-        "markers": {"present": options.markers, "dictionary": "DICT_4X4_50", "placed": placed},
-        "state": state.to_dict(),
-        "slots": slot_truth(state, lay, cam, mask, pieces.drop_footprints(solids)),
-        "style": {"photo_mode": mode, "board": board.style_record(board_style),
-                  "pieces": pieces.style_record(piece_style), "camera": cam_record, "table": table_record,
-                  "photo": photo.style_record(photo_style), "occluder": occluder},
-    }
-    return Sample(jpeg, truth)
+    if exposure != 1.0:
+        lit = cv2.convertScaleAbs(lit, alpha=exposure)
+    lit = cv2.remap(lit, *t.cam.remap_grids(), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    frame = photo.optics_and_sensor(lit, photo_style, rng["photo"], noise)
+    return Shot(frame, mask, drawn, mode, photo_style)
 
 
 def _px_per_unit(cam: Camera) -> float:

@@ -88,13 +88,16 @@ function renderNow() {
   }
 }
 
-let detected = [], refused = [];
+let detected = [], refused = [], unread = [];
 function detectedText() {
   if (!view.recognitionAvailable) return "Recognition unavailable: play your turn, correct the map if needed, then confirm.";
   // Changes the rules never make (a piece gone, lowered, another owner) are misreadings: the map keeps what it knew.
-  const notTaken = refused.length ? [el("p", {class: "muted", id: "refused"}, "Not taken, the rules never allow it (a misreading?):"),
+  const notTaken = refused.length ? [el("p", {class: "muted", id: "refused"}, "Not taken (each with its reason):"),
     el("ul", {}, refused.map((m) => el("li", {}, m)))] : [];
-  if (!detected.length) return el("div", {}, "No moves seen yet. Play your turn; the moves appear here.", ...notTaken);
+  // The picture changed where the camera reads no move: the players look there and correct the map.
+  const check = unread.length ? [el("p", {id: "unread"}, `The picture changed on ${unread.join(", ")} but the camera `
+    + "reads no move there: check those slots and correct the map if needed.")] : [];
+  if (!detected.length) return el("div", {}, "No moves seen yet. Play your turn; the moves appear here.", ...check, ...notTaken);
   return el("div", {}, el("ul", {}, detected.map((m) => el("li", {}, m))), ...notTaken);
 }
 
@@ -232,7 +235,7 @@ async function poll() {
     reg.className = "pill " + (["aruco", "features", "manual", "cached"].includes(live.registration) ? "ok" : "bad");
     if (live.advanced || live.seq !== view.seq) await reload();
     else if (view.next_view && !view.next_view.automa) {
-      detected = live.moves; refused = live.refused;
+      detected = live.moves; refused = live.refused; unread = live.unread || [];
       const d = $("detected"); if (d) d.replaceChildren(detectedText());
     }
   } catch (e) { /* a missed poll is retried a second later */ }

@@ -1,0 +1,129 @@
+"""vision.synth.pairs (a frame of the same table a turn earlier) and vision.slot_change
+(which boxes look different between two frames), on frames our generator renders."""
+from dataclasses import replace
+from functools import cache
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.board_state import MapState
+from vision.layout import load_layout
+from vision.pose import camera_position
+from vision.rectify import VIEW_SCALE, canonical_view
+from vision.slot_change import MIN_PIXELS, changed_boxes, differing_pixels, still_boxes
+from vision.synth.pairs import frame_before, solids_before, table_of
+from vision.synth.render import Options, render, set_table
+from web.turn_eval import truth_map
+
+SEED = 930_007
+OPTIONS = Options(size=(1280, 720), photo="random", occlusion=0.0)
+
+
+@cache
+def table():
+    return set_table(SEED, OPTIONS)
+
+
+@cache
+def after() -> MapState:
+    return truth_map(render(SEED, OPTIONS).truth)
+
+
+H = np.array(render(SEED, OPTIONS).truth["homography"])      # the generator's own: no model, no registration
+CAMERA = camera_position(H, (720, 1280, 3))
+
+
+def view(frame: np.ndarray) -> np.ndarray:
+    return canonical_view(frame, H, load_layout())
+
+
+def decoded(jpeg: bytes) -> np.ndarray:
+    return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+
+
+def test_the_seeds_frame_is_what_render_makes_and_its_table_is_found_from_it():
+    sample = render(SEED, OPTIONS)
+    assert table_of(sample.truth, sample.jpeg) is not None
+    assert table_of(sample.truth, sample.jpeg[:-200] + bytes(200)) is None     # not this generator's picture
+
+
+def test_the_map_before_keeps_every_other_piece_where_it_stood():
+    t, now = table(), after()
+    same = solids_before(t, now, np.random.default_rng(0))
+    assert sorted(map(id, same)) == sorted(map(id, t.solids))
+    conduit = sorted(now.conduits)[0]
+    raised = next(s for s, d in sorted(now.dams.items()) if d.pieces > 1)
+    headstream = sorted(now.headstreams)[0]
+    before = replace(now, conduits={s: o for s, o in now.conduits.items() if s != conduit},
+                     dams=dict(now.dams), headstreams=dict(now.headstreams))
+    before.dams[raised] = replace(now.dams[raised], pieces=now.dams[raised].pieces - 1)
+    before.headstreams[headstream] = now.headstreams[headstream] + 2
+    solids = solids_before(t, before, np.random.default_rng(0))
+    assert not any(s.slot == conduit for s in solids)
+    assert sorted(s.level for s in solids if s.slot == raised) == list(range(now.dams[raised].pieces - 1))
+    key = load_layout().slot(headstream).key
+    drops = [s.footprint.mean(0) for s in solids if s.holder == key]
+    assert len(drops) == now.headstreams[headstream] + 2
+    r = t.piece_style.drop_radius
+    assert all(np.linalg.norm(p - q) >= 2 * r - 1e-6 for i, p in enumerate(drops) for q in drops[i + 1:])
+    kept = {id(s) for s in t.solids}
+    assert sum(id(s) in kept for s in solids) == len(t.solids) - 1 - 1   # the conduit and the top elevation
+
+
+def test_an_earlier_map_cannot_hold_a_structure_the_table_lacks():
+    now = after()
+    free = next(s.id for s in load_layout().of_kind("conduit") if s.id not in now.conduits)
+    with pytest.raises(ValueError, match="never takes one off"):
+        solids_before(table(), replace(now, conduits={**now.conduits, free: "usa"}), np.random.default_rng(0))
+
+
+def test_two_frames_of_an_unchanged_table_look_the_same_everywhere():
+    """Fresh sensor noise and a few percent of exposure drift change no box."""
+    a = view(decoded(render(SEED, OPTIONS).jpeg))
+    for seed in range(3):
+        b = view(frame_before(table(), after(), seed))
+        assert not changed_boxes(load_layout(), a, b, CAMERA).any()
+
+
+def test_a_built_conduit_and_drops_put_on_a_headstream_change_their_boxes_and_few_others():
+    now = after()
+    conduit = sorted(now.conduits)[0]
+    headstream = sorted(now.headstreams)[0]
+    before = replace(now, conduits={s: o for s, o in now.conduits.items() if s != conduit},
+                     headstreams={**now.headstreams, headstream: now.headstreams[headstream] + 1})
+    lay = load_layout()
+    still = still_boxes(lay, view(frame_before(table(), before, 0)), view(decoded(render(SEED, OPTIONS).jpeg)), CAMERA)
+    assert conduit not in still and headstream not in still
+    assert len(still) >= len(lay.boxes) - 6        # a piece's lean and shadow reach a neighbour at most
+
+
+def test_a_board_registered_half_a_pixel_off_is_still_and_a_drop_sized_blot_is_not():
+    frame = decoded(render(SEED, OPTIONS).jpeg)
+    lay = load_layout()
+    a = view(frame)
+    for shift in ((0, 0.5), (0.5, 0), (0.5, 0.5), (-0.5, 0.5)):      # view px: markers re-found
+        moved = canonical_view(frame, np.diag([VIEW_SCALE, VIEW_SCALE, 1]) @ np.array([[1, 0, shift[0]], [0, 1, shift[1]], [0, 0, 1]])
+                               @ np.diag([1 / VIEW_SCALE, 1 / VIEW_SCALE, 1]) @ H, lay)
+        assert not changed_boxes(lay, a, moved, CAMERA).any(), shift
+    box = lay.slot(sorted(after().headstreams)[0])
+    blot = a.copy()
+    centre = (round((box.x + box.w / 2) * VIEW_SCALE), round((box.y + box.h / 2) * VIEW_SCALE))
+    cv2.circle(blot, centre, 3, (255, 40, 40), -1)         # a drop's size in the view (radius 3-4 px)
+    assert np.count_nonzero(differing_pixels(a, blot)) >= MIN_PIXELS
+    changed = changed_boxes(lay, a, blot, CAMERA)
+    assert {b.key for b, c in zip(lay.boxes, changed) if c} == {box.key}
+
+
+def test_views_of_different_sizes_are_refused():
+    a = np.zeros((30, 40, 3), np.uint8)
+    with pytest.raises(ValueError, match="different shapes"):
+        differing_pixels(a, a[:20])
+
+
+def test_pictures_under_other_light_are_not_compared():
+    """A lamp switched on changes every pixel in its own way: no box can be called still."""
+    a = view(decoded(render(SEED, OPTIONS).jpeg))
+    relit = (255 * (a / 255.0) ** 0.6).astype(np.uint8)
+    assert differing_pixels(a, relit).all()
+    assert changed_boxes(load_layout(), a, relit, CAMERA).all()

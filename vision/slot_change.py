@@ -1,0 +1,89 @@
+"""Which boxes of the board look different between two frames of one table.
+
+In a session the page knows what the table held when the game last took a reading from
+the camera. A box whose picture has not changed since still holds the same pieces:
+reading it again can only add a misreading, never a move. Comparing two pictures of
+one box is far surer than reading either, and it needs no model: the camera, the light
+and the board are the same, so the difference is sensor noise unless something moved.
+
+Both frames' canonical views (``Reading.view``: warped and colour-normalised, with the
+same registration while the board has not moved) are blurred a little against the
+noise; each colour channel of the earlier one is scaled by the typical ratio between
+them (a webcam's exposure drifts). A pixel differs when it lies outside the range of the
+other view's pixels around it (a registration a pixel off moves every edge a little) by
+more than ``SIGMAS`` times the pair's own noise level (the typical difference over the
+whole board, where almost nothing changed), and never by less than ``MIN_LEVEL`` grey
+levels. Where the typical difference itself is large (over ``MAX_TYPICAL``: the light
+changed, the board moved, a hand covers much of it), the pictures are not compared and
+every box counts as changed. A box changed when at least ``MIN_PIXELS`` of its pixels differ, within the
+rectangle its crop is cut from (``vision.rectify.plan_crops``: the box, leaned towards
+the camera as its tallest piece leans, with a margin). A piece's lean and shadow can
+reach a neighbour's rectangle, so a neighbour may count as changed too: that only
+means it is read as usual.
+
+Measured on the held-out sets' turns (``python -m web.turn_eval --pairs``, docs/benchmarks.md).
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .layout import Layout
+from .rectify import plan_crops
+
+BLUR_SIGMA = 1.0        # view px
+SHIFT = 1               # view px a picture may move between the frames (registration)
+SIGMAS = 5.0            # noise levels a pixel must move by
+MIN_LEVEL = 10.0        # grey levels (0-255), on the normalised view
+MIN_PIXELS = 6          # view px: a water drop on a headstream tile covers ~20-40
+NOISE_SCALE = 1.4826    # median absolute difference -> standard deviation, for Gaussian noise
+MAX_TYPICAL = 3.0       # grey levels: a larger typical difference makes two pictures incomparable
+
+
+def differing_pixels(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """(H, W) bool: where two views of one table differ by more than noise and a pixel's shift."""
+    if before.shape != after.shape or before.ndim != 3:
+        raise ValueError(f"views of different shapes: {before.shape} and {after.shape}")
+    a, b = before.astype(np.float32), after.astype(np.float32)
+    for c in range(3):
+        # the exposure's gain: the typical ratio over the pixels, which a hand or a piece
+        # that came or went changes in a few places only
+        lit = a[..., c] > 8
+        a[..., c] *= float(np.median(b[..., c][lit] / a[..., c][lit])) if lit.any() else 1.0
+    a = cv2.GaussianBlur(a, (0, 0), BLUR_SIGMA)
+    b = cv2.GaussianBlur(b, (0, 0), BLUR_SIGMA)
+    diff = np.maximum(_outside(b, a), _outside(a, b)).max(axis=-1)
+    # the view's rim shows the table beyond the board's edge after a shift: no piece stands there
+    rim = SHIFT + 2
+    diff[:rim], diff[-rim:], diff[:, :rim], diff[:, -rim:] = 0, 0, 0, 0
+    typical = float(np.median(diff))
+    if typical > MAX_TYPICAL:
+        # the light changed or the board moved: the two pictures say nothing about any box
+        return np.ones(diff.shape, bool)
+    return diff > max(MIN_LEVEL, SIGMAS * NOISE_SCALE * typical)
+
+
+def _outside(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """How far each pixel of ``x`` lies outside the range of ``y``'s pixels around it."""
+    near = np.ones((2 * SHIFT + 1, 2 * SHIFT + 1), np.uint8)
+    return np.maximum(x - cv2.dilate(y, near), 0) + np.maximum(cv2.erode(y, near) - x, 0)
+
+
+def changed_boxes(layout: Layout, before: np.ndarray, after: np.ndarray, camera: np.ndarray) -> np.ndarray:
+    """(N,) bool, one per ``layout.boxes``: which boxes look different in two views of one
+    table. ``camera``: (x, y, height) in canonical px (``vision.pose``), which sets how far
+    each box's rectangle reaches towards the camera."""
+    over = differing_pixels(before, after)
+    h, w = over.shape
+    sums = cv2.integral(over.astype(np.uint8))
+    rects = np.round(plan_crops(layout, camera).rects).astype(int)
+    x0, x1 = np.clip(rects[:, 0], 0, w), np.clip(rects[:, 2], 0, w)
+    y0, y1 = np.clip(rects[:, 1], 0, h), np.clip(rects[:, 3], 0, h)
+    counts = sums[y1, x1] - sums[y0, x1] - sums[y1, x0] + sums[y0, x0]
+    return counts >= MIN_PIXELS
+
+
+def still_boxes(layout: Layout, before: np.ndarray, after: np.ndarray, camera: np.ndarray) -> set[str]:
+    """The keys (``Box.key``) of the boxes whose picture is the same in both views: slots,
+    and lakes as ``lake:<space>`` (a dam's water can move while its structure stands)."""
+    return {b.key for b, changed in zip(layout.boxes, changed_boxes(layout, before, after, camera)) if not changed}

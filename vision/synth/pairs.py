@@ -1,0 +1,85 @@
+"""A second frame of a synthetic table: the same game a turn earlier.
+
+A turn moves a few pieces; everything else on the table stays exactly where it stood,
+and the camera, the light and the board do not change. ``frame_before`` renders a
+seed's table (``render.set_table``) with the pieces of an earlier map: the structures
+built since are lifted off (a raised dam loses its top elevations), and drops are
+taken from or added to the lakes and headstreams whose counts differ. Every other
+solid is the very one of the seed's frame. The shot takes fresh sensor noise and a
+slightly different exposure, as two frames of a webcam do. The seed's own frame stays
+what ``render`` makes, byte for byte.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.board_state import MapState
+from vision.layout import load_layout
+
+from . import pieces
+from .photo import encode_jpeg
+from .render import Options, Table, set_table, shoot
+
+EXPOSURE_DRIFT = 0.03       # a webcam's auto exposure moves by a few percent between turns
+
+
+def solids_before(t: Table, before: MapState, rng: np.random.Generator) -> list[pieces.Solid]:
+    """The table's solids as ``before`` has the map: ``before`` may lack structures the table
+    holds, have lower dams, and hold other drop counts; drops added stand clear of the
+    pieces and drops already there."""
+    lay = load_layout()
+    after = t.state
+    if any(s not in after.dams for s in before.dams) or any(s not in after.conduits for s in before.conduits) \
+            or any(s not in after.powerhouses for s in before.powerhouses):
+        raise ValueError("the earlier map has a structure the table does not: a turn never takes one off")
+
+    def stands(solid: pieces.Solid) -> bool:
+        if solid.slot in after.dams:
+            dam = before.dams.get(solid.slot)
+            return dam is not None and solid.level < dam.pieces
+        return solid.slot is None or solid.slot in before.conduits or solid.slot in before.powerhouses
+
+    kept = [s for s in t.solids if s.holder is None and stands(s)]
+    built = [lay.slot(s) for s in (*before.dams, *before.conduits, *before.powerhouses)]
+    wanted = {lay.lake(s).key: d.drops for s, d in before.dams.items()}
+    wanted |= {lay.slot(h).key: n for h, n in before.headstreams.items()}
+    by_holder: dict[str, list[pieces.Solid]] = {}
+    for s in t.solids:
+        if s.holder is not None:
+            by_holder.setdefault(s.holder, []).append(s)
+    boxes = {b.key: b for b in (*lay.slots, *lay.lakes)}
+    for key in sorted(set(by_holder) | set(wanted)):
+        standing, n = by_holder.get(key, []), wanted.get(key, 0)
+        kept += standing[:n]
+        if n > len(standing):
+            kept += pieces.add_drops(boxes[key], n - len(standing), t.piece_style, rng, built, standing)
+    return kept
+
+
+def frame_before(t: Table, before: MapState, seed: int) -> np.ndarray:
+    """The camera frame (BGR) of the table with ``before``'s pieces and no hand over it (the
+    page took it when the board last held still); ``seed`` draws the added drops' places,
+    the sensor noise and the exposure drift."""
+    rng = np.random.default_rng([t.seed, seed])
+    solids = solids_before(t, before, rng)
+    shot = shoot(t, solids, noise=rng, exposure=float(rng.uniform(1 - EXPOSURE_DRIFT, 1 + EXPOSURE_DRIFT)),
+                 occluder=False)
+    jpeg = encode_jpeg(shot.frame, shot.photo_style.jpeg_quality)
+    return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+
+
+def table_of(truth: dict, jpeg: bytes) -> Table | None:
+    """The table a generated image shows, from its ground truth, or None when no options
+    reproduce ``jpeg`` byte for byte (an image not made by this generator's code)."""
+    style = truth["style"]
+    base = dict(size=tuple(truth["image_size"]), markers=truth["markers"]["present"],
+                occlusion=1.0 if style["occluder"] else 0.0)
+    photos = ("hard", "random") if style["photo_mode"] == "hard" else (style["photo_mode"], "random")
+    for photo_option in dict.fromkeys(photos):
+        for saturated in (False, True):
+            t = set_table(int(truth["seed"]), Options(photo=photo_option, saturated_spaces=saturated, **base))
+            shot = shoot(t)
+            if encode_jpeg(shot.frame, shot.photo_style.jpeg_quality) == jpeg:
+                return t
+    return None
