@@ -15,7 +15,8 @@ more than ``SIGMAS`` times the pair's own noise level (the typical difference ov
 whole board, where almost nothing changed), and never by less than ``MIN_LEVEL`` grey
 levels. Where the typical difference itself is large (over ``MAX_TYPICAL``: the light
 changed, the board moved, a hand covers much of it), the pictures are not compared and
-every box counts as changed. A box changed when at least ``MIN_PIXELS`` of its pixels differ, within the
+every box counts as changed. A pixel clipped to white or black in either view (glare, deep
+shadow) counts as differing: a piece can come there unseen. A box changed when at least ``MIN_PIXELS`` of its pixels differ, within the
 rectangle its crop is cut from (``vision.rectify.plan_crops``: the box, leaned towards
 the camera as its tallest piece leans, with a margin). A piece's lean and shadow can
 reach a neighbour's rectangle, so a neighbour may count as changed too: that only
@@ -38,6 +39,7 @@ MIN_LEVEL = 10.0        # grey levels (0-255), on the normalised view
 MIN_PIXELS = 6          # view px: a water drop on a headstream tile covers ~20-40
 NOISE_SCALE = 1.4826    # median absolute difference -> standard deviation, for Gaussian noise
 MAX_TYPICAL = 3.0       # grey levels: a larger typical difference makes two pictures incomparable
+CLIP = 5                # grey levels from white or black: a pixel clipped there shows nothing
 
 
 def differing_pixels(before: np.ndarray, after: np.ndarray) -> np.ndarray:
@@ -60,7 +62,13 @@ def differing_pixels(before: np.ndarray, after: np.ndarray) -> np.ndarray:
     if typical > MAX_TYPICAL:
         # the light changed or the board moved: the two pictures say nothing about any box
         return np.ones(diff.shape, bool)
-    return diff > max(MIN_LEVEL, SIGMAS * NOISE_SCALE * typical)
+    # where glare or shadow clips the picture to white or black, a piece can come unseen
+    clipped = _clipped(before) | _clipped(after)
+    return (diff > max(MIN_LEVEL, SIGMAS * NOISE_SCALE * typical)) | clipped
+
+
+def _clipped(view: np.ndarray) -> np.ndarray:
+    return (view >= 255 - CLIP).all(axis=-1) | (view <= CLIP).all(axis=-1)
 
 
 def _outside(x: np.ndarray, y: np.ndarray) -> np.ndarray:

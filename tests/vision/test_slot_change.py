@@ -127,3 +127,17 @@ def test_pictures_under_other_light_are_not_compared():
     relit = (255 * (a / 255.0) ** 0.6).astype(np.uint8)
     assert differing_pixels(a, relit).all()
     assert changed_boxes(load_layout(), a, relit, CAMERA).all()
+
+
+def test_a_box_blown_out_by_glare_is_never_called_still():
+    """Glare clips the view to white: a conduit built there changes nothing in the picture,
+    so the picture cannot say the box is the same."""
+    a = view(decoded(render(SEED, OPTIONS).jpeg))
+    lay = load_layout()
+    box = lay.slot(sorted(s.id for s in lay.of_kind("conduit"))[0])
+    x0, y0 = round(box.x * VIEW_SCALE), round(box.y * VIEW_SCALE)
+    x1, y1 = round((box.x + box.w) * VIEW_SCALE), round((box.y + box.h) * VIEW_SCALE)
+    glare = a.copy()
+    glare[y0:y1, x0:x1] = 255
+    assert box.key not in still_boxes(lay, glare, glare.copy(), CAMERA)
+    assert len(still_boxes(lay, glare, glare.copy(), CAMERA)) >= len(lay.boxes) - 4
