@@ -16,11 +16,11 @@ whole board, where almost nothing changed), and never by less than ``MIN_LEVEL``
 levels. Where the typical difference itself is large (over ``MAX_TYPICAL``: the light
 changed, the board moved, a hand covers much of it), the pictures are not compared and
 every box counts as changed. A pixel clipped to white or black in either view (glare, deep
-shadow) counts as differing: a piece can come there unseen. A box changed when at least ``MIN_PIXELS`` of its pixels differ, within the
-rectangle its crop is cut from (``vision.rectify.plan_crops``: the box, leaned towards
-the camera as its tallest piece leans, with a margin). A piece's lean and shadow can
-reach a neighbour's rectangle, so a neighbour may count as changed too: that only
-means it is read as usual.
+shadow) counts as differing: a piece can come there unseen. A box changed when at least
+``MIN_PIXELS`` of its pixels differ, within the rectangle its crop is cut from
+(``vision.rectify.plan_crops``: the box, leaned towards the camera as its tallest piece
+leans, with a margin). A piece's lean and shadow can reach a neighbour's rectangle, so a
+neighbour may count as changed too: that only means it is read as usual.
 
 Measured on the held-out sets' turns (``python -m web.turn_eval --pairs``, docs/benchmarks.md).
 """
