@@ -7,13 +7,14 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import numpy as np
 import pytest
 from werkzeug.serving import make_server
 
 from automa.barrage.state import GameState
 from web import game
 from web.app import WebConfig, create_app, services
-from web.live import Live, Look
+from web.live import Live, Look, StableView
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -160,3 +161,34 @@ def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page
     detected = page.inner_text("#detected")
     assert "germany built a conduit on 1A" in detected and f"the dam on {neutral} was removed" in detected
     shot(page, "human-turn-refused")
+
+
+def test_a_change_the_camera_cannot_read_is_named_on_a_human_turn(site, page, monkeypatch):
+    """Rulings V8: the camera reads no move, but the picture changed on a slot since the game
+    last read the table (a raised dam read at its old height, say): the page names the slot
+    for the players to check."""
+    url, app = site
+    page.goto(url)
+    page.click("#demo-game")
+    page.wait_for_selector("#automa-done")
+    page.click("#automa-done")
+    page.wait_for_selector("#human-done")
+    sid = int(page.url.rstrip("/").split("/")[-1])
+    with app.app_context():
+        store, live = services().store, services().live
+        step = store.last(sid)
+    known = game.map_of(GameState.from_dict(step.state))
+    box = live.layout(None).slot("6U")
+    picture = np.random.default_rng(2).integers(0, 255, (732, 500, 3)).astype(np.uint8)
+    raised = picture.copy()
+    raised[round(box.y / 2):round((box.y + box.h) / 2), round(box.x / 2):round((box.x + box.w) / 2)] = 0
+    camera = np.array([500.0, 700.0, 2000.0])
+    live.remember(sid, step, Look(None, None, None, "aruco", known, stable_view=StableView(picture, camera)))
+    monkeypatch.setattr(Live, "recognition_problem", property(lambda self: None))
+    monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, None, None, "aruco", known, "test: no frame",
+                                                           StableView(raised, camera)))
+    page.reload()
+    page.wait_for_selector("#unread")
+    assert "6U" in page.inner_text("#unread") and "check those slots" in page.inner_text("#unread")
+    page.wait_for_selector('#map [data-check="6U"]')          # and ringed on the map
+    shot(page, "human-turn-unread")

@@ -155,7 +155,7 @@ async function setupMap() {
   $("map").innerHTML = svgText;
   const svg = $("map").querySelector("svg");
   svg.removeAttribute("width"); svg.removeAttribute("height");
-  for (const id of ["pieces", "targets", "hits"]) { const g = document.createElementNS(SVGNS, "g"); g.id = `map-${id}`; svg.append(g); }
+  for (const id of ["pieces", "targets", "checks", "hits"]) { const g = document.createElementNS(SVGNS, "g"); g.id = `map-${id}`; svg.append(g); }
   for (const s of layout.slots) {
     const r = svgEl("rect", {x: s.x - 4, y: s.y - 4, width: s.w + 8, height: s.h + 8, class: "slot-hit", "data-slot": s.id});
     r.addEventListener("click", () => openSlot(s));
@@ -187,6 +187,14 @@ function renderMap() {
   for (const id of view.highlight) {
     const b = boxes[id]; if (!b) continue;
     targets.append(svgEl("rect", {x: b.x - 10, y: b.y - 10, width: b.w + 20, height: b.h + 20, rx: 10, class: "target", "data-target": id}));
+  }
+}
+// The slots whose picture changed where the camera reads no move: ringed for the players to check.
+function renderChecks() {
+  const checks = $("map-checks"); if (!layout || !checks) return;
+  checks.replaceChildren();
+  for (const s of layout.slots.filter((s) => unread.includes(s.id))) {
+    checks.append(svgEl("rect", {x: s.x - 8, y: s.y - 8, width: s.w + 16, height: s.h + 16, rx: 8, class: "check", "data-check": s.id}));
   }
 }
 function svgText(x, y, text, size, fill) {
@@ -233,11 +241,13 @@ async function poll() {
     const reg = $("registration");
     reg.textContent = live.camera_problem || `board: ${live.registration}`;
     reg.className = "pill " + (["aruco", "features", "manual", "cached"].includes(live.registration) ? "ok" : "bad");
-    if (live.advanced || live.seq !== view.seq) await reload();
+    if (live.advanced || live.seq !== view.seq) { unread = []; await reload(); }
     else if (view.next_view && !view.next_view.automa) {
       detected = live.moves; refused = live.refused; unread = live.unread || [];
       const d = $("detected"); if (d) d.replaceChildren(detectedText());
     }
+    if (!view.next_view || view.next_view.automa) unread = [];      // only a human's turn asks
+    renderChecks();
   } catch (e) { /* a missed poll is retried a second later */ }
   setTimeout(poll, 1000);
 }
