@@ -15,9 +15,9 @@ more than ``SIGMAS`` times the pair's own noise level (the typical difference ov
 whole board, where almost nothing changed), and never by less than ``MIN_LEVEL`` grey
 levels. Where the typical difference itself is large (over ``MAX_TYPICAL``: the light
 changed, the board moved, a hand covers much of it), the pictures are not compared and
-every box counts as changed. A pixel clipped to white or black in either view (glare, deep
-shadow) counts as differing: a piece can come there unseen. A box changed when at least
-``MIN_PIXELS`` of its pixels differ, within the rectangle its crop is cut from
+every box counts as changed. A box changed when at least ``MIN_PIXELS`` of its pixels
+differ, or half of them are clipped to white or black in either view (glare, deep shadow:
+a piece can come there unseen), within the rectangle its crop is cut from
 (``vision.rectify.plan_crops``: the box, leaned towards the camera as its tallest piece
 leans, with a margin). A piece's lean and shadow can reach a neighbour's rectangle, so a
 neighbour may count as changed too: that only means it is read as usual.
@@ -35,11 +35,12 @@ from .rectify import plan_crops
 BLUR_SIGMA = 1.0        # view px
 SHIFT = 1               # view px a picture may move between the frames (registration)
 SIGMAS = 5.0            # noise levels a pixel must move by
-MIN_LEVEL = 10.0        # grey levels (0-255), on the normalised view
+MIN_LEVEL = 16.0        # grey levels (0-255), on the normalised view: above JPEG ringing
 MIN_PIXELS = 6          # view px: a water drop on a headstream tile covers ~20-40
 NOISE_SCALE = 1.4826    # median absolute difference -> standard deviation, for Gaussian noise
 MAX_TYPICAL = 3.0       # grey levels: a larger typical difference makes two pictures incomparable
 CLIP = 5                # grey levels from white or black: a pixel clipped there shows nothing
+MAX_CLIPPED = 0.5       # share of a box's rectangle clipped, from which the box is not compared
 
 
 def differing_pixels(before: np.ndarray, after: np.ndarray) -> np.ndarray:
@@ -62,13 +63,14 @@ def differing_pixels(before: np.ndarray, after: np.ndarray) -> np.ndarray:
     if typical > MAX_TYPICAL:
         # the light changed or the board moved: the two pictures say nothing about any box
         return np.ones(diff.shape, bool)
-    # where glare or shadow clips the picture to white or black, a piece can come unseen
-    clipped = _clipped(before) | _clipped(after)
-    return (diff > max(MIN_LEVEL, SIGMAS * NOISE_SCALE * typical)) | clipped
+    return diff > max(MIN_LEVEL, SIGMAS * NOISE_SCALE * typical)
 
 
-def _clipped(view: np.ndarray) -> np.ndarray:
-    return (view >= 255 - CLIP).all(axis=-1) | (view <= CLIP).all(axis=-1)
+def clipped_pixels(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """(H, W) bool: where either view is clipped to white or black (glare, deep shadow)."""
+    def clipped(view: np.ndarray) -> np.ndarray:
+        return (view >= 255 - CLIP).all(axis=-1) | (view <= CLIP).all(axis=-1)
+    return clipped(before) | clipped(after)
 
 
 def _outside(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -81,14 +83,18 @@ def changed_boxes(layout: Layout, before: np.ndarray, after: np.ndarray, camera:
     """(N,) bool, one per ``layout.boxes``: which boxes look different in two views of one
     table. ``camera``: (x, y, height) in canonical px (``vision.pose``), which sets how far
     each box's rectangle reaches towards the camera."""
-    over = differing_pixels(before, after)
-    h, w = over.shape
-    sums = cv2.integral(over.astype(np.uint8))
+    h, w = before.shape[:2]
     rects = np.round(plan_crops(layout, camera).rects).astype(int)
     x0, x1 = np.clip(rects[:, 0], 0, w), np.clip(rects[:, 2], 0, w)
     y0, y1 = np.clip(rects[:, 1], 0, h), np.clip(rects[:, 3], 0, h)
-    counts = sums[y1, x1] - sums[y0, x1] - sums[y1, x0] + sums[y0, x0]
-    return counts >= MIN_PIXELS
+
+    def counts(mask: np.ndarray) -> np.ndarray:
+        sums = cv2.integral(mask.astype(np.uint8))
+        return sums[y1, x1] - sums[y0, x1] - sums[y1, x0] + sums[y0, x0]
+    area = np.maximum((x1 - x0) * (y1 - y0), 1)
+    # a box mostly clipped by glare or shadow can hide a piece that came: not comparable
+    return (counts(differing_pixels(before, after)) >= MIN_PIXELS) | \
+        (counts(clipped_pixels(before, after)) >= MAX_CLIPPED * area)
 
 
 def still_boxes(layout: Layout, before: np.ndarray, after: np.ndarray, camera: np.ndarray) -> set[str]:

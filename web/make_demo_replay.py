@@ -6,8 +6,9 @@ The game is fixed (seed, companies, difficulty in ``game.json``) and scripted:
 the Automa plays the engine's decisions and the human builds the first legal
 structures it can, alternately. Frame ``i`` shows the table after ``i`` turns,
 rendered by the synthetic generator with one fixed camera, board look and
-lighting (the same render seed for every frame), so only the pieces change.
-Re-running the script writes byte-identical files.
+lighting (the same render seed for every frame); a piece stays where it was put
+from frame to frame, so only the pieces a turn moves change, and the sensor
+noise. Re-running the script writes byte-identical files.
 """
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from pathlib import Path
 from unittest import mock
 
 import cv2
-import numpy as np
 
 from automa.barrage.engine import apply_decision, decide
 from automa.barrage.ops import apply_ops
@@ -25,6 +25,9 @@ from automa.barrage.rules import legal_spaces
 from automa.barrage.setup import new_game
 from automa.barrage.state import GameState
 from vision.synth import render as synth_render
+from vision.synth.pairs import frame_before
+
+from .game import map_of
 
 OUT = Path(__file__).resolve().parent / "demo_replay"
 GAME = {"automas": 1, "humans": 1, "seed": 7, "companies": ["usa", "germany"], "difficulty": "medium"}
@@ -61,13 +64,20 @@ def script() -> list[tuple[GameState, str]]:
     return out
 
 
-def render_frame(state: GameState) -> bytes:
-    """The synthetic camera frame of ``state``: the generator draws its own random state, so it
-    is handed ours instead; everything else (camera, look, light) comes from RENDER_SEED."""
+def table_at_the_end(final: GameState) -> synth_render.Table:
+    """The table of the game's last frame: the generator draws its own random state, so it is
+    handed ours instead; everything else (camera, look, light, each piece's place) comes from
+    RENDER_SEED."""
     options = synth_render.Options(size=FRAME_SIZE, occlusion=0.0, photo="clean", board_look="flat")
-    with mock.patch.object(synth_render, "random_state", lambda *a, **k: state):
-        sample = synth_render.render(RENDER_SEED, options)
-    frame = cv2.imdecode(np.frombuffer(sample.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    with mock.patch.object(synth_render, "random_state", lambda *a, **k: final):
+        return synth_render.set_table(RENDER_SEED, options)
+
+
+def render_frame(table: synth_render.Table, state: GameState, index: int) -> bytes:
+    """Frame ``index``: the table with ``state``'s pieces. A piece stands where it stands in
+    every frame after it is placed, as on a real table (``vision.synth.pairs``), so the page
+    can compare the pictures of two turns (rulings V8); each frame has its own sensor noise."""
+    frame = frame_before(table, map_of(state), index)
     ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
     assert ok
     return jpeg.tobytes()
@@ -79,9 +89,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     index = []
-    for i, (state, label) in enumerate(script()):
+    turns = script()
+    table = table_at_the_end(turns[-1][0])
+    for i, (state, label) in enumerate(turns):
         name = f"{i:04d}.jpg"
-        (args.out / name).write_bytes(render_frame(state))
+        (args.out / name).write_bytes(render_frame(table, state, i))
         # replay.json is the capture module's replay index; "turn" and "label" are ours.
         index.append({"file": name, "t": float(i), "turn": i, "label": label})
     (args.out / "replay.json").write_text(json.dumps(index, indent=1) + "\n")

@@ -11,6 +11,8 @@ what ``render`` makes, byte for byte.
 """
 from __future__ import annotations
 
+import zlib
+
 import cv2
 import numpy as np
 
@@ -24,10 +26,12 @@ from .render import Options, Table, set_table, shoot
 EXPOSURE_DRIFT = 0.03       # a webcam's auto exposure moves by a few percent between turns
 
 
-def solids_before(t: Table, before: MapState, rng: np.random.Generator) -> list[pieces.Solid]:
+def solids_before(t: Table, before: MapState) -> list[pieces.Solid]:
     """The table's solids as ``before`` has the map: ``before`` may lack structures the table
     holds, have lower dams, and hold other drop counts; drops added stand clear of the
-    pieces and drops already there."""
+    pieces and drops already there. The k-th drop added to a box has a place of its own,
+    drawn from the table's seed and the box, so two earlier maps with a drop there show it
+    in the same place (a drop stays where it was put)."""
     lay = load_layout()
     after = t.state
     if any(s not in after.dams for s in before.dams) or any(s not in after.conduits for s in before.conduits) \
@@ -52,18 +56,20 @@ def solids_before(t: Table, before: MapState, rng: np.random.Generator) -> list[
     for key in sorted(set(by_holder) | set(wanted)):
         standing, n = by_holder.get(key, []), wanted.get(key, 0)
         kept += standing[:n]
-        if n > len(standing):
-            kept += pieces.add_drops(boxes[key], n - len(standing), t.piece_style, rng, built, standing)
+        added = list(standing)
+        for k in range(len(standing), n):
+            rng = np.random.default_rng([t.seed, zlib.crc32(key.encode()), k])
+            added += pieces.add_drops(boxes[key], 1, t.piece_style, rng, built, added)
+        kept += added[len(standing):]
     return kept
 
 
 def frame_before(t: Table, before: MapState, seed: int) -> np.ndarray:
     """The camera frame (BGR) of the table with ``before``'s pieces and no hand over it (the
-    page took it when the board last held still); ``seed`` draws the added drops' places,
-    the sensor noise and the exposure drift."""
+    page took it when the board last held still); ``seed`` draws the sensor noise and the
+    exposure drift."""
     rng = np.random.default_rng([t.seed, seed])
-    solids = solids_before(t, before, rng)
-    shot = shoot(t, solids, noise=rng, exposure=float(rng.uniform(1 - EXPOSURE_DRIFT, 1 + EXPOSURE_DRIFT)),
+    shot = shoot(t, solids_before(t, before), noise=rng, exposure=float(rng.uniform(1 - EXPOSURE_DRIFT, 1 + EXPOSURE_DRIFT)),
                  occluder=False)
     jpeg = encode_jpeg(shot.frame, shot.photo_style.jpeg_quality)
     return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
