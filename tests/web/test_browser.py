@@ -138,9 +138,9 @@ def test_two_automa_turns_on_the_demo_replay(server, page):
 
 
 
-def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page, monkeypatch):
-    """With recognition on, a human's turn lists the moves the camera sees; a piece the
-    camera misses (a neutral dam read as gone) is listed apart, as not taken."""
+def germany_to_play(site, page):
+    """The demo game opened, the Automa's first turn confirmed: the session, its last step
+    (germany, the human, to play) and the app's camera side."""
     url, app = site
     page.goto(url)
     page.click("#demo-game")
@@ -149,8 +149,14 @@ def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page
     page.wait_for_selector("#human-done")
     sid = int(page.url.rstrip("/").split("/")[-1])
     with app.app_context():
-        store, live = services().store, services().live
-        seen = game.map_of(GameState.from_dict(store.last(sid).state))
+        return sid, services().store.last(sid), services().live
+
+
+def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page, monkeypatch):
+    """With recognition on, a human's turn lists the moves the camera sees; a piece the
+    camera misses (a neutral dam read as gone) is listed apart, as not taken."""
+    sid, step, live = germany_to_play(site, page)
+    seen = game.map_of(GameState.from_dict(step.state))
     neutral = next(s for s, d in seen.dams.items() if d.owner == "neutral")
     del seen.dams[neutral]
     seen.conduits["1A"] = "germany"
@@ -167,16 +173,7 @@ def test_a_change_the_camera_cannot_read_is_named_on_a_human_turn(site, page, mo
     """Rulings V8: the camera reads no move, but the picture changed on a slot since the game
     last read the table (a raised dam read at its old height, say): the page names the slot
     for the players to check."""
-    url, app = site
-    page.goto(url)
-    page.click("#demo-game")
-    page.wait_for_selector("#automa-done")
-    page.click("#automa-done")
-    page.wait_for_selector("#human-done")
-    sid = int(page.url.rstrip("/").split("/")[-1])
-    with app.app_context():
-        store, live = services().store, services().live
-        step = store.last(sid)
+    sid, step, live = germany_to_play(site, page)
     known = game.map_of(GameState.from_dict(step.state))
     box = live.layout(None).slot("6U")
     picture = np.random.default_rng(2).integers(0, 255, (732, 500, 3)).astype(np.uint8)
