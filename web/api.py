@@ -90,14 +90,14 @@ STEP_ACTIONS = {
 }
 
 
-def _layout(sid: int):
-    return services().live.layout(services().store.session(sid).settings.get("profile"))
+def _profile(sid: int) -> str | None:
+    return services().store.session(sid).settings.get("profile")
 
 
 def _still(sid: int, step: Step, look: Look) -> set[str] | None:
     """The boxes whose picture has not changed since ``step`` read the table (rulings V8);
     None when there is no picture of it to compare with."""
-    return services().live.still_since(sid, step, look, _layout(sid))
+    return services().live.still_since(sid, step, look, _profile(sid))
 
 
 def _remember(sid: int, look: Look) -> None:
@@ -218,7 +218,7 @@ def live(sid: int):
         moves, refused = game.detected_moves(last, look.stable_map, still or ())
         out["moves"], out["refused"] = [m.text for m in moves], [m.text for m in refused]
         if still is not None and not moves:
-            out["unread"] = game.unread(_layout(sid), still)
+            out["unread"] = game.unread(services().live.layout(_profile(sid)), still)
     return jsonify(out)
 
 

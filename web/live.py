@@ -179,10 +179,11 @@ class Live:
         if ref is not None and ref[0] == (step.seq, step.created):
             self._references[sid] = ((correction.seq, correction.created), ref[1])
 
-    def still_since(self, sid: int, step: Step, look: Look, layout: Layout) -> set[str] | None:
+    def still_since(self, sid: int, step: Step, look: Look, profile: str | None) -> set[str] | None:
         """The boxes whose picture has not changed since ``step`` took its map from the
         camera (``vision.slot_change``); None when that picture is not known (another step
-        since, the server restarted, no camera) or the two cannot be compared."""
+        since, the server restarted, no camera) or the two cannot be compared. ``profile``'s
+        layout is read only when a comparison is made."""
         ref = self._references.get(sid)
         if ref is None or ref[0] != (step.seq, step.created) or look.stable_view is None:
             return None
@@ -192,7 +193,8 @@ class Live:
         # the page polls a few times a second; a comparison (~20-40 ms) is redone only for a new state
         cached = self._still_cache
         if cached is None or cached[0] != (sid, ref[0]) or cached[1] is not before or cached[2] is not now:
-            cached = self._still_cache = ((sid, ref[0]), before, now, still_boxes(layout, before.view, now.view, now.camera))
+            cached = self._still_cache = ((sid, ref[0]), before, now,
+                                          still_boxes(self.layout(profile), before.view, now.view, now.camera))
         return set(cached[3])
 
     def _pipeline(self, profile: str | None) -> Pipeline | None:

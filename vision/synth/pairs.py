@@ -52,7 +52,7 @@ def solids_before(t: Table, before: MapState) -> list[pieces.Solid]:
     for s in t.solids:
         if s.holder is not None:
             by_holder.setdefault(s.holder, []).append(s)
-    boxes = {b.key: b for b in (*lay.slots, *lay.lakes)}
+    boxes = {b.key: b for b in lay.boxes}
     for key in sorted(set(by_holder) | set(wanted)):
         standing, n = by_holder.get(key, []), wanted.get(key, 0)
         kept += standing[:n]
