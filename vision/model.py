@@ -25,6 +25,7 @@ import onnxruntime as ort
 from .held_water import HeldWater, choose
 from .labels import HAS_DROPS, HAS_OWNER, OWNERS, PIECES, owner_mask, piece_mask
 from .neutral_dams import NeutralDams
+from .stack_median import stack_median
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_slots.onnx"
 OUTPUTS = ("piece", "owner", "drops", "occluded")
@@ -68,12 +69,7 @@ def kind_context(crops: np.ndarray, kinds: Sequence[str]) -> np.ndarray:
     out = np.empty_like(crops)
     for kind in np.unique(kinds):
         same = np.flatnonzero(kinds == kind)
-        n = len(same)
-        # Sorting each pixel's values along a contiguous row is 3x faster than np.median
-        # over the crop axis (2 ms against 7 ms for 87 crops), with the same result.
-        ranked = np.sort(crops[same].reshape(n, -1).T.astype(np.int16), axis=1)
-        middle = (ranked[:, (n - 1) // 2] + ranked[:, n // 2]) >> 1
-        out[same] = middle.astype(np.uint8).reshape(crops.shape[1:])
+        out[same] = stack_median(crops[same])
     return out
 
 
