@@ -246,6 +246,10 @@ def _search(gray: np.ndarray, quad: np.ndarray, marker_id: int, dictionary_id: i
     margin = side * MARGIN_CELLS / 6
     lo = np.floor(quad.min(0) - margin).astype(int)
     size = tuple(int(v) for v in np.ceil(quad.max(0) + margin).astype(int) - lo)
+    if size[0] >= gray.shape[1] or size[1] >= gray.shape[0]:
+        # No window of the frame holds it: a prediction from markers placed wrong (a hand's
+        # edge taken for one), which can reach thousands of frame widths.
+        return None
     M = cv2.getPerspectiveTransform(TEMPLATE_CORNERS, (quad - lo).astype(np.float32))
     patch = cv2.warpPerspective(template(dictionary_id, marker_id), M, size, flags=cv2.INTER_AREA,
                                 borderMode=cv2.BORDER_CONSTANT, borderValue=np.nan)

@@ -128,6 +128,23 @@ def test_nothing_is_found_where_the_predicted_markers_are_not():
     assert sorted(locate_markers(gray, detector, GEOMETRY)) == [0, 3]
 
 
+def test_a_prediction_larger_than_the_frame_is_not_searched(monkeypatch):
+    """Two "markers" found on a hand's edge once predicted a marker 74,000 px wide (a held-out
+    frame with a hand over it); drawing its template took 25 GB and killed the process."""
+    gray, H_true = blurred_view(0.8)
+    huge = np.array([[-3272, -1719], [77882, -1719], [77882, 32427], [-3272, 32427]], np.float32)
+    monkeypatch.setattr(marker_search, "predictions", lambda found, geometry, marker_id: [huge])
+    real_warp = cv2.warpPerspective
+
+    def warp(src, M, size, **kw):     # fails the test rather than the machine
+        assert size[0] <= gray.shape[1] and size[1] <= gray.shape[0], f"template drawn at {size}"
+        return real_warp(src, M, size, **kw)
+
+    monkeypatch.setattr(marker_search.cv2, "warpPerspective", warp)
+    found = {i: true_corners(H_true, i) for i in (0, 3)}
+    assert marker_search.search_predicted(gray, found, GEOMETRY, ARUCO_DICT) == {}
+
+
 def test_two_adjacent_markers_in_perspective_predict_the_far_side():
     # The board's far edge is 30 % narrower: two near markers fitted by an affine map put
     # the far ones ~10 marker sides off, beyond the search window; the homography through
