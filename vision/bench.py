@@ -7,7 +7,7 @@ marker detection and homography. ``fixture_*`` compare the readings of the
 30 committed fixtures with markers against their ground truth (the issue-4
 goal: slot error <= 0.0005, boards fully correct >= 0.99); ``fixture_stability_*``
 count the stable states of 10 clean fixtures each seen as two noisy still spells
-around a passing hand (``vision.stability_eval``). The larger held-out sets are
+around a passing hand, and score the first (``vision.stability_eval``). The larger held-out sets are
 measured with ``automa-vision eval`` and ``vision.stability_eval`` (docs/benchmarks.md).
 """
 from __future__ import annotations
@@ -70,13 +70,15 @@ def accuracy_figures(folder: Path = FIXTURES) -> dict:
 
 
 def stability_figures(folder: Path = FIXTURES, n: int = 10, spell: int = 10) -> dict:
-    """One state per untouched board, or phantom ones (sensor noise; ``vision.stability_eval``)."""
+    """One state per untouched board, or phantom ones (sensor noise; ``vision.stability_eval``),
+    and how right the first state is."""
     from .stability_eval import evaluate
 
     figures = evaluate(folder, n, spell)
     if figures["boards"] == 0:
         return {}
-    keep = ("boards", "boards_one_state", "boards_no_state", "boards_phantom_move", "corrections")
+    keep = ("boards", "boards_one_state", "boards_no_state", "boards_phantom_move", "corrections",
+            "stable_slot_error")
     return {f"fixture_stability_{k}": figures[k] for k in keep}
 
 

@@ -25,7 +25,7 @@ from .model import DEFAULT_MODEL, decode, load_session, run
 from .neutral_dams import NeutralDams
 from .paper_white import paper_white
 from .pose import camera_position
-from .rectify import crops_from_frame
+from .rectify import crops_from_frame, cut_crops, plan_crops
 from .registration import Calibration, FeatureReference, Registrar
 from .stability import MotionDetector, StabilityFilter
 
@@ -71,6 +71,11 @@ class Pipeline:
     heights: DamHeights | None = None           # reads the standing dams' heights together
     motion: MotionDetector = field(default_factory=MotionDetector)
     stability: StabilityFilter = field(default_factory=StabilityFilter)
+    # A stable state is read from its still frames and, on the frame that completes it, from
+    # its crops cut again, moved or grown by a view px (x0, y0, x1, y1): a slot on the edge
+    # between two readings is then judged from more than one cut (docs/benchmarks.md, Stability).
+    looks: tuple[tuple[float, float, float, float], ...] = ((1, 1, 1, 1), (-1, -1, -1, -1),
+                                                            (-1, -1, 1, 1), (1, 1, -1, -1))
 
     @classmethod
     def load(cls, profile: str | Path | None = None, model: str | Path = DEFAULT_MODEL,
@@ -118,19 +123,21 @@ class Pipeline:
                                        paper=paper_white(frame, reg.corners))
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
-        kinds = self.profile.layout.kinds
-        raw = run(self.session, crops, kinds)
-        if self.heights is not None:
-            raw = self.heights.refine(raw, view, camera)
+        raw = self._outputs(crops, view, camera)
         t["model"] = _since(t1)
         t1 = time.perf_counter()
 
         def read(outputs: dict[str, np.ndarray]) -> list[SlotReading]:
-            return slot_readings(self.profile.layout, decode(outputs, kinds, self.neutral, self.water, companies))
+            return slot_readings(self.profile.layout, decode(outputs, self.profile.layout.kinds, self.neutral,
+                                                             self.water, companies))
+
+        def more_looks() -> list[dict[str, np.ndarray]]:
+            plan = plan_crops(self.profile.layout, camera)
+            return [self._outputs(cut_crops(view, plan.moved(offset)), view, camera) for offset in self.looks]
 
         motion = self.motion.score(view)
         single = read(raw)
-        settled = self.stability.update(motion, raw, single, read)
+        settled = self.stability.update(motion, raw, single, read, more_looks)
         # The frame that completes a stable state reports that state (read from the still
         # spell's frames together); any other frame reports itself.
         slots = settled if settled is not None else single
@@ -140,6 +147,11 @@ class Pipeline:
         t["decode"] = _since(t1)
         t["total"] = _since(t0)
         return Reading(board, slots, flags, reg.source, reg.H, t, motion, settled is not None, view, camera)
+
+    def _outputs(self, crops: np.ndarray, view: np.ndarray, camera: np.ndarray) -> dict[str, np.ndarray]:
+        """The models' outputs for one cut of a frame's crops."""
+        raw = run(self.session, crops, self.profile.layout.kinds)
+        return raw if self.heights is None else self.heights.refine(raw, view, camera)
 
     def watch(self, source: Capture | FileFrames) -> Iterator[tuple[Reading, list[Move]]]:
         """Each new stable state with the moves since the previous one."""

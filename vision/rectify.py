@@ -31,6 +31,10 @@ class CropPlan:
     rects: np.ndarray
     scale: float
 
+    def moved(self, offset: np.ndarray) -> "CropPlan":
+        """Every rectangle's (x0, y0, x1, y1) moved by ``offset`` view px: (4,) for all, (N, 4) each."""
+        return CropPlan(self.rects + np.asarray(offset, np.float32), self.scale)
+
 
 def warp_view(frame: np.ndarray, H: np.ndarray, layout: Layout, scale: float = VIEW_SCALE) -> np.ndarray:
     S = np.diag([scale, scale, 1.0])
@@ -104,5 +108,5 @@ def crops_from_frame(frame: np.ndarray, H: np.ndarray, layout: Layout, jitter: n
     view = canonical_view(frame, H, layout, paper)
     plan = plan_crops(layout, camera_position(H, frame.shape) if camera is None else camera)
     if jitter is not None:
-        plan = CropPlan(plan.rects + jitter.astype(np.float32), plan.scale)
+        plan = plan.moved(jitter)
     return view, cut_crops(view, plan)

@@ -6,7 +6,10 @@ first few frames are read together: the model's outputs are averaged and
 decoded once, so sensor noise cannot make a slot flicker from frame to frame
 into a stream of states (and moves nobody made): mild noise (sigma 3 + JPEG 85)
 changes at least one slot of about half the synthetic boards among five copies of
-the same frame (docs/benchmarks.md). The next state comes after the next
+the same frame (docs/benchmarks.md). The frame that completes the spell's reading
+is also read from its crops cut a view pixel apart (``Pipeline.looks``), once per
+spell: a slot near the edge between two readings is judged from more than one cut,
+which a single frame cannot afford within its time. The next state comes after the next
 motion (or a frame read confidently different: the hand can fall between two
 frames read), and only if the board reads differently; a slot read with low
 confidence keeps its stable content (flagged), since an uncertain reading is
@@ -54,10 +57,12 @@ class StabilityFilter:
     _spell_done: bool = False        # this still spell has been read
 
     def update(self, motion: float, raw: Raw, single: list[SlotReading],
-               read: Callable[[Raw], list[SlotReading]]) -> list[SlotReading] | None:
+               read: Callable[[Raw], list[SlotReading]],
+               more_looks: Callable[[], list[Raw]] | None = None) -> list[SlotReading] | None:
         """Feed one frame: its model outputs, its own readings and the decoder of outputs
         into readings. Returns the readings of a new stable state, on the frame that
-        completes it."""
+        completes it. ``more_looks``: further outputs for this frame (its crops cut a little
+        apart), asked for only when it completes a state and averaged in with the rest."""
         if motion > self.motion_threshold:
             self._window, self._spell_done = [], False
             return None
@@ -70,7 +75,8 @@ class StabilityFilter:
         self._window.append(raw)
         if len(self._window) < self.frames:
             return None
-        readings = read({head: np.mean([r[head] for r in self._window], axis=0) for head in raw})
+        looks = self._window + (more_looks() if more_looks is not None else [])
+        readings = read({head: np.mean([r[head] for r in looks], axis=0) for head in raw})
         self._window, self._spell_done = [], True
         if self.stable is not None:
             readings = [_settle(old, new) for old, new in zip(self.stable, readings)]

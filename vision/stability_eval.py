@@ -6,9 +6,11 @@ a hand over the middle of the board, and a second still spell. The right outcome
 exactly one stable state; none means the board never settled. A later state that
 differs in a slot known in both gives moves nobody made: a *correction* when the slot
 now reads as the ground truth has it (an uncertain first reading put right), a
-*phantom move* when it does not.
+*phantom move* when it does not. The first stable state is also scored against the
+ground truth (``stable_slot_error``, ``stable_boards_fully_correct``), as ``eval`` scores
+single frames.
 
-    python -m vision.stability_eval data/heldout_random [--n 40] [--spell 40] [--game-companies]
+    python -m vision.stability_eval data/heldout_random [--n 40] [--spell 40] [--game-companies] [--one-cut]
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ import cv2
 import numpy as np
 
 from .changes import diff
-from .evaluate import slot_right, synthetic_samples, truth_companies
+from .evaluate import Tally, score_image, slot_right, summary, synthetic_samples, truth_companies
 from .pipeline import Pipeline
 from .stability import StabilityFilter
 
@@ -42,17 +44,20 @@ def with_hand(frame: np.ndarray) -> np.ndarray:
     return out
 
 
-def states_for(frame: np.ndarray, truth: dict, pipeline: Pipeline, spell: int,
-               rng: np.random.Generator, game_companies: bool = False) -> tuple[int, int, int] | None:
+def states_for(frame: np.ndarray, truth: dict, pipeline: Pipeline, spell: int, rng: np.random.Generator,
+               game_companies: bool = False, scores: Tally | None = None) -> tuple[int, int, int] | None:
     """(stable states, phantom moves, corrections) given by two still spells of ``frame``
     around a passing hand; None when the board is not found. ``game_companies``: read
-    knowing the game's companies, as a session does (rulings V4)."""
+    knowing the game's companies, as a session does (rulings V4). ``scores``: the first
+    stable state is scored into it against the ground truth."""
     companies = truth_companies(truth) if game_companies else None
     stream = [noisy(frame, rng) for _ in range(spell)] + [with_hand(frame)] + [noisy(frame, rng) for _ in range(spell)]
     readings = [pipeline.read_frame(f, companies) for f in stream]
     if readings[0].homography is None:
         return None
     states = [r for r in readings if r.stable]
+    if scores is not None and states:
+        score_image(scores, truth, states[0].slots, "stable")
     truth_of = {t["id"]: t for t in truth["slots"]}
     phantom = corrected = 0
     for before, after in zip(states, states[1:]):
@@ -65,16 +70,22 @@ def states_for(frame: np.ndarray, truth: dict, pipeline: Pipeline, spell: int,
 
 
 def evaluate(folder: Path, n: int, spell: int, profile: str | None = None, seed: int = 0,
-             game_companies: bool = False) -> dict:
+             game_companies: bool = False, one_cut: bool = False) -> dict:
+    """``one_cut``: each stable state read from its frames' own crops alone (``Pipeline.looks``
+    empty), as before the extra cuts."""
     rng = np.random.default_rng(seed)
-    counts = []
+    counts, scores = [], Tally()
     for _, frame, truth in itertools.islice(synthetic_samples(folder), n):
         pipeline = Pipeline.load(profile)        # a fresh pipeline: no state carried over
-        found = states_for(frame, truth, pipeline, spell, rng, game_companies)
+        if one_cut:
+            pipeline.looks = ()
+        found = states_for(frame, truth, pipeline, spell, rng, game_companies, scores)
         if found is not None:
             counts.append(found)
     c, m, k = np.array(counts, int).reshape(-1, 3).T
+    stable = summary(scores)
     return {"boards": len(counts), "spell_frames": spell, "stability_frames": StabilityFilter().frames,
+            "stable_slot_error": stable["slot_error"], "stable_boards_fully_correct": stable["boards_fully_correct"],
             "boards_one_state": int((c == 1).sum()), "boards_no_state": int((c == 0).sum()),
             "boards_phantom_state": int((c > 1).sum()), "phantom_states": int(np.maximum(c - 1, 0).sum()),
             "boards_phantom_move": int((m > 0).sum()), "phantom_moves": int(m.sum()), "corrections": int(k.sum())}
@@ -88,8 +99,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile")
     parser.add_argument("--game-companies", action="store_true",
                         help="read knowing each board's companies (from its ground truth), as a session does")
+    parser.add_argument("--one-cut", action="store_true",
+                        help="read each stable state from its frames' own crops alone, without the extra cuts")
     args = parser.parse_args(argv)
-    figures = evaluate(Path(args.dir), args.n, args.spell, args.profile, game_companies=args.game_companies)
+    figures = evaluate(Path(args.dir), args.n, args.spell, args.profile, game_companies=args.game_companies,
+                       one_cut=args.one_cut)
     if figures["boards"] == 0:
         print(f"no board to watch in {args.dir}: no readable image with ground truth, or none registered",
               file=sys.stderr)

@@ -13,6 +13,9 @@ def test_bench_json_has_speed_and_fixture_accuracy(capsys):
     assert figures["fixture_n_images"] == 30 and figures["fixture_boards_not_found"] == 0
     assert 0 <= figures["fixture_slot_error"] < 1 and 0 <= figures["fixture_boards_fully_correct"] <= 1
     assert 0 <= figures["fixture_errors_flagged"] <= 1
+    # ten clean fixtures watched under sensor noise: one state each, read about as well as one frame
+    assert figures["fixture_stability_boards"] == 10 and figures["fixture_stability_boards_no_state"] == 0
+    assert 0 <= figures["fixture_stability_stable_slot_error"] <= 0.1
     # the page's turns on the fixtures: at least as many listed right in a session as blind,
     # and at least as many again when the session compares pictures (rulings V8)
     assert figures["fixture_build_turns"] >= 20 and figures["fixture_water_turns"] >= 20

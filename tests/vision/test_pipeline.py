@@ -10,6 +10,7 @@ from automa.cli import main
 from vision.annotate import annotate
 from vision.capture import open_source
 from vision.pipeline import Pipeline
+from vision.rectify import plan_crops
 
 from .drawn import LAYOUT, board_canvas, camera_view
 
@@ -48,6 +49,27 @@ def test_a_still_board_becomes_stable_after_agreeing_frames():
     assert stable == [False] * p.stability.frames + [True, False]
 
 
+def test_the_frame_that_completes_a_state_reads_it_from_more_cuts(monkeypatch):
+    """The stable state averages the still frames' outputs and, once, those of the last
+    frame's crops cut ``looks`` apart; single frames are read from one cut."""
+    import vision.pipeline as vp
+    p = Pipeline.load()
+    frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
+    real, cut = vp.cut_crops, []
+
+    def recorded(view, plan):          # the pipeline's extra cuts (its first goes through crops_from_frame)
+        cut.append(plan.rects.copy())
+        return real(view, plan)
+
+    monkeypatch.setattr(vp, "cut_crops", recorded)
+    readings = [p.read_frame(frame) for _ in range(p.stability.frames + 2)]
+    assert [r.stable for r in readings] == [False] * p.stability.frames + [True, False]
+    assert len(cut) == len(p.looks) == 4
+    base = plan_crops(LAYOUT, readings[-1].camera).rects
+    for c, look in zip(cut, p.looks):
+        assert np.allclose(c - base, look, atol=1e-3)
+
+
 def test_a_noisy_still_board_gives_at_most_one_state_per_still_spell(tmp_path, capsys):
     from vision.stability_eval import main as stability_main
     for suffix in (".jpg", ".json"):
@@ -58,6 +80,10 @@ def test_a_noisy_still_board_gives_at_most_one_state_per_still_spell(tmp_path, c
     # at most one more (if the board reads differently after the hand), never a stream.
     assert figures["boards"] == 1 and figures["boards_no_state"] == 0 and figures["phantom_states"] <= 1
     assert {"phantom_moves", "corrections", "boards_phantom_move"} <= set(figures)
+    # The first stable state is scored like a single frame: a clean fixture reads ~2-3 % wrong.
+    assert figures["stable_slot_error"] <= 0.1 and 0.0 <= figures["stable_boards_fully_correct"] <= 1.0
+    assert stability_main([str(tmp_path), "--n", "1", "--spell", "6", "--one-cut"]) == 0
+    assert json.loads(capsys.readouterr().out)["stable_slot_error"] <= 0.1
     assert stability_main([str(tmp_path), "--n", "1", "--spell", "6", "--game-companies"]) == 0
     assert json.loads(capsys.readouterr().out)["boards_no_state"] == 0
     assert stability_main([str(tmp_path / "missing")]) == 2

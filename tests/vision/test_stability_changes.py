@@ -44,6 +44,26 @@ def test_the_still_frames_are_read_together_into_one_state():
     assert all(feed(f, 0.5, outputs(p)) is None for p in (0.3, 0.2, 0.1, 0.05))
 
 
+def test_more_looks_are_asked_for_only_by_the_frame_that_completes_a_state_and_averaged_in():
+    f = StabilityFilter(frames=2, motion_threshold=3.0)
+    asked = []
+
+    def looks(p: float):
+        def more():
+            asked.append(p)
+            return [outputs(p), outputs(p)]
+        return more
+
+    # Alone, the two still frames read empty (0.45 and 0.4); two more cuts of the second
+    # frame that read a conduit (0.9) carry the average over to a conduit.
+    assert f.update(0.5, outputs(0.45), read(outputs(0.45)), read, looks(0.9)) is None
+    assert asked == []
+    state = f.update(0.5, outputs(0.4), read(outputs(0.4)), read, looks(0.9))
+    assert asked == [0.9] and state[0].piece == "conduit"
+    # The spell is read: later frames ask for nothing.
+    assert f.update(0.5, outputs(0.4), read(outputs(0.4)), read, looks(0.9)) is None and asked == [0.9]
+
+
 def test_after_motion_a_new_state_only_if_the_board_reads_differently():
     f = StabilityFilter(frames=2, motion_threshold=3.0)
     feed(f, 0.5, outputs(0.05))
