@@ -114,9 +114,11 @@ class Pipeline:
         reg = self.registrar.register(gray)
         t["registration"] = _since(t0)
         if reg.H is None:
+            problem = "board not found (no markers, no feature match)"
+            if self.registrar.mirrored(gray):
+                problem = "board not found: the picture is mirrored; turn off the camera's mirror setting"
             t["total"] = _since(t0)
-            return Reading(None, [], [Flag("board", "board not found (no markers, no feature match)")],
-                           reg.source, None, t)
+            return Reading(None, [], [Flag("board", problem)], reg.source, None, t)
         t1 = time.perf_counter()
         camera = camera_position(reg.H, frame.shape, self.camera_matrix)
         view, crops = crops_from_frame(frame, reg.H, self.profile.layout, camera=camera,

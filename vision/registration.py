@@ -227,6 +227,12 @@ class Registrar:
     def reset(self) -> None:
         self._H, self._source, self._corners, self._watch, self._patches = None, "none", {}, [], []
 
+    def mirrored(self, gray: np.ndarray) -> bool:
+        """Whether ArUco reads enough of the board's markers in the frame's mirror image: a
+        camera (or a phone app) set to mirror its picture. Markers are not symmetric, so
+        mirrored they are no markers at all, and the board is never found."""
+        return len(detect_markers(cv2.flip(gray, 1), self.detector, set(self.geometry))) >= MIN_MARKERS
+
     def register(self, gray: np.ndarray) -> Registration:
         t0 = time.perf_counter()
         if self._H is not None and (self._source == "manual" or not self._moved(gray)):

@@ -40,6 +40,17 @@ def test_no_board_is_a_reading_without_a_map(pipeline):
     pipeline.registrar.reset()
     reading = pipeline.read_frame(np.full((720, 1280, 3), 100, np.uint8))
     assert reading.map is None and reading.flags[0].slot == "board"
+    assert "mirrored" not in reading.flags[0].problem
+
+
+def test_a_mirrored_picture_is_named_as_the_reason_the_board_is_not_found(pipeline):
+    """A camera set to mirror its picture: the markers are no markers, but their mirror images are."""
+    frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
+    pipeline.registrar.reset()
+    reading = pipeline.read_frame(cv2.flip(frame, 1))
+    assert reading.map is None and "mirrored" in reading.flags[0].problem
+    pipeline.registrar.reset()
+    assert pipeline.read_frame(frame).map is not None
 
 
 def test_a_still_board_becomes_stable_after_agreeing_frames():

@@ -239,7 +239,9 @@ async function poll() {
   try {
     const live = await call("GET", `${API}/live`);
     const reg = $("registration");
-    reg.textContent = live.camera_problem || `board: ${live.registration}`;
+    // Why the board is not found (or found only where it last was), when recognition says.
+    const board = live.flags.find((f) => f.startsWith("board: "));
+    reg.textContent = live.camera_problem || (board && board.slice(7)) || `board: ${live.registration}`;
     reg.className = "pill " + (["aruco", "features", "manual", "cached"].includes(live.registration) ? "ok" : "bad");
     if (live.advanced || live.seq !== view.seq) { unread = []; await reload(); }
     else if (view.next_view && !view.next_view.automa) {
