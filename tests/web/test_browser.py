@@ -12,6 +12,8 @@ import pytest
 from werkzeug.serving import make_server
 
 from automa.barrage.state import GameState
+from vision.board_state import Flag
+from vision.pipeline import Reading
 from web import game
 from web.app import WebConfig, create_app, services
 from web.live import Live, Look, StableView
@@ -189,3 +191,16 @@ def test_a_change_the_camera_cannot_read_is_named_on_a_human_turn(site, page, mo
     assert "6U" in page.inner_text("#unread") and "check those slots" in page.inner_text("#unread")
     page.wait_for_selector('#map [data-check="6U"]')          # and ringed on the map
     shot(page, "human-turn-unread")
+
+
+def test_the_registration_pill_says_why_the_board_is_not_found(site, page, monkeypatch):
+    """A camera set to mirror its picture: the pill names it instead of "board: none"."""
+    sid, step, live = germany_to_play(site, page)
+    problem = "board not found: the picture is mirrored; turn off the camera's mirror setting"
+    reading = Reading(None, [], [Flag("board", problem)], "none", None, {})
+    monkeypatch.setattr(Live, "recognition_problem", property(lambda self: None))
+    monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, reading, None, "none"))
+    page.reload()
+    page.wait_for_function("document.getElementById('registration').textContent.includes('mirrored')")
+    assert page.inner_text("#registration") == problem
+    assert "bad" in page.get_attribute("#registration", "class")
