@@ -53,6 +53,11 @@ class MapState:
     # what a slot holds makes two maps equal, not how sure the reading was
     confidence: dict[str, float] = field(default_factory=dict, compare=False)
 
+    def copy(self) -> "MapState":
+        """A map whose tables can be changed without changing this one's."""
+        return MapState(dict(self.dams), dict(self.conduits), dict(self.powerhouses), dict(self.headstreams),
+                        list(self.unknown), dict(self.confidence))
+
     def to_dict(self) -> dict:
         """The ``map`` part of ``GameState.to_dict()``, plus the unknown slots."""
         return {"dams": [{"space": s, **asdict(d)} for s, d in self.dams.items()],

@@ -186,8 +186,7 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
     camera showed the table ``known`` describes (``vision.slot_change``): they are read as
     ``known`` has them, first, and the readings so put back are listed (rulings V8)."""
     seen, unchanged = _still_as_known(known, seen, still)
-    fixed = replace(seen, dams=dict(seen.dams), conduits=dict(seen.conduits), powerhouses=dict(seen.powerhouses),
-                    headstreams=dict(seen.headstreams))
+    fixed = seen.copy()
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
     for m in refused:
         if m.space in known.headstreams:
@@ -227,8 +226,7 @@ def _still_as_known(known: MapState, seen: MapState, still: Collection[str]) -> 
     and its water are two boxes: the space and its lake (``lake:<space>``)."""
     if not still:
         return seen, []
-    fixed = replace(seen, dams=dict(seen.dams), conduits=dict(seen.conduits), powerhouses=dict(seen.powerhouses),
-                    headstreams=dict(seen.headstreams))
+    fixed = seen.copy()
     for h in known.headstreams:
         if h in still:
             fixed.headstreams[h] = known.headstreams[h]

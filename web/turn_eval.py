@@ -66,7 +66,7 @@ def before_the_turn(after: MapState, rng: random.Random) -> tuple[MapState, str]
     if not built:
         return None
     kind, space, owner = rng.choice(sorted(built))
-    before = replace(after, dams=dict(after.dams), conduits=dict(after.conduits), powerhouses=dict(after.powerhouses))
+    before = after.copy()
     if kind == "dam" and after.dams[space].pieces > 1:
         before.dams[space] = replace(after.dams[space], pieces=after.dams[space].pieces - 1)
     elif kind == "dam":

@@ -1,5 +1,6 @@
 """Slot readings -> map part of the engine state; rule breaks are flagged, not fixed."""
 from automa.barrage.setup import new_game
+from automa.barrage.state import Dam
 from vision.board_state import MapState, SlotReading, apply_to_state, build_map, slot_readings
 from vision.model import CropReading
 
@@ -88,3 +89,13 @@ def test_apply_to_state_updates_supply_and_validates():
     stranger = next(c for c in ("usa", "germany", "italy", "france", "netherlands") if c not in state.companies)
     same, flags = apply_to_state(state, MapState(conduits={"4B": stranger}))
     assert same is state and "not playing" in flags[0].problem
+
+
+def test_a_copied_map_is_equal_and_changes_apart():
+    original = MapState(dams={"1U": Dam("usa", 1, 0)}, conduits={"1A": "usa"}, headstreams={"A": 1}, unknown=["2U"])
+    copy = original.copy()
+    assert copy == original
+    copy.dams["1U"], copy.conduits["2A"], copy.headstreams["A"] = Dam("usa", 2, 0), "usa", 0
+    copy.unknown.append("3U")
+    assert original.dams["1U"].pieces == 1 and "2A" not in original.conduits
+    assert original.headstreams["A"] == 1 and original.unknown == ["2U"]
