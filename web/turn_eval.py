@@ -43,7 +43,7 @@ from vision.board_state import MapState, SlotReading, build_map
 from vision.changes import Move, diff
 from vision.bench import FIXTURES
 from vision.evaluate import synthetic_samples, truth_companies, truth_piece
-from vision.pipeline import Pipeline
+from vision.pipeline import Pipeline, Reading
 from vision.slot_change import still_boxes
 from vision.stability import MotionDetector, StabilityFilter
 from vision.synth.pairs import frame_before, table_of
@@ -137,10 +137,15 @@ def _undo_flow(after: MapState, path: list[str], k: int, rng: random.Random) -> 
     return before
 
 
-def _read(pipeline: Pipeline, frame, companies: list[str] | None) -> MapState | None:
-    """One frame read afresh (no motion or stable state carried over)."""
+def _afresh(pipeline: Pipeline, frame, companies: list[str] | None) -> Reading:
+    """One frame read alone: no motion or stable state carried over, so no frame completes
+    a still spell (and none is read again from more cuts)."""
     pipeline.motion, pipeline.stability = MotionDetector(), StabilityFilter()
-    reading = pipeline.read_frame(frame, companies)
+    return pipeline.read_frame(frame, companies)
+
+
+def _read(pipeline: Pipeline, frame, companies: list[str] | None) -> MapState | None:
+    reading = _afresh(pipeline, frame, companies)
     return None if reading.map is None else build_map(reading.slots)[0]
 
 
@@ -197,7 +202,7 @@ def _still(pipeline: Pipeline, before, after, companies: list[str]) -> set[str]:
     """The boxes whose picture is the same in the two frames, read as a session reads them:
     the earlier frame registers the board, the later one keeps its homography."""
     pipeline.registrar.reset()
-    earlier, later = (pipeline.read_frame(frame, companies) for frame in (before, after))
+    earlier, later = (_afresh(pipeline, frame, companies) for frame in (before, after))
     if earlier.view is None or later.view is None:
         return set()
     return still_boxes(pipeline.profile.layout, earlier.view, later.view, later.camera)
