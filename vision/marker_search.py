@@ -5,7 +5,9 @@ pixels on a 25-40 px marker breaks that, yet the detector still reports the mark
 outline among its *rejected* candidates. Here each candidate is compared with the
 four known markers as pictures (normalised correlation, any of four rotations, the
 white margin included), so a blurred marker is still recognised; a set of candidates
-is only believed when three or more of them fit the board's marker layout.
+is only believed when three or more of them fit the board's marker layout. A candidate
+must also look more like its marker than like any of the board's markers mirrored: a
+mirrored marker resembles another at some quarter turn (``mirror_scores``).
 
 With only two markers (decoded or recognised), the layout still says roughly where
 the others are: ``search_predicted`` looks for their pictures in a window around that
@@ -69,13 +71,34 @@ def _bank(dictionary_id: int, wanted: tuple[int, ...]) -> tuple[np.ndarray, list
     return _unit(np.stack([np.rot90(template(dictionary_id, i), -k) for i, k in keys])), keys
 
 
+@lru_cache(maxsize=None)
+def _mirror_bank(dictionary_id: int, ids: tuple[int, ...]) -> np.ndarray:
+    """The markers mirrored, at every quarter turn, as unit rows: what the board's markers
+    look like through a camera set to mirror its picture."""
+    return _unit(np.stack([np.rot90(template(dictionary_id, i)[:, ::-1], -k) for i in ids for k in range(4)]))
+
+
+def _samples(gray: np.ndarray, quads: np.ndarray) -> np.ndarray:
+    """The frame's picture in each quad (N, 4, 2), as unit rows."""
+    return _unit(np.stack([_sample(gray, q) for q in quads]))
+
+
+def mirror_scores(gray: np.ndarray, quads: np.ndarray, dictionary_id: int, ids: set[int]) -> np.ndarray:
+    """For each quad, its best correlation with one of the markers ``ids`` mirrored. ArUco's
+    dictionary keeps its markers apart under rotation, not under mirroring: a mirrored
+    marker correlates 0.7-0.85 with another marker's picture (held-out frames, flipped),
+    and three such once fitted the layout, a board found where there was only its mirror
+    image. A real marker, however blurred, is closer to itself than to any mirrored one."""
+    return (_samples(gray, quads) @ _mirror_bank(dictionary_id, tuple(sorted(ids))).T).max(1)
+
+
 def match(gray: np.ndarray, quads: np.ndarray, dictionary_id: int,
           wanted: set[int]) -> list[list[tuple[float, int, np.ndarray]]]:
     """For each quad (N, 4, 2) and each wanted id: (score, id, corners in the marker's own
     TL, TR, BR, BL order) at the quarter turn that fits best. The score is the normalised
     correlation of the frame with the marker's picture, white margin included."""
     bank, keys = _bank(dictionary_id, tuple(sorted(wanted)))
-    scores = _unit(np.stack([_sample(gray, q) for q in quads])) @ bank.T       # (quads, ids x turns)
+    scores = _samples(gray, quads) @ bank.T       # (quads, ids x turns)
     out = []
     for quad, row in zip(quads, scores):
         per_id = []
@@ -87,9 +110,10 @@ def match(gray: np.ndarray, quads: np.ndarray, dictionary_id: int,
 
 
 def candidates(gray: np.ndarray, rejected: list[np.ndarray], dictionary_id: int,
-               wanted: set[int]) -> dict[int, list[tuple[float, np.ndarray]]]:
+               wanted: set[int], board: set[int]) -> dict[int, list[tuple[float, np.ndarray]]]:
     """The rejected quads that look most like each wanted marker, best first, at most
-    ``PER_ID`` per id and none scoring under ``MIN_SCORE``, each refined."""
+    ``PER_ID`` per id, none scoring under ``MIN_SCORE`` or looking more like one of the
+    ``board``'s markers mirrored, each refined."""
     if not rejected or not wanted:
         return {}
     quads = np.stack([q.reshape(4, 2) for q in rejected]).astype(np.float32)
@@ -97,9 +121,10 @@ def candidates(gray: np.ndarray, rejected: list[np.ndarray], dictionary_id: int,
     centres = np.round(quads.mean(1) / 2.0)
     quads = quads[np.unique(centres, axis=0, return_index=True)[1]]
     per_id: dict[int, list[tuple[float, np.ndarray]]] = {}
-    for matches in match(gray, quads, dictionary_id, wanted):
+    decoys = mirror_scores(gray, quads, dictionary_id, board)
+    for matches, decoy in zip(match(gray, quads, dictionary_id, wanted), decoys):
         for score, marker_id, corners in matches:
-            if score >= MIN_SCORE:
+            if score >= MIN_SCORE and score > decoy:
                 per_id.setdefault(marker_id, []).append((score, corners))
     # Placed precisely before the layout judges them: blurred outlines are a few px off.
     return {i: [(score, refine(gray, i, corners, dictionary_id))
@@ -207,7 +232,7 @@ def search_predicted(gray: np.ndarray, found: dict[int, np.ndarray], geometry: d
     out = {}
     for marker_id in sorted(set(geometry) - set(found)):
         hits = [hit for quad in predictions(found, geometry, marker_id)
-                if (hit := _search(gray, quad, marker_id, dictionary_id)) is not None]
+                if (hit := _search(gray, quad, marker_id, dictionary_id, set(geometry))) is not None]
         if hits:
             out[marker_id] = [max(hits, key=lambda h: h[0])]
     return out
@@ -238,7 +263,8 @@ def predictions(found: dict[int, np.ndarray], geometry: dict[int, np.ndarray], m
     return out
 
 
-def _search(gray: np.ndarray, quad: np.ndarray, marker_id: int, dictionary_id: int) -> tuple[float, np.ndarray] | None:
+def _search(gray: np.ndarray, quad: np.ndarray, marker_id: int, dictionary_id: int,
+            board: set[int]) -> tuple[float, np.ndarray] | None:
     side = _side(quad)
     if side < 6:
         return None
@@ -269,4 +295,8 @@ def _search(gray: np.ndarray, quad: np.ndarray, marker_id: int, dictionary_id: i
     if score < MIN_SCORE_PREDICTED:
         return None
     moved = (quad + (np.array([x0 + bx, y0 + by]) - lo)).astype(np.float32)
-    return float(score), refine(gray, marker_id, moved, dictionary_id)
+    placed = refine(gray, marker_id, moved, dictionary_id)
+    itself = match(gray, placed[None], dictionary_id, {marker_id})[0][0][0]
+    if itself <= mirror_scores(gray, placed[None], dictionary_id, board)[0]:
+        return None
+    return float(score), placed

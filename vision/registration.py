@@ -123,7 +123,7 @@ def _look(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
     found = {i: marker_search.refine(gray, i, c, ARUCO_DICT) for i, c in decoded.items()}
     if len(found) >= MIN_MARKERS:
         return found
-    soft = marker_search.candidates(gray, rejected, ARUCO_DICT, set(geometry) - set(found))
+    soft = marker_search.candidates(gray, rejected, ARUCO_DICT, set(geometry) - set(found), set(geometry))
 
     def fit(chosen: dict[int, np.ndarray]) -> np.ndarray | None:
         return homography_from_markers(chosen, geometry)
@@ -228,10 +228,13 @@ class Registrar:
         self._H, self._source, self._corners, self._watch, self._patches = None, "none", {}, [], []
 
     def mirrored(self, gray: np.ndarray) -> bool:
-        """Whether ArUco reads enough of the board's markers in the frame's mirror image: a
-        camera (or a phone app) set to mirror its picture. Markers are not symmetric, so
-        mirrored they are no markers at all, and the board is never found."""
-        return len(detect_markers(cv2.flip(gray, 1), self.detector, set(self.geometry))) >= MIN_MARKERS
+        """Whether the board's markers are found in the frame's mirror image: a camera (or a
+        phone app) set to mirror its picture. Markers are not symmetric, so mirrored they are
+        no markers at all (``marker_search.mirror_scores`` keeps them from passing for
+        others), and the board is never found. The same search as ``register``, blurred
+        markers included, on the flipped frame."""
+        flipped = cv2.flip(gray, 1)
+        return homography_from_markers(locate_markers(flipped, self.detector, self.geometry), self.geometry) is not None
 
     def register(self, gray: np.ndarray) -> Registration:
         t0 = time.perf_counter()

@@ -1,8 +1,11 @@
 """Registration alone, against the generator's ground truth: how many frames are
 registered, how far the homography is from the true one, how long it takes cold,
-and how far from the true camera the pose drawn from it puts the camera.
+and how far from the true camera the pose drawn from it puts the camera. With
+``--mirrored`` each frame is flipped left to right first, as a camera set to mirror gives
+it: no such frame may be registered, each should be named mirrored, and giving up should
+be quick.
 
-    python -m vision.registration_eval data/heldout_hard [--profile P]
+    python -m vision.registration_eval data/heldout_hard [--profile P] [--mirrored]
 """
 from __future__ import annotations
 
@@ -61,12 +64,29 @@ def evaluate(folder: Path, pipeline: Pipeline) -> dict:
             "cold_ms_p95": float(np.percentile(cold_ms or [0.0], 95))}
 
 
+def evaluate_mirrored(folder: Path, pipeline: Pipeline) -> dict:
+    registered, named, cold_ms = 0, 0, []
+    for _, gray, _ in synthetic_samples(folder, cv2.IMREAD_GRAYSCALE):
+        flipped = cv2.flip(gray, 1)
+        pipeline.registrar.reset()
+        reg = pipeline.registrar.register(flipped)
+        cold_ms.append(reg.ms)
+        registered += reg.H is not None
+        named += reg.H is None and pipeline.registrar.mirrored(flipped)
+    return {"n_images": len(cold_ms), "registered": registered, "named_mirrored": named,
+            "cold_ms_median": float(np.median(cold_ms or [0.0])),
+            "cold_ms_p95": float(np.percentile(cold_ms or [0.0], 95)),
+            "cold_ms_max": float(max(cold_ms or [0.0]))}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dir")
     parser.add_argument("--profile")
+    parser.add_argument("--mirrored", action="store_true",
+                        help="flip each frame left to right: none may be registered")
     args = parser.parse_args(argv)
-    figures = evaluate(Path(args.dir), Pipeline.load(args.profile))
+    figures = (evaluate_mirrored if args.mirrored else evaluate)(Path(args.dir), Pipeline.load(args.profile))
     if figures["n_images"] == 0:
         print(f"no images with ground truth in {args.dir}", file=sys.stderr)
         return 2

@@ -34,6 +34,37 @@ def test_each_marker_is_told_apart_at_any_quarter_turn():
             assert max(others) < best_score - 0.1   # the bits differ; border and margin do not
 
 
+def mirrored_quads(gray: np.ndarray, H_true: np.ndarray) -> np.ndarray:
+    """Where the markers are in ``gray`` flipped left to right, listed clockwise as ArUco lists quads."""
+    quads = np.stack([true_corners(H_true, i) for i in range(4)])
+    quads[..., 0] = gray.shape[1] - 1 - quads[..., 0]
+    return quads[:, [1, 0, 3, 2]]
+
+
+def test_a_mirrored_marker_passes_for_no_marker():
+    """Through a camera set to mirror, each marker resembles another marker at some quarter
+    turn well enough to be a candidate (0.75-0.88 here, 0.7-0.85 in held-out frames), and
+    three such once fitted the layout. It resembles a mirrored marker more."""
+    for sigma in (0.8, 2.5):
+        gray, H_true = blurred_view(sigma)
+        flipped, quads = cv2.flip(gray, 1), mirrored_quads(gray, H_true)
+        best = [max(s for s, _, _ in scores) for scores in marker_search.match(flipped, quads, ARUCO_DICT, {0, 1, 2, 3})]
+        assert min(best) >= marker_search.MIN_SCORE          # a candidate, were it not for the decoys
+        decoys = marker_search.mirror_scores(flipped, quads, ARUCO_DICT, {0, 1, 2, 3})
+        assert (decoys > np.array(best)).all()
+        assert marker_search.candidates(flipped, list(quads), ARUCO_DICT, {0, 1, 2, 3}, {0, 1, 2, 3}) == {}
+        assert locate_markers(flipped, make_detector(), GEOMETRY) == {}
+
+
+def test_a_real_marker_is_closer_to_itself_than_to_any_mirrored_marker():
+    for sigma in (0.8, 1.5, 2.5):
+        gray, H_true = blurred_view(sigma, tilt=0.1)
+        quads = np.stack([true_corners(H_true, i) for i in range(4)])
+        own = [scores[i][0] for i, scores in enumerate(marker_search.match(gray, quads, ARUCO_DICT, {0, 1, 2, 3}))]
+        assert (np.array(own) > marker_search.mirror_scores(gray, quads, ARUCO_DICT, {0, 1, 2, 3}) + 0.02).all()
+        assert sorted(marker_search.candidates(gray, list(quads), ARUCO_DICT, {0, 1, 2, 3}, {0, 1, 2, 3})) == [0, 1, 2, 3]
+
+
 def test_refinement_pulls_misplaced_corners_back_under_blur():
     gray, H_true = blurred_view(2.5)
     for marker_id in range(4):
@@ -89,6 +120,20 @@ def test_registration_eval_reports_registered_frames_and_error(tmp_path, capsys)
     assert 0 <= figures["corner_error_px_max"] < 12.0
     assert figures["nadir_error_px_median"] >= 0 and figures["camera_height_error_median"] >= 0
     assert main([str(tmp_path / "missing")]) == 2
+
+
+def test_a_mirrored_held_out_frame_is_not_registered_but_named(tmp_path, capsys):
+    """Held-out frame 900003 flipped left to right: three of its mirrored markers passed for
+    others and fitted the layout, so the board was "found" in its mirror image."""
+    from vision.registration_eval import main
+    sample = render(900_003, Options(size=(1280, 720), photo="hard", occlusion=0.3))
+    (tmp_path / "0000.jpg").write_bytes(sample.jpeg)
+    (tmp_path / "0000.json").write_text(json.dumps(sample.truth))
+    assert main([str(tmp_path), "--mirrored"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["n_images"] == 1 and figures["registered"] == 0 and figures["named_mirrored"] == 1
+    assert main([str(tmp_path)]) == 0
+    assert json.loads(capsys.readouterr().out)["registered"] == 1       # as the camera gives it
 
 
 def smeared(gray: np.ndarray, H_true: np.ndarray, marker_ids, length: int = 9) -> np.ndarray:
