@@ -97,12 +97,12 @@ def _profile(sid: int) -> str | None:
 def _still(sid: int, step: Step, look: Look) -> set[str] | None:
     """The boxes whose picture has not changed since ``step`` read the table (rulings V8);
     None when there is no picture of it to compare with."""
-    return services().live.still_since(sid, step, look, _profile(sid))
+    return services().live.still_since(sid, step, services().store.picture(sid), look, _profile(sid))
 
 
-def _remember(sid: int, look: Look) -> None:
-    """The session's last step took its map from ``look``: keep its picture."""
-    services().live.remember(sid, services().store.last(sid), look)
+def _picture(look: Look | None) -> tuple[bytes, list[float]] | None:
+    """What the session store keeps of the picture a step takes its map from."""
+    return look.stable_view.encode() if look is not None and look.stable_view is not None else None
 
 
 def _flag(body: dict, name: str) -> bool:
@@ -125,11 +125,7 @@ def step_action(sid: int, action: str):
         new = game.human_done(last, look.stable_map, _still(sid, last, look) or ())
     else:
         new = STEP_ACTIONS[action](sid, last, body)
-    store.append(sid, new, seq)
-    if look is not None:
-        _remember(sid, look)
-    elif action == "correct":
-        services().live.carry(sid, last, store.last(sid))
+    store.append(sid, new, seq, picture=_picture(look), carry_picture=action == "correct")
     return jsonify(views.session_view(store.session(sid), store.steps(sid)))
 
 
@@ -211,8 +207,7 @@ def live(sid: int):
     if state.companies[flow.next].automa:
         if game.carried_out(last, look.stable_map, still or ()):
             # The camera sees the instruction done: move on, exactly as the button would.
-            services().store.append(sid, game.automa_done(last), last.seq)
-            _remember(sid, look)
+            services().store.append(sid, game.automa_done(last), last.seq, picture=_picture(look))
             out["advanced"] = True
     else:
         moves, refused = game.detected_moves(last, look.stable_map, still or ())

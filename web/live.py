@@ -30,7 +30,7 @@ from vision.registration import Registrar
 from vision.slot_change import still_boxes
 from vision.synth.reference_map import bgr
 
-from .store import Step
+from .store import Picture, Step
 from .views import COLOUR_HEX
 
 DEMO_DIR = Path(__file__).resolve().parent / "demo_replay"
@@ -84,6 +84,22 @@ class StableView:
     view: np.ndarray
     camera: np.ndarray
 
+    def encode(self) -> tuple[bytes, list[float]]:
+        """(PNG, camera) as the session store keeps them: lossless, since the next turn's
+        picture is compared with this one a few grey levels at a time."""
+        ok, png = cv2.imencode(".png", self.view)
+        if not ok:
+            raise ValueError("could not encode the picture")
+        return png.tobytes(), [float(v) for v in self.camera]
+
+    @classmethod
+    def decode(cls, image: bytes, camera: list[float]) -> "StableView | None":
+        """The picture ``encode`` made; None when the bytes are no picture (a damaged file)."""
+        view = cv2.imdecode(np.frombuffer(image, np.uint8), cv2.IMREAD_COLOR) if image else None
+        if view is None or len(camera) != 3:
+            return None
+        return cls(view, np.asarray(camera, np.float64))
+
 
 class Live:
     """One frame source, with one registrar and (when the model exists) one pipeline per profile."""
@@ -100,8 +116,8 @@ class Live:
         self._registrars: dict[str | None, Registrar] = {}
         self._cache: tuple[float, tuple, Look] | None = None
         self._stable_views: dict[str | None, StableView] = {}
-        # per session: the step whose map was taken from the camera, and the picture it was taken from
-        self._references: dict[int, tuple[tuple[int, float], StableView]] = {}
+        # per session: the kept picture (web.store.Picture) last decoded, by the step it belongs to
+        self._kept: dict[int, tuple[tuple[int, float], StableView | None]] = {}
         self._still_cache: tuple[tuple[int, tuple[int, float]], StableView, StableView, set[str]] | None = None
 
     # -- status --------------------------------------------------------------------
@@ -166,34 +182,24 @@ class Live:
         return Look(frame, None, reg.H, reg.source)
 
     # -- what changed since the game last read the table ---------------------------------
-    def remember(self, sid: int, step: Step, look: Look) -> None:
-        """``step`` took its map from ``look``'s stable state: keep that state's picture to
-        compare the next turn's with (rulings V8). Kept in memory, the last step only."""
-        if look.stable_view is not None:
-            self._references[sid] = ((step.seq, step.created), look.stable_view)
-
-    def carry(self, sid: int, step: Step, correction: Step) -> None:
-        """A correction after ``step`` sets the map to what is on the table and moves no piece:
-        ``step``'s picture stands for it too."""
-        ref = self._references.get(sid)
-        if ref is not None and ref[0] == (step.seq, step.created):
-            self._references[sid] = ((correction.seq, correction.created), ref[1])
-
-    def still_since(self, sid: int, step: Step, look: Look, profile: str | None) -> set[str] | None:
+    def still_since(self, sid: int, step: Step, kept: Picture | None, look: Look,
+                    profile: str | None) -> set[str] | None:
         """The boxes whose picture has not changed since ``step`` took its map from the
-        camera (``vision.slot_change``); None when that picture is not known (another step
-        since, the server restarted, no camera) or the two cannot be compared. ``profile``'s
-        layout is read only when a comparison is made."""
-        ref = self._references.get(sid)
-        if ref is None or ref[0] != (step.seq, step.created) or look.stable_view is None:
+        camera (``vision.slot_change``), ``kept`` being the picture the session store holds;
+        None when it holds none for ``step`` (another step since, no camera) or the two
+        cannot be compared. ``profile``'s layout is read only when a comparison is made."""
+        if kept is None or (kept.seq, kept.created) != (step.seq, step.created) or look.stable_view is None:
             return None
-        before, now = ref[1], look.stable_view
-        if before.view.shape != now.view.shape:
+        key = (kept.seq, kept.created)
+        if sid not in self._kept or self._kept[sid][0] != key:        # decoded once, not on every poll
+            self._kept[sid] = (key, StableView.decode(kept.image, kept.camera))
+        before, now = self._kept[sid][1], look.stable_view
+        if before is None or before.view.shape != now.view.shape:
             return None
         # the page polls a few times a second; a comparison (~20-40 ms) is redone only for a new state
         cached = self._still_cache
-        if cached is None or cached[0] != (sid, ref[0]) or cached[1] is not before or cached[2] is not now:
-            cached = self._still_cache = ((sid, ref[0]), before, now,
+        if cached is None or cached[0] != (sid, key) or cached[1] is not before or cached[2] is not now:
+            cached = self._still_cache = ((sid, key), before, now,
                                           still_boxes(self.layout(profile), before.view, now.view, now.camera))
         return set(cached[3])
 

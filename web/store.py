@@ -3,6 +3,12 @@
 Why full states rather than op logs: undo is then "drop the last rows", a
 crash can never leave a half-applied turn (each step is one transaction),
 and an exported session can be checked state by state on import.
+
+Beside the steps, each session keeps the camera's picture of the table that its
+latest camera-read step took its map from (rulings V8: the next turn is compared
+with it). It is written in the same transaction as that step, so a restart loses
+neither, and it belongs to that step alone (its seq and time): after an undo or a
+later step it no longer matches and is not used.
 """
 from __future__ import annotations
 
@@ -32,6 +38,13 @@ CREATE TABLE IF NOT EXISTS steps (
     created REAL NOT NULL,
     PRIMARY KEY (session_id, seq)
 );
+CREATE TABLE IF NOT EXISTS pictures (
+    session_id INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    created REAL NOT NULL,
+    image BLOB NOT NULL,
+    camera TEXT NOT NULL
+);
 """
 
 
@@ -58,6 +71,16 @@ class Step:
     flow: dict             # whose turn comes next (see web.game.Flow)
     payload: dict          # the decision, the ops or the moves of the step
     created: float
+
+
+@dataclass(frozen=True)
+class Picture:
+    """The picture step ``seq`` (made at ``created``) took its map from: an encoded image and
+    the camera position it was seen from."""
+    seq: int
+    created: float
+    image: bytes
+    camera: list[float]
 
 
 @dataclass(frozen=True)
@@ -141,17 +164,35 @@ class Store:
     def last(self, sid: int) -> Step:
         return self.steps(sid)[-1]
 
-    def append(self, sid: int, step: dict[str, Any], expect_seq: int) -> int:
+    def append(self, sid: int, step: dict[str, Any], expect_seq: int,
+               picture: tuple[bytes, list[float]] | None = None, carry_picture: bool = False) -> int:
         """Add a step after step ``expect_seq``; refused if another request added one meanwhile
-        (two clicks on "done" must not play a turn twice)."""
+        (two clicks on "done" must not play a turn twice). ``picture``: the (image, camera)
+        the new step took its map from, kept in its place; ``carry_picture``: the new step
+        moves no piece (a correction), so the previous step's picture, if it has one, stands
+        for it too."""
         with self._tx() as db:
             top = db.execute("SELECT MAX(seq) FROM steps WHERE session_id = ?", (sid,)).fetchone()[0]
             if top is None:
                 raise NoSession(f"no session {sid}")
             if top != expect_seq:
                 raise Conflict(f"the game moved on meanwhile (step {top}, expected {expect_seq}): reload the page")
-            self._insert(db, sid, top + 1, step)
+            created = self._insert(db, sid, top + 1, step)
+            if picture is not None:
+                image, camera = picture
+                db.execute("INSERT OR REPLACE INTO pictures (session_id, seq, created, image, camera) "
+                           "VALUES (?, ?, ?, ?, ?)", (sid, top + 1, created, image, json.dumps(camera)))
+            elif carry_picture:
+                before = db.execute("SELECT created FROM steps WHERE session_id = ? AND seq = ?", (sid, top)).fetchone()[0]
+                db.execute("UPDATE pictures SET seq = ?, created = ? WHERE session_id = ? AND seq = ? AND created = ?",
+                           (top + 1, created, sid, top, before))
         return top + 1
+
+    def picture(self, sid: int) -> Picture | None:
+        """The session's kept picture, whichever step it belongs to; None if it has none."""
+        with closing(self._connect()) as db:
+            row = db.execute("SELECT seq, created, image, camera FROM pictures WHERE session_id = ?", (sid,)).fetchone()
+        return None if row is None else Picture(row[0], row[1], bytes(row[2]), json.loads(row[3]))
 
     def undo_to(self, sid: int, seq: int) -> None:
         """Go back to the state after step ``seq``: every later step is removed."""
@@ -165,8 +206,11 @@ class Store:
             db.execute("DELETE FROM steps WHERE session_id = ? AND seq > ?", (sid, seq))
 
     @staticmethod
-    def _insert(db: sqlite3.Connection, sid: int, seq: int, step: dict[str, Any]) -> None:
+    def _insert(db: sqlite3.Connection, sid: int, seq: int, step: dict[str, Any]) -> float:
+        """Writes the step; returns its ``created`` time."""
+        created = time.time()
         db.execute("INSERT INTO steps (session_id, seq, kind, label, state, flow, payload, created) "
                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                    (sid, seq, step["kind"], step["label"], json.dumps(step["state"]), json.dumps(step["flow"]),
-                    json.dumps(step.get("payload", {})), time.time()))
+                    json.dumps(step.get("payload", {})), created))
+        return created

@@ -13,7 +13,7 @@ from automa.barrage.state import Dam, GameState
 from vision.board_state import MapState
 from vision.changes import diff
 from web import game
-from web.app import services
+from web.app import WebConfig, create_app, services
 from web.live import Look, StableView
 
 
@@ -411,9 +411,33 @@ def test_the_page_compares_the_pictures_of_the_turn_before_with_the_turns(client
     # undo, none is known for that step, and the page reads the camera as before
     client.post(f"/api/sessions/{session_id}/undo", json={})
     assert store.last(session_id).seq == usa_turn.seq
-    assert live_.still_since(session_id, store.last(session_id), looks[0], None) is None
+    assert live_.still_since(session_id, store.last(session_id), store.picture(session_id), looks[0], None) is None
     looks.append(looks[1])
     assert client.get(f"/api/sessions/{session_id}/live").json["advanced"]
+
+
+def test_the_kept_picture_survives_a_restart(client, session_id, monkeypatch, tmp_path):
+    """The picture a turn was read from is kept in the session store with its step, so a
+    server restarted between two turns still compares the next turn's picture with it."""
+    store, live_, step, known, picture, camera, looks = germany_at_the_table(client, session_id, monkeypatch)
+    client.post(f"/api/sessions/{session_id}/human-done", json={"seq": step.seq})
+    usa_turn = store.last(session_id)
+    kept = store.picture(session_id)
+    assert (kept.seq, kept.created) == (usa_turn.seq, usa_turn.created)
+    restarted = create_app(WebConfig(data_dir=tmp_path / "data", model=tmp_path / "no-model.onnx"))
+    again = services_from(restarted.test_client())
+    expected = game.expected_map(usa_turn)
+    same = Look(picture, None, None, "aruco", expected, stable_view=StableView(picture.copy(), camera))
+    still = again.live.still_since(session_id, again.store.last(session_id), again.store.picture(session_id), same, None)
+    assert still == {b.key for b in again.live.layout(None).boxes}          # nothing changed since
+    monkeypatch.setattr(again.live, "look", lambda *a, **k: same)
+    assert not restarted.test_client().get(f"/api/sessions/{session_id}/live").json["advanced"]
+    # a damaged picture is no picture: the page reads the camera as if none were kept
+    damaged = replace(again.store.picture(session_id), image=b"not a png")
+    fresh = services_from(create_app(WebConfig(data_dir=tmp_path / "data", model=tmp_path / "no-model.onnx"))
+                          .test_client()).live
+    assert StableView.decode(damaged.image, damaged.camera) is None
+    assert fresh.still_since(session_id, usa_turn, damaged, same, None) is None
 
 
 def test_a_turn_read_as_no_move_where_pictures_changed_is_asked_about(client, session_id, monkeypatch):
@@ -426,7 +450,10 @@ def test_a_turn_read_as_no_move_where_pictures_changed_is_asked_about(client, se
     assert game.unread(layout, set(keys[game.UNREAD_LIMIT + 1:])) == []
     store, live_, step, known, picture, camera, looks = germany_at_the_table(client, session_id, monkeypatch)
     assert client.get(f"/api/sessions/{session_id}/live").json["unread"] == []     # no picture kept yet
-    live_.remember(session_id, step, looks[0])
+    # germany's turn reached by the camera reading the Automa's instruction done: its picture is kept
+    store.undo_to(session_id, 0)
+    store.append(session_id, game.automa_done(store.last(session_id)), 0, picture=looks[0].stable_view.encode())
+    step = store.last(session_id)
     box = layout.slot("2B")
     raised = picture.copy()
     raised[round(box.y / 2):round((box.y + box.h) / 2), round(box.x / 2):round((box.x + box.w) / 2)] = 0
@@ -437,4 +464,4 @@ def test_a_turn_read_as_no_move_where_pictures_changed_is_asked_about(client, se
     client.post(f"/api/sessions/{session_id}/correct", json={"seq": step.seq, "slot": "2B", "piece": "empty"})
     corrected = store.last(session_id)
     assert corrected.kind == "correction" and corrected.seq == step.seq + 1
-    assert live_.still_since(session_id, corrected, looks[-1], None) is not None
+    assert live_.still_since(session_id, corrected, store.picture(session_id), looks[-1], None) is not None

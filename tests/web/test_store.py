@@ -51,3 +51,26 @@ def test_unknown_session(tmp_path):
         store.steps(42)
     with pytest.raises(NoSession):
         store.delete(42)
+
+
+def test_a_steps_picture_is_kept_with_it_and_carried_by_a_correction(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    sid = store.create("game", {}, step(0))
+    assert store.picture(sid) is None
+    store.append(sid, step(1), expect_seq=0, picture=(b"first", [1.0, 2.0, 3.0]))
+    first = Store(path).picture(sid)                      # kept across a restart
+    assert (first.seq, first.created, first.image, first.camera) == (1, store.last(sid).created, b"first", [1.0, 2.0, 3.0])
+    with pytest.raises(Conflict):                          # a refused step keeps no picture either
+        store.append(sid, step(2), expect_seq=0, picture=(b"stale", [0.0, 0.0, 0.0]))
+    assert store.picture(sid) == first
+    store.append(sid, step(2), expect_seq=1, carry_picture=True)          # a correction moves no piece
+    carried = store.picture(sid)
+    assert (carried.seq, carried.created, carried.image) == (2, store.last(sid).created, b"first")
+    store.append(sid, step(3), expect_seq=2)                              # typed in: no picture of its own
+    store.append(sid, step(4), expect_seq=3, carry_picture=True)          # nothing to carry: step 3 has none
+    assert store.picture(sid).seq == 2
+    store.append(sid, step(5), expect_seq=4, picture=(b"second", [4.0, 5.0, 6.0]))
+    assert store.picture(sid).image == b"second"                          # one per session, the latest
+    store.delete(sid)
+    assert store.picture(sid) is None
