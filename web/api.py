@@ -81,12 +81,22 @@ def delete(sid: int):
     return jsonify({"deleted": sid})
 
 
+def _human_done(sid: int, step: Step, body: dict) -> tuple[dict, tuple[bytes, list[float]] | None]:
+    """A human's turn: read by the camera, whose picture is then kept to compare the next
+    turn's with (rulings V8), unless it was typed in (``use_camera`` off)."""
+    if not _flag(body, "use_camera"):
+        return game.human_done(step, None), None
+    look = _look(sid)[0]
+    return game.human_done(step, look.stable_map, _still(sid, step, look) or ()), _picture(look)
+
+
+# action -> (sid, last step, request body) -> (the new step, the picture it took its map from)
 STEP_ACTIONS = {
-    "automa-done": lambda sid, step, body: game.automa_done(step),
-    "pass": lambda sid, step, body: game.human_pass(step),
-    "round-end": lambda sid, step, body: game.round_end(step),
-    "human-done": lambda sid, step, body: game.human_done(step, None),     # typed in; with the camera: below
-    "correct": lambda sid, step, body: _correct(step, body),
+    "automa-done": lambda sid, step, body: (game.automa_done(step), None),
+    "pass": lambda sid, step, body: (game.human_pass(step), None),
+    "round-end": lambda sid, step, body: (game.round_end(step), None),
+    "human-done": _human_done,
+    "correct": lambda sid, step, body: (_correct(step, body), None),
 }
 
 
@@ -100,9 +110,9 @@ def _still(sid: int, step: Step, look: Look) -> set[str] | None:
     return services().live.still_since(sid, step, services().store.picture(sid), look, _profile(sid))
 
 
-def _picture(look: Look | None) -> tuple[bytes, list[float]] | None:
+def _picture(look: Look) -> tuple[bytes, list[float]] | None:
     """What the session store keeps of the picture a step takes its map from."""
-    return look.stable_view.encode() if look is not None and look.stable_view is not None else None
+    return look.stable_view.encode() if look.stable_view is not None else None
 
 
 def _flag(body: dict, name: str) -> bool:
@@ -119,13 +129,9 @@ def step_action(sid: int, action: str):
     last = store.last(sid)
     if last.seq != seq:       # checked first: a stale click must not be judged against the new turn
         raise Conflict(f"the game moved on meanwhile (step {last.seq}, expected {seq}): reload the page")
-    # a human's turn read by the camera: its picture is kept to compare the next turn's with
-    look = _look(sid)[0] if action == "human-done" and _flag(body, "use_camera") else None
-    if look is not None:
-        new = game.human_done(last, look.stable_map, _still(sid, last, look) or ())
-    else:
-        new = STEP_ACTIONS[action](sid, last, body)
-    store.append(sid, new, seq, picture=_picture(look), carry_picture=action == "correct")
+    new, picture = STEP_ACTIONS[action](sid, last, body)
+    # a correction moves no piece: the picture of the step it corrects stands for it too
+    store.append(sid, new, seq, picture=picture, carry_picture=action == "correct")
     return jsonify(views.session_view(store.session(sid), store.steps(sid)))
 
 
