@@ -84,12 +84,14 @@ class DamHeights:
         return cls(session, dams, tuple(layout.boxes[i].centre for i in dams),
                    {box: 1 + HEIGHTS.index(piece) for box, piece in neutral_spaces.items()})
 
-    def refine(self, raw: dict[str, np.ndarray], view: np.ndarray, camera: np.ndarray) -> dict[str, np.ndarray]:
+    def refine(self, raw: dict[str, np.ndarray], view: np.ndarray, camera: np.ndarray,
+               mirrored: bool = False) -> dict[str, np.ndarray]:
         """``raw`` with each standing company dam's height scores replaced by this model's:
         the slot model's chance that some dam stands there, shared out over the heights
         as this model reads them. Dams the slot model reads empty or hidden take no part;
         neutral dams join as references and keep their scores (the decoder knows their
-        height)."""
+        height). ``mirrored``: each dam's crop is read mirrored left to right (its lean
+        still up), as the model was also trained."""
         piece = raw["piece"]
         standing = [j for j, i in enumerate(self.dams)
                     if raw["occluded"][i].item() < 0 and piece[i, _FIRST:_FIRST + 3].max() > piece[i, _EMPTY]]
@@ -100,6 +102,8 @@ class DamHeights:
                          np.int64)
         cut = [aligned_crop(view, self.centres[j], camera) for j in standing]
         x = to_input(np.stack([c for c, _ in cut]), np.array([lean for _, lean in cut]))
+        if mirrored:
+            x = np.ascontiguousarray(x[..., ::-1])
         heights = self.session.run(["heights"], {"dams": x, "roles": roles})[0]
         out = dict(raw)
         out["piece"] = piece.copy()

@@ -59,6 +59,15 @@ class Reading:
                 "stable": self.stable}
 
 
+@dataclass(frozen=True)
+class Cut:
+    """One more way to cut a frame's crops: each box moved or grown by ``offset`` view px
+    (x0, y0, x1, y1), and every crop mirrored left to right or not. Both nets were trained
+    on crops jittered by ±2.5 px and mirrored, so each such cut is one they know."""
+    offset: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    mirrored: bool = False
+
+
 @dataclass
 class Pipeline:
     profile: Profile
@@ -71,11 +80,11 @@ class Pipeline:
     heights: DamHeights | None = None           # reads the standing dams' heights together
     motion: MotionDetector = field(default_factory=MotionDetector)
     stability: StabilityFilter = field(default_factory=StabilityFilter)
-    # A stable state is read from its still frames and, on the frame that completes it, from
-    # its crops cut again, moved or grown by a view px (x0, y0, x1, y1): a slot on the edge
-    # between two readings is then judged from more than one cut (docs/benchmarks.md, Stability).
-    looks: tuple[tuple[float, float, float, float], ...] = ((1, 1, 1, 1), (-1, -1, -1, -1),
-                                                            (-1, -1, 1, 1), (1, 1, -1, -1))
+    # A stable state is read from its still frames, each also read once more, from its crops
+    # mirrored, when the spell completes: the nets then judge each slot from two pictures
+    # of it (docs/benchmarks.md, Stability). Cuts moved or grown by a view px were read too
+    # before; mirroring every frame reads better and costs less.
+    looks: tuple[Cut, ...] = (Cut(mirrored=True),)
 
     @classmethod
     def load(cls, profile: str | Path | None = None, model: str | Path = DEFAULT_MODEL,
@@ -135,7 +144,8 @@ class Pipeline:
 
         def more_looks() -> list[dict[str, np.ndarray]]:
             plan = plan_crops(self.profile.layout, camera)
-            return [self._outputs(cut_crops(view, plan.moved(offset)), view, camera) for offset in self.looks]
+            return [self._outputs(cut_crops(view, plan.moved(c.offset)) if any(c.offset) else crops,
+                                  view, camera, c.mirrored) for c in self.looks]
 
         motion = self.motion.score(view)
         single = read(raw)
@@ -150,10 +160,12 @@ class Pipeline:
         t["total"] = _since(t0)
         return Reading(board, slots, flags, reg.source, reg.H, t, motion, settled is not None, view, camera)
 
-    def _outputs(self, crops: np.ndarray, view: np.ndarray, camera: np.ndarray) -> dict[str, np.ndarray]:
-        """The models' outputs for one cut of a frame's crops."""
-        raw = run(self.session, crops, self.profile.layout.kinds)
-        return raw if self.heights is None else self.heights.refine(raw, view, camera)
+    def _outputs(self, crops: np.ndarray, view: np.ndarray, camera: np.ndarray,
+                 mirrored: bool = False) -> dict[str, np.ndarray]:
+        """The models' outputs for one cut of a frame's crops, each crop mirrored or not."""
+        raw = run(self.session, np.ascontiguousarray(crops[:, :, ::-1]) if mirrored else crops,
+                  self.profile.layout.kinds)
+        return raw if self.heights is None else self.heights.refine(raw, view, camera, mirrored)
 
     def watch(self, source: Capture | FileFrames) -> Iterator[tuple[Reading, list[Move]]]:
         """Each new stable state with the moves since the previous one."""

@@ -53,8 +53,9 @@ class StabilityFilter:
     frames: int = 3                  # still frames read together into a state
     motion_threshold: float = 3.0    # mean grey levels on a 0-255 scale
     stable: list[SlotReading] | None = None
-    _window: list[Raw] = field(default_factory=list, repr=False)
+    _window: list[tuple[Raw, Callable[[], list[Raw]] | None]] = field(default_factory=list, repr=False)
     _spell_done: bool = False        # this still spell has been read
+    _spell_plain: list[SlotReading] | None = field(default=None, repr=False)   # its frames read as single ones are
 
     def update(self, motion: float, raw: Raw, single: list[SlotReading],
                read: Callable[[Raw], list[SlotReading]],
@@ -67,16 +68,20 @@ class StabilityFilter:
             self._window, self._spell_done = [], False
             return None
         if self._spell_done:
-            if not _confident_change(self.stable or [], single):
+            # Compared with the spell's frames read as this one is (without their more
+            # looks), so that a slot the looks read otherwise does not restart every frame.
+            if not _confident_change(self._spell_plain or [], single):
                 return None
             # The board changed between two frames read (a page polling a camera can miss
             # the hand): a new spell, as after motion.
             self._window, self._spell_done = [], False
-        self._window.append(raw)
+        self._window.append((raw, more_looks))
         if len(self._window) < self.frames:
             return None
-        looks = self._window + (more_looks() if more_looks is not None else [])
-        readings = read({head: np.mean([r[head] for r in looks], axis=0) for head in raw})
+        # Each still frame weighs the same, its more looks sharing its weight.
+        frames = [_mean([r] + (more() if more is not None else [])) for r, more in self._window]
+        readings = read(_mean(frames))
+        self._spell_plain = read(_mean([r for r, _ in self._window]))
         self._window, self._spell_done = [], True
         if self.stable is not None:
             readings = [_settle(old, new) for old, new in zip(self.stable, readings)]
@@ -84,6 +89,11 @@ class StabilityFilter:
                 return None
         self.stable = readings
         return readings
+
+
+def _mean(outputs: list[Raw]) -> Raw:
+    """The outputs averaged head by head."""
+    return {head: np.mean([r[head] for r in outputs], axis=0) for head in outputs[0]}
 
 
 def _confident_change(stable: list[SlotReading], single: list[SlotReading]) -> bool:

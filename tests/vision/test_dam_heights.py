@@ -100,6 +100,12 @@ def test_refine_shares_each_company_dams_chance_out_over_the_read_heights():
     untouched = [i for i in range(len(layout.boxes)) if i != company]
     assert np.array_equal(out["piece"][untouched], raw["piece"][untouched])
     assert out["owner"] is raw["owner"]
+    # read mirrored (a stable state's extra looks): the same crops, each mirrored left to right
+    view = np.random.default_rng(0).integers(0, 255, view.shape).astype(np.uint8)
+    heights.refine(raw, view, np.array([500.0, 700.0, 1800.0]))
+    plain = session.fed["dams"]
+    heights.refine(raw, view, np.array([500.0, 700.0, 1800.0]), mirrored=True)
+    assert np.array_equal(session.fed["dams"], plain[..., ::-1]) and not np.array_equal(plain, plain[..., ::-1])
 
 
 def test_refine_leaves_a_frame_without_standing_dams_alone():

@@ -60,25 +60,43 @@ def test_a_still_board_becomes_stable_after_agreeing_frames():
     assert stable == [False] * p.stability.frames + [True, False]
 
 
-def test_the_frame_that_completes_a_state_reads_it_from_more_cuts(monkeypatch):
-    """The stable state averages the still frames' outputs and, once, those of the last
-    frame's crops cut ``looks`` apart; single frames are read from one cut."""
+def test_the_frame_that_completes_a_state_reads_each_still_frame_mirrored_too(monkeypatch):
+    """The stable state averages the still frames' outputs and, asked for once, those of
+    each still frame's crops cut ``looks`` ways (mirrored); single frames are read from one cut."""
     import vision.pipeline as vp
     p = Pipeline.load()
+    assert p.looks == (vp.Cut(mirrored=True),)
+    frames = [camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720), shift=(dx, 0))[0] for dx in (0, 0, 1, 2)]
+    frames.append(frames[-1])
+    real_run, read = vp.run, []
+
+    def recorded_run(session, crops, kinds):
+        read.append(crops.copy())
+        return real_run(session, crops, kinds)
+
+    monkeypatch.setattr(vp, "run", recorded_run)
+    readings = [p.read_frame(f) for f in frames]
+    # the first frame is motion (nothing before it); the next three complete the spell
+    assert [r.stable for r in readings] == [False, False, False, True, False]
+    own = read[:4]
+    assert len(read) == 4 + p.stability.frames + 1
+    for crops, frame_crops in zip(read[4:4 + p.stability.frames], own[1:]):
+        assert np.array_equal(crops, frame_crops[:, :, ::-1])
+    assert not np.array_equal(own[1], own[3])          # each still frame's own crops, not the last one's
+
+
+def test_a_look_can_also_move_or_grow_the_crops(monkeypatch):
+    import vision.pipeline as vp
+    p = Pipeline.load()
+    p.looks = (vp.Cut((1, 1, -1, -1)), vp.Cut((-1, -1, 1, 1), mirrored=True))
     frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
-    real, cut = vp.cut_crops, []
-
-    def recorded(view, plan):          # the pipeline's extra cuts (its first goes through crops_from_frame)
-        cut.append(plan.rects.copy())
-        return real(view, plan)
-
-    monkeypatch.setattr(vp, "cut_crops", recorded)
-    readings = [p.read_frame(frame) for _ in range(p.stability.frames + 2)]
-    assert [r.stable for r in readings] == [False] * p.stability.frames + [True, False]
-    assert len(cut) == len(p.looks) == 4
+    real_cut, cut = vp.cut_crops, []
+    monkeypatch.setattr(vp, "cut_crops", lambda view, plan: cut.append(plan) or real_cut(view, plan))
+    readings = [p.read_frame(frame) for _ in range(p.stability.frames + 1)]
+    assert readings[-1].stable and len(cut) == 2 * p.stability.frames
     base = plan_crops(LAYOUT, readings[-1].camera).rects
-    for c, look in zip(cut, p.looks):
-        assert np.allclose(c - base, look, atol=1e-3)
+    for plan, look in zip(cut, p.looks * p.stability.frames):
+        assert np.allclose(plan.rects - base, look.offset, atol=1e-3)
 
 
 def test_a_noisy_still_board_gives_at_most_one_state_per_still_spell(tmp_path, capsys):

@@ -44,24 +44,54 @@ def test_the_still_frames_are_read_together_into_one_state():
     assert all(feed(f, 0.5, outputs(p)) is None for p in (0.3, 0.2, 0.1, 0.05))
 
 
-def test_more_looks_are_asked_for_only_by_the_frame_that_completes_a_state_and_averaged_in():
+def test_each_still_frames_more_looks_are_asked_for_when_the_spell_completes_and_share_its_weight():
     f = StabilityFilter(frames=2, motion_threshold=3.0)
     asked = []
 
-    def looks(p: float):
+    def looks(frame: int, p: float, n: int):
         def more():
-            asked.append(p)
-            return [outputs(p), outputs(p)]
+            asked.append(frame)
+            return [outputs(p)] * n
         return more
 
-    # Alone, the two still frames read empty (0.45 and 0.4); two more cuts of the second
-    # frame that read a conduit (0.9) carry the average over to a conduit.
-    assert f.update(0.5, outputs(0.45), read(outputs(0.45)), read, looks(0.9)) is None
+    # The first frame reads the slot empty (0.2) and has no more looks; the second reads it
+    # empty too (0.45), but its four more looks say conduit (0.65). Each frame weighs the
+    # same, its looks sharing its weight: empty. Counted look by look, the one frame's
+    # looks would outvote the other frame: conduit.
+    assert f.update(0.5, outputs(0.2), read(outputs(0.2)), read, looks(1, 0.2, 0)) is None
     assert asked == []
-    state = f.update(0.5, outputs(0.4), read(outputs(0.4)), read, looks(0.9))
-    assert asked == [0.9] and state[0].piece == "conduit"
+    state = f.update(0.5, outputs(0.45), read(outputs(0.45)), read, looks(2, 0.65, 4))
+    assert asked == [1, 2] and state[0].piece == "empty"
+    every = [outputs(0.2), outputs(0.45)] + [outputs(0.65)] * 4
+    assert read({h: np.mean([r[h] for r in every], axis=0) for h in every[0]})[0].piece == "conduit"
     # The spell is read: later frames ask for nothing.
-    assert f.update(0.5, outputs(0.4), read(outputs(0.4)), read, looks(0.9)) is None and asked == [0.9]
+    assert f.update(0.5, outputs(0.4), read(outputs(0.4)), read, looks(3, 0.9, 2)) is None and asked == [1, 2]
+    # Both frames' looks reading a conduit carry both frames over to it.
+    f = StabilityFilter(frames=2, motion_threshold=3.0)
+    f.update(0.5, outputs(0.45), read(outputs(0.45)), read, looks(1, 0.9, 2))
+    assert f.update(0.5, outputs(0.4), read(outputs(0.4)), read, looks(2, 0.9, 2))[0].piece == "conduit"
+
+
+def test_a_slot_the_more_looks_read_otherwise_does_not_restart_the_spell_on_every_frame():
+    """The stable state reads the conduit (the looks say so), single frames read the slot
+    empty, confidently: compared with the spell's own frames read alone, as they are, that
+    is no change, and no frame starts a new spell."""
+    f = StabilityFilter(frames=2, motion_threshold=3.0)
+    sure_empty = outputs(0.02)
+    f.update(0.5, sure_empty, read(sure_empty), read, lambda: [outputs(0.999)] * 8)
+    state = f.update(0.5, sure_empty, read(sure_empty), read, lambda: [outputs(0.999)] * 8)
+    assert state[0].piece == "conduit" and read(sure_empty)[0].piece == "empty"
+    assert not read(sure_empty)[0].low_confidence
+    asked = []
+    for _ in range(5):
+        assert f.update(0.5, sure_empty, read(sure_empty), read, lambda: asked.append(1) or []) is None
+    assert asked == []         # no new spell was read
+    # a frame that reads a slot confidently otherwise than the spell's frames did still does
+    other = outputs(0.02)
+    other["drops"][1] = -30.0
+    other["drops"][1, 3] = 0.0
+    f.update(0.5, other, read(other), read)
+    assert f.update(0.5, other, read(other), read) is not None
 
 
 def test_after_motion_a_new_state_only_if_the_board_reads_differently():
