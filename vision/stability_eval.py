@@ -72,7 +72,7 @@ def states_for(frame: np.ndarray, truth: dict, pipeline: Pipeline, spell: int, r
 def evaluate(folder: Path, n: int, spell: int, profile: str | None = None, seed: int = 0,
              game_companies: bool = False, one_cut: bool = False) -> dict:
     """``one_cut``: each stable state read from its frames' own crops alone (``Pipeline.looks``
-    empty), as before the extra cuts."""
+    empty), as before the extra looks."""
     rng = np.random.default_rng(seed)
     counts, scores = [], Tally()
     for _, frame, truth in itertools.islice(synthetic_samples(folder), n):
@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game-companies", action="store_true",
                         help="read knowing each board's companies (from its ground truth), as a session does")
     parser.add_argument("--one-cut", action="store_true",
-                        help="read each stable state from its frames' own crops alone, without the extra cuts")
+                        help="read each stable state from its frames' own crops alone, without the mirrored looks")
     args = parser.parse_args(argv)
     figures = evaluate(Path(args.dir), args.n, args.spell, args.profile, game_companies=args.game_companies,
                        one_cut=args.one_cut)
