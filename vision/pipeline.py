@@ -143,7 +143,7 @@ class Pipeline:
                                                              self.water, companies))
 
         def more_looks() -> list[dict[str, np.ndarray]]:
-            plan = plan_crops(self.profile.layout, camera)
+            plan = plan_crops(self.profile.layout, camera) if any(any(c.offset) for c in self.looks) else None
             return [self._outputs(cut_crops(view, plan.moved(c.offset)) if any(c.offset) else crops,
                                   view, camera, c.mirrored) for c in self.looks]
 
