@@ -116,9 +116,9 @@ class Live:
         self._registrars: dict[str | None, Registrar] = {}
         self._cache: tuple[float, tuple, Look] | None = None
         self._stable_views: dict[str | None, StableView] = {}
-        # per session: the kept picture (web.store.Picture) last decoded, by the step it belongs to
-        self._kept: dict[int, tuple[tuple[int, float], StableView | None]] = {}
-        self._still_cache: tuple[tuple[int, tuple[int, float]], StableView, StableView, set[str]] | None = None
+        # the kept picture (web.store.Picture) last decoded: (session, its step's seq and time), picture
+        self._kept: tuple[tuple[int, int, float], StableView | None] | None = None
+        self._still_cache: tuple[tuple[int, int, float], StableView, StableView, set[str]] | None = None
 
     # -- status --------------------------------------------------------------------
     @property
@@ -190,16 +190,16 @@ class Live:
         cannot be compared. ``profile``'s layout is read only when a comparison is made."""
         if kept is None or (kept.seq, kept.created) != (step.seq, step.created) or look.stable_view is None:
             return None
-        key = (kept.seq, kept.created)
-        if sid not in self._kept or self._kept[sid][0] != key:        # decoded once, not on every poll
-            self._kept[sid] = (key, StableView.decode(kept.image, kept.camera))
-        before, now = self._kept[sid][1], look.stable_view
+        key = (sid, kept.seq, kept.created)
+        if self._kept is None or self._kept[0] != key:        # decoded once, not on every poll
+            self._kept = (key, StableView.decode(kept.image, kept.camera))
+        before, now = self._kept[1], look.stable_view
         if before is None or before.view.shape != now.view.shape:
             return None
         # the page polls a few times a second; a comparison (~20-40 ms) is redone only for a new state
         cached = self._still_cache
-        if cached is None or cached[0] != (sid, key) or cached[1] is not before or cached[2] is not now:
-            cached = self._still_cache = ((sid, key), before, now,
+        if cached is None or cached[0] != key or cached[1] is not before or cached[2] is not now:
+            cached = self._still_cache = (key, before, now,
                                           still_boxes(self.layout(profile), before.view, now.view, now.camera))
         return set(cached[3])
 
