@@ -83,22 +83,26 @@ def _samples(gray: np.ndarray, quads: np.ndarray) -> np.ndarray:
     return _unit(np.stack([_sample(gray, q) for q in quads]))
 
 
-def mirror_scores(gray: np.ndarray, quads: np.ndarray, dictionary_id: int, ids: set[int]) -> np.ndarray:
+def mirror_scores(gray: np.ndarray, quads: np.ndarray, dictionary_id: int, ids: set[int],
+                  samples: np.ndarray | None = None) -> np.ndarray:
     """For each quad, its best correlation with one of the markers ``ids`` mirrored. ArUco's
     dictionary keeps its markers apart under rotation, not under mirroring: a mirrored
     marker correlates 0.7-0.85 with another marker's picture (held-out frames, flipped),
     and three such once fitted the layout, a board found where there was only its mirror
-    image. A real marker, however blurred, is closer to itself than to any mirrored one."""
-    return (_samples(gray, quads) @ _mirror_bank(dictionary_id, tuple(sorted(ids))).T).max(1)
+    image. A real marker, however blurred, is closer to itself than to any mirrored one.
+    ``samples``: the quads' pictures (``_samples``), when already taken."""
+    samples = _samples(gray, quads) if samples is None else samples
+    return (samples @ _mirror_bank(dictionary_id, tuple(sorted(ids))).T).max(1)
 
 
-def match(gray: np.ndarray, quads: np.ndarray, dictionary_id: int,
-          wanted: set[int]) -> list[list[tuple[float, int, np.ndarray]]]:
+def match(gray: np.ndarray, quads: np.ndarray, dictionary_id: int, wanted: set[int],
+          samples: np.ndarray | None = None) -> list[list[tuple[float, int, np.ndarray]]]:
     """For each quad (N, 4, 2) and each wanted id: (score, id, corners in the marker's own
     TL, TR, BR, BL order) at the quarter turn that fits best. The score is the normalised
-    correlation of the frame with the marker's picture, white margin included."""
+    correlation of the frame with the marker's picture, white margin included.
+    ``samples``: the quads' pictures (``_samples``), when already taken."""
     bank, keys = _bank(dictionary_id, tuple(sorted(wanted)))
-    scores = _samples(gray, quads) @ bank.T       # (quads, ids x turns)
+    scores = (_samples(gray, quads) if samples is None else samples) @ bank.T       # (quads, ids x turns)
     out = []
     for quad, row in zip(quads, scores):
         per_id = []
@@ -121,8 +125,9 @@ def candidates(gray: np.ndarray, rejected: list[np.ndarray], dictionary_id: int,
     centres = np.round(quads.mean(1) / 2.0)
     quads = quads[np.unique(centres, axis=0, return_index=True)[1]]
     per_id: dict[int, list[tuple[float, np.ndarray]]] = {}
-    decoys = mirror_scores(gray, quads, dictionary_id, board)
-    for matches, decoy in zip(match(gray, quads, dictionary_id, wanted), decoys):
+    samples = _samples(gray, quads)
+    decoys = mirror_scores(gray, quads, dictionary_id, board, samples)
+    for matches, decoy in zip(match(gray, quads, dictionary_id, wanted, samples), decoys):
         for score, marker_id, corners in matches:
             if score >= MIN_SCORE and score > decoy:
                 per_id.setdefault(marker_id, []).append((score, corners))
@@ -296,7 +301,8 @@ def _search(gray: np.ndarray, quad: np.ndarray, marker_id: int, dictionary_id: i
         return None
     moved = (quad + (np.array([x0 + bx, y0 + by]) - lo)).astype(np.float32)
     placed = refine(gray, marker_id, moved, dictionary_id)
-    itself = match(gray, placed[None], dictionary_id, {marker_id})[0][0][0]
-    if itself <= mirror_scores(gray, placed[None], dictionary_id, board)[0]:
+    samples = _samples(gray, placed[None])
+    itself = match(gray, placed[None], dictionary_id, {marker_id}, samples)[0][0][0]
+    if itself <= mirror_scores(gray, placed[None], dictionary_id, board, samples)[0]:
         return None
     return float(score), placed
