@@ -25,7 +25,7 @@ from .model import DEFAULT_MODEL, decode, load_session, run
 from .neutral_dams import NeutralDams
 from .paper_white import paper_white
 from .pose import camera_position
-from .rectify import crops_from_frame, cut_crops, plan_crops
+from .rectify import crops_from_frame
 from .registration import Calibration, FeatureReference, Registrar
 from .stability import MotionDetector, StabilityFilter
 
@@ -59,15 +59,6 @@ class Reading:
                 "stable": self.stable}
 
 
-@dataclass(frozen=True)
-class Cut:
-    """One more way to cut a frame's crops: each box moved or grown by ``offset`` view px
-    (x0, y0, x1, y1), and every crop mirrored left to right or not. Both nets were trained
-    on crops jittered by ±2.5 px and mirrored, so each such cut is one they know."""
-    offset: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
-    mirrored: bool = False
-
-
 @dataclass
 class Pipeline:
     profile: Profile
@@ -81,10 +72,10 @@ class Pipeline:
     motion: MotionDetector = field(default_factory=MotionDetector)
     stability: StabilityFilter = field(default_factory=StabilityFilter)
     # A stable state is read from its still frames, each also read once more, from its crops
-    # mirrored, when the spell completes: the nets then judge each slot from two pictures
-    # of it (docs/benchmarks.md, Stability). Cuts moved or grown by a view px were read too
-    # before; mirroring every frame reads better and costs less.
-    looks: tuple[Cut, ...] = (Cut(mirrored=True),)
+    # mirrored left to right (both nets were trained on mirrored crops too), when the spell
+    # completes: each slot is judged from two pictures of it (docs/benchmarks.md, Stability).
+    # Crops moved or grown by a view px were read before; mirroring reads better for less.
+    read_mirrored: bool = True
 
     @classmethod
     def load(cls, profile: str | Path | None = None, model: str | Path = DEFAULT_MODEL,
@@ -142,14 +133,12 @@ class Pipeline:
             return slot_readings(self.profile.layout, decode(outputs, self.profile.layout.kinds, self.neutral,
                                                              self.water, companies))
 
-        def more_looks() -> list[dict[str, np.ndarray]]:
-            plan = plan_crops(self.profile.layout, camera) if any(any(c.offset) for c in self.looks) else None
-            return [self._outputs(cut_crops(view, plan.moved(c.offset)) if any(c.offset) else crops,
-                                  view, camera, c.mirrored) for c in self.looks]
+        def mirrored() -> list[dict[str, np.ndarray]]:
+            return [self._outputs(crops, view, camera, mirrored=True)]
 
         motion = self.motion.score(view)
         single = read(raw)
-        settled = self.stability.update(motion, raw, single, read, more_looks)
+        settled = self.stability.update(motion, raw, single, read, mirrored if self.read_mirrored else None)
         # The frame that completes a stable state reports that state (read from the still
         # spell's frames together); any other frame reports itself.
         slots = settled if settled is not None else single
@@ -162,7 +151,7 @@ class Pipeline:
 
     def _outputs(self, crops: np.ndarray, view: np.ndarray, camera: np.ndarray,
                  mirrored: bool = False) -> dict[str, np.ndarray]:
-        """The models' outputs for one cut of a frame's crops, each crop mirrored or not."""
+        """The models' outputs for a frame's crops, each crop mirrored or not."""
         raw = run(self.session, np.ascontiguousarray(crops[:, :, ::-1]) if mirrored else crops,
                   self.profile.layout.kinds)
         return raw if self.heights is None else self.heights.refine(raw, view, camera, mirrored)

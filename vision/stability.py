@@ -7,7 +7,7 @@ decoded once, so sensor noise cannot make a slot flicker from frame to frame
 into a stream of states (and moves nobody made): mild noise (sigma 3 + JPEG 85)
 changes at least one slot of about half the synthetic boards among five copies of
 the same frame (docs/benchmarks.md). When the spell completes, each of its frames
-is also read from its crops mirrored (``Pipeline.looks``), once per spell: each slot
+is also read from its crops mirrored (``Pipeline.read_mirrored``), once per spell: each slot
 is judged from two pictures of it, which a single frame cannot afford within its time;
 each frame weighs the same. The next state comes after the next motion (or a frame
 read confidently otherwise than the spell's frames read alone: the hand can fall
@@ -62,8 +62,8 @@ class StabilityFilter:
                more_looks: Callable[[], list[Raw]] | None = None) -> list[SlotReading] | None:
         """Feed one frame: its model outputs, its own readings and the decoder of outputs
         into readings. Returns the readings of a new stable state, on the frame that
-        completes it. ``more_looks``: further outputs for this frame (its crops mirrored, or
-        cut a little apart), asked for only when the spell completes, and averaged with the
+        completes it. ``more_looks``: further outputs for this frame (its crops mirrored),
+        asked for only when the spell completes, and averaged with the
         frame's own before the frames are averaged."""
         if motion > self.motion_threshold:
             self._window, self._spell_done = [], False

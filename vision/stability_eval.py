@@ -71,14 +71,14 @@ def states_for(frame: np.ndarray, truth: dict, pipeline: Pipeline, spell: int, r
 
 def evaluate(folder: Path, n: int, spell: int, profile: str | None = None, seed: int = 0,
              game_companies: bool = False, one_cut: bool = False) -> dict:
-    """``one_cut``: each stable state read from its frames' own crops alone (``Pipeline.looks``
-    empty), as before the extra looks."""
+    """``one_cut``: each stable state read from its frames' own crops alone (``Pipeline.read_mirrored``
+    off), as before the extra looks."""
     rng = np.random.default_rng(seed)
     counts, scores = [], Tally()
     for _, frame, truth in itertools.islice(synthetic_samples(folder), n):
         pipeline = Pipeline.load(profile)        # a fresh pipeline: no state carried over
         if one_cut:
-            pipeline.looks = ()
+            pipeline.read_mirrored = False
         found = states_for(frame, truth, pipeline, spell, rng, game_companies, scores)
         if found is not None:
             counts.append(found)

@@ -10,7 +10,6 @@ from automa.cli import main
 from vision.annotate import annotate
 from vision.capture import open_source
 from vision.pipeline import Pipeline
-from vision.rectify import plan_crops
 
 from .drawn import LAYOUT, board_canvas, camera_view
 
@@ -62,10 +61,10 @@ def test_a_still_board_becomes_stable_after_agreeing_frames():
 
 def test_the_frame_that_completes_a_state_reads_each_still_frame_mirrored_too(monkeypatch):
     """The stable state averages the still frames' outputs and, asked for once, those of
-    each still frame's crops cut ``looks`` ways (mirrored); single frames are read from one cut."""
+    each still frame's crops mirrored; single frames are read as they are."""
     import vision.pipeline as vp
     p = Pipeline.load()
-    assert p.looks == (vp.Cut(mirrored=True),)
+    assert p.read_mirrored
     frames = [camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720), shift=(dx, 0))[0] for dx in (0, 0, 1, 2)]
     frames.append(frames[-1])
     real_run, read = vp.run, []
@@ -85,18 +84,15 @@ def test_the_frame_that_completes_a_state_reads_each_still_frame_mirrored_too(mo
     assert not np.array_equal(own[1], own[3])          # each still frame's own crops, not the last one's
 
 
-def test_a_look_can_also_move_or_grow_the_crops(monkeypatch):
+def test_without_the_mirrored_reading_a_state_costs_no_extra_model_run(monkeypatch):
     import vision.pipeline as vp
     p = Pipeline.load()
-    p.looks = (vp.Cut((1, 1, -1, -1)), vp.Cut((-1, -1, 1, 1), mirrored=True))
+    p.read_mirrored = False
     frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
-    real_cut, cut = vp.cut_crops, []
-    monkeypatch.setattr(vp, "cut_crops", lambda view, plan: cut.append(plan) or real_cut(view, plan))
+    real_run, runs = vp.run, []
+    monkeypatch.setattr(vp, "run", lambda session, crops, kinds: runs.append(1) or real_run(session, crops, kinds))
     readings = [p.read_frame(frame) for _ in range(p.stability.frames + 1)]
-    assert readings[-1].stable and len(cut) == 2 * p.stability.frames
-    base = plan_crops(LAYOUT, readings[-1].camera).rects
-    for plan, look in zip(cut, p.looks * p.stability.frames):
-        assert np.allclose(plan.rects - base, look.offset, atol=1e-3)
+    assert readings[-1].stable and len(runs) == len(readings)
 
 
 def test_a_noisy_still_board_gives_at_most_one_state_per_still_spell(tmp_path, capsys):
