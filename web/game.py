@@ -177,12 +177,13 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
     dam's water comes and goes (production, flow). ``builder``: the company whose turn it
     is; a new structure read as someone else's is taken as theirs, an elevation on someone
     else's dam, a second dam of theirs in a basin and a second powerhouse of theirs in a group
-    are put back, and the readings are listed (rulings V3); of several new
-    structures only the one read with the most confidence is taken (rulings V6); drops a dam
+    are put back, and the readings are listed (rulings V3); a new dam is taken as built bare
+    and a dam as raised by one elevation, and of several new structures only the one read
+    with the most confidence is taken (rulings V6); drops a dam
     gained or lost that no action of theirs can move are put back (rulings V5); a human's turn
-    does not both build and add drops to a headstream, and the less sure of the two readings
-    is put back (rulings V7; ``automa``: the builder is an Automa, whose turn may place water
-    and then build). ``still``: the boxes (``Box.key``) whose picture has not changed since the
+    does not both build and add drops to a headstream, or to a dam not theirs without a
+    production, and the less sure of the two readings is put back (rulings V7; ``automa``: the
+    builder is an Automa, whose turn may place water and then build). ``still``: the boxes (``Box.key``) whose picture has not changed since the
     camera showed the table ``known`` describes (``vision.slot_change``): they are read as
     ``known`` has them, first, and the readings so put back are listed (rulings V8)."""
     seen, unchanged = _still_as_known(known, seen, still)
@@ -214,8 +215,9 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
             where = "basin" if m.kind == "dam" else "group"
             refused.append(_unbuild(known, fixed, m, f"{builder} already has a {m.kind} in that {where}"))
     if builder is not None:
+        refused += _one_piece(known, fixed)
         refused += _one_structure(known, fixed, builder)
-        refused += [] if automa else _build_or_headstreams(known, fixed)
+        refused += [] if automa else _build_or_water(known, fixed, builder)
         refused += _water_against(known, fixed, builder)
     return fixed, unchanged + refused
 
@@ -263,6 +265,23 @@ def unread(layout: Layout, still: Collection[str]) -> list[str]:
     return changed if len(changed) <= UNREAD_LIMIT else []
 
 
+def _one_piece(known: MapState, fixed: MapState) -> list[Move]:
+    """A construction places one piece (rulings V6): a dam is built bare, and raised one
+    elevation at a time. A new dam read taller, or a dam read more than one elevation
+    higher, is taken in ``fixed`` as that one piece, holding no more drops than its pieces,
+    and the readings are listed."""
+    refused = []
+    for m in diff(known, fixed):
+        was, now = known.dams.get(m.space), fixed.dams.get(m.space)
+        if m.kind == "dam" and now.pieces > 1:
+            fixed.dams[m.space] = replace(now, pieces=1, drops=min(now.drops, 1))
+            refused.append(replace(m, text=f"{m.text} (a turn builds one structure: taken as a bare dam)"))
+        elif m.kind == "elevation" and now.pieces > was.pieces + 1:
+            fixed.dams[m.space] = replace(now, pieces=was.pieces + 1, drops=min(now.drops, was.pieces + 1))
+            refused.append(replace(m, text=f"{m.text} (a turn builds one structure: taken as one elevation)"))
+    return refused
+
+
 def _one_structure(known: MapState, fixed: MapState, mover: str) -> list[Move]:
     """Keep, in ``fixed``, only the new structure the camera is surest of when it reads
     several on ``mover``'s turn, and list the others (rulings V6); a map read without
@@ -275,24 +294,37 @@ def _one_structure(known: MapState, fixed: MapState, mover: str) -> list[Move]:
             for m in built if m is not kept]
 
 
-def _build_or_headstreams(known: MapState, fixed: MapState) -> list[Move]:
-    """A human's turn that builds leaves no drop on a headstream (rulings V7): when the camera
-    reads both a new structure and drops added to a headstream, the reading it is less sure
-    of is put back in ``fixed`` and listed (a map read without confidences keeps the structure)."""
+def _build_or_water(known: MapState, fixed: MapState, mover: str) -> list[Move]:
+    """A human's turn that builds moves no water but by its own means (rulings V7): it
+    leaves no drop on a headstream, and a dam not the mover's gains drops only from a
+    production, which shows as a dam read losing drops. When the camera reads both a new
+    structure and such water, the reading it is less sure of is put back in ``fixed`` and
+    listed (a map read without confidences keeps the structure)."""
     moves = diff(known, fixed)
     built = [m for m in moves if m.kind in BUILT + ("elevation",)]
-    water = [m for m in moves if m.kind == "drops" and m.space in known.headstreams
-             and fixed.headstreams[m.space] > known.headstreams[m.space]]
-    if not built or not water:
+    if not built:
+        return []
+    was, now = known.dams, fixed.dams
+    produced = any(s in now and now[s].drops < d.drops and can_drain(known, fixed, mover, s) for s, d in was.items())
+    water = [m for m in moves if m.kind == "drops" and (
+        (m.space in known.headstreams and fixed.headstreams[m.space] > known.headstreams[m.space])
+        or (not produced and m.space in was and was[m.space].owner != mover and now[m.space].drops > was[m.space].drops))]
+    if not water:
         return []
     sure = fixed.confidence
     if all(m.space in sure for m in built + water) and max(sure[m.space] for m in water) > max(sure[m.space] for m in built):
-        why = "a turn that builds leaves no drop on a headstream: the camera is surer of the water on " + \
+        why = "a turn that builds brings no water there: the camera is surer of the water on " + \
             ", ".join(m.space for m in water)
         return [_unbuild(known, fixed, m, why) for m in built]
+    refused = []
     for m in water:
-        fixed.headstreams[m.space] = known.headstreams[m.space]
-    return [replace(m, text=f"{m.text} (a turn that builds leaves no drop on a headstream)") for m in water]
+        if m.space in known.headstreams:
+            fixed.headstreams[m.space] = known.headstreams[m.space]
+            refused.append(replace(m, text=f"{m.text} (a turn that builds leaves no drop on a headstream)"))
+        else:
+            now[m.space] = replace(now[m.space], drops=was[m.space].drops)
+            refused.append(replace(m, text=f"{m.text} (a turn that builds fills no other dam without a production)"))
+    return refused
 
 
 def _unbuild(known: MapState, fixed: MapState, move: Move, why: str) -> Move:

@@ -311,6 +311,28 @@ def test_of_several_new_structures_only_the_surest_is_taken():
     assert len([m for m in diff(known, fixed) if m.kind != "drops"]) == 4
 
 
+def test_a_turn_places_one_piece_a_bare_dam_or_one_elevation():
+    """Rulings V6: a construction places one piece, so a dam is built bare and raised one
+    elevation at a time. A new dam read with elevations is taken bare, a dam read two
+    elevations higher is taken one higher, each holding no more drops than its pieces, and
+    the readings are listed; with nobody's turn known the reading stands."""
+    known = MapState(dams={"3U": Dam("usa", 1, 1)})
+    seen = MapState(dams={"3U": Dam("usa", 1, 1), "7U": Dam("usa", 3, 2)}, confidence={"7U": 0.9})
+    fixed, refused = game.read_against(known, seen, "usa")
+    assert [m.text for m in diff(known, fixed)] == ["usa built a dam on 7U", "1 drop added to the dam on 7U"]
+    assert fixed.dams["7U"] == Dam("usa", 1, 1)
+    assert [m.text for m in refused] == ["usa built a dam on 7U with 2 elevations (a turn builds one structure: "
+                                         "taken as a bare dam)"]
+    fixed, refused = game.read_against(known, replace(seen, dams={"3U": Dam("usa", 3, 3)}), "usa")
+    assert fixed.dams == {"3U": Dam("usa", 2, 2)}
+    assert [m.text for m in refused] == ["usa added 2 elevations to the dam on 3U (a turn builds one structure: "
+                                         "taken as one elevation)"]
+    # one elevation more, or a bare new dam, is a move as read
+    one_more = replace(seen, dams={"3U": Dam("usa", 2, 1), "7U": Dam("usa", 1, 0)}, confidence={})
+    assert game.read_against(known, one_more, "usa") == (one_more, [])
+    assert game.read_against(known, seen) == (seen, [])
+
+
 def test_a_turn_that_builds_leaves_no_drop_on_a_headstream():
     """Rulings V7: drops stay on a headstream only from Water Management and from contract
     rewards that build nothing (components.json); flowing drops run on at once. On a human's
@@ -336,10 +358,40 @@ def test_a_turn_that_builds_leaves_no_drop_on_a_headstream():
     sure = {"10B": 0.71, "A": 0.93, "B": 0.64, "3U": 0.99}
     fixed, refused = game.read_against(known, replace(seen, confidence=sure), "usa")
     assert [m.text for m in diff(known, fixed)] == ["1 drop added to headstream A", "1 drop added to headstream B"]
-    assert [m.text for m in refused] == ["usa built a conduit on 10B (a turn that builds leaves no drop on a "
-                                         "headstream: the camera is surer of the water on A, B)"]
+    assert [m.text for m in refused] == ["usa built a conduit on 10B (a turn that builds brings no water there: "
+                                         "the camera is surer of the water on A, B)"]
     fixed, refused = game.read_against(known, replace(seen, confidence={**sure, "10B": 0.95}), "usa")
     assert [m.text for m in diff(known, fixed)] == ["usa built a conduit on 10B"] and len(refused) == 2
+
+
+def test_a_turn_that_builds_fills_no_other_dam_without_a_production():
+    """Rulings V7: on a human's turn that builds, water reaches a dam not theirs only from a
+    production (the L2 Powerhouse tile), which empties a dam; the mover's own dams may fill
+    (the L1 Base and L2 Elevation tiles put drops straight in). Drops read added to another's
+    dam with no dam read losing any are put back and listed, or the build is, when the camera
+    is surer of the water."""
+    known = MapState(dams={"1U": Dam("usa", 2, 2), "1L": Dam("neutral", 1, 1), "8U": Dam("italy", 1, 0),
+                           "3U": Dam("usa", 1, 0)},
+                     conduits={"1B": "italy"}, powerhouses={"P5_0": "usa"}, headstreams={"A": 0})
+    seen = replace(known, dams={**known.dams, "8U": Dam("italy", 1, 1), "3U": Dam("usa", 1, 1)},
+                   conduits={**known.conduits, "10B": "usa"})
+    fixed, refused = game.read_against(known, seen, "usa")
+    assert [m.text for m in diff(known, fixed)] == ["1 drop added to the dam on 3U", "usa built a conduit on 10B"]
+    assert [m.text for m in refused] == [
+        "1 drop added to the dam on 8U (a turn that builds fills no other dam without a production)"]
+    # usa produced from 1U (its drops ran down into 8U): every reading stands
+    produced = replace(seen, dams={**seen.dams, "1U": Dam("usa", 2, 1)})
+    fixed, refused = game.read_against(known, produced, "usa")
+    assert fixed == produced and not refused
+    # the water read surer than the build: the build goes
+    sure = replace(seen, confidence={"8U": 0.97, "3U": 0.9, "10B": 0.6})
+    fixed, refused = game.read_against(known, sure, "usa")
+    assert [m.text for m in diff(known, fixed)] == ["1 drop added to the dam on 3U", "1 drop added to the dam on 8U"]
+    assert [m.text for m in refused] == ["usa built a conduit on 10B (a turn that builds brings no water there: "
+                                         "the camera is surer of the water on 8U)"]
+    # a turn that builds nothing (Water Management), or an Automa's, keeps the water
+    assert game.read_against(known, replace(seen, conduits=known.conduits), "usa")[1] == []
+    assert game.read_against(known, seen, "usa", automa=True)[1] == []
 
 
 def test_a_box_whose_picture_has_not_changed_holds_what_the_game_knows():
