@@ -183,9 +183,10 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
     gained or lost that no action of theirs can move are put back (rulings V5); a human's turn
     does not both build and add drops to a headstream, or to a dam not theirs without a
     production, and the less sure of the two readings is put back (rulings V7; ``automa``: the
-    builder is an Automa, whose turn may place water and then build). ``still``: the boxes (``Box.key``) whose picture has not changed since the
-    camera showed the table ``known`` describes (``vision.slot_change``): they are read as
-    ``known`` has them, first, and the readings so put back are listed (rulings V8)."""
+    builder is an Automa, whose turn may place water and then build). ``still``: the boxes
+    (``Box.key``) whose picture has not changed since the camera showed the table ``known``
+    describes (``vision.slot_change``): they are read as ``known`` has them, first, and the
+    readings so put back are listed (rulings V8)."""
     seen, unchanged = _still_as_known(known, seen, still)
     fixed = seen.copy()
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
@@ -305,10 +306,12 @@ def _build_or_water(known: MapState, fixed: MapState, mover: str) -> list[Move]:
     if not built:
         return []
     was, now = known.dams, fixed.dams
-    produced = any(s in now and now[s].drops < d.drops and can_drain(known, fixed, mover, s) for s, d in was.items())
+    produced = any(s in now and now[s].drops < d.drops and can_drain(known, fixed, mover, s)
+                   for s, d in was.items())
     water = [m for m in moves if m.kind == "drops" and (
         (m.space in known.headstreams and fixed.headstreams[m.space] > known.headstreams[m.space])
-        or (not produced and m.space in was and was[m.space].owner != mover and now[m.space].drops > was[m.space].drops))]
+        or (not produced and m.space in was and was[m.space].owner != mover
+            and now[m.space].drops > was[m.space].drops))]
     if not water:
         return []
     sure = fixed.confidence
