@@ -1,5 +1,5 @@
-"""``automa-vision train`` and ``train-heights``: synthetic data -> trained slot
-classifier, or dam-height reader -> ONNX.
+"""``automa-vision train``, ``train-heights`` and ``train-drops``: synthetic data -> trained
+slot classifier, dam-height reader or headstream drop counter -> ONNX.
 
 Seeded end to end: the generator's seeds, the crop jitter, the weight
 initialisation and the batch order all derive from ``--seed``.
@@ -15,6 +15,7 @@ from pathlib import Path
 
 from vision.dam_heights import DEFAULT_HEIGHTS_MODEL
 from vision.evaluate import image_pairs
+from vision.headstream_drops import DEFAULT_DROPS_MODEL
 from vision.layout import load_layout
 from vision.model import DEFAULT_MODEL
 from vision.rectify import CROP
@@ -108,8 +109,36 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_train_drops(args: argparse.Namespace) -> int:
+    from .temperature import fit_temperature, nll, scale_outputs
+    from .train_drops import JITTER, Settings, build, export, logits, train    # torch is imported only by this command
+
+    layout = load_layout()
+    sets, sources = {}, {}
+    for name, (folder, _, source) in image_sets(args).items():
+        sources[name] = source
+        sets[name] = build(folder, layout, JITTER if name == "train" else 0.0, jobs=args.jobs,
+                           progress=f"cutting {name} headstreams")
+        print(f"{name}: {len(sets[name].drops)} visible headstreams", flush=True)
+    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device))
+    model, report = train(sets["train"], sets["val"], settings)
+    # One temperature, fitted on the validation images, makes the chances honest for the page's flags.
+    val_logits, truths = logits(model, sets["val"]), sets["val"].drops
+    temperature = fit_temperature(val_logits, truths)
+    out = Path(args.out)
+    export(model, out)
+    scale_outputs(out, {"drops": temperature})
+    report.update(temperature=round(temperature, 4),
+                  val_nll={"raw": round(nll(val_logits, truths), 4),
+                           "scaled": round(nll(val_logits, truths, temperature), 4)},
+                  data=sources, settings=settings.__dict__, jitter=JITTER, model_bytes=out.stat().st_size)
+    out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
+    print(f"wrote {out} ({out.stat().st_size // 1024} KiB); validation error {report['val_error']}")
+    return 0
+
+
 def _add_data_arguments(p: argparse.ArgumentParser, epochs: int, out: Path) -> None:
-    """The arguments both training commands take: the same images, seeds and machine."""
+    """The arguments every training command takes: the same images, seeds and machine."""
     p.add_argument("--data", default="data/synth",
                    help="where generated images are kept (generated if missing, reused if present)")
     p.add_argument("--n-train", type=int, default=10000)
@@ -131,3 +160,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("train-heights", help="train the dam-height reader on the images `train` uses and export ONNX")
     _add_data_arguments(p, epochs=24, out=DEFAULT_HEIGHTS_MODEL)
     p.set_defaults(func=cmd_train_heights)
+    p = subparsers.add_parser("train-drops",
+                              help="train the headstream drop counter on the images `train` uses and export ONNX")
+    _add_data_arguments(p, epochs=12, out=DEFAULT_DROPS_MODEL)
+    p.set_defaults(func=cmd_train_drops)

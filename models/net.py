@@ -45,3 +45,18 @@ class SlotNet(nn.Module):
     def forward(self, crops: torch.Tensor) -> tuple[torch.Tensor, ...]:
         f = self.head(pooled(crops, self.conv))
         return self.piece(f), self.owner(f), self.drops(f), self.occluded(f)
+
+
+class DropCounter(nn.Module):
+    """(N, 3, 64, 112) floats in 0..1 (a headstream tile at about its view size:
+    ``vision.headstream_drops``) -> drop-count logits 0..MAX_DROPS. The slot net's trunk
+    and pooling (the mean over positions counts), one head."""
+
+    def __init__(self, widths: tuple[int, ...] = (24, 48, 96, 128), hidden: int = 128):
+        super().__init__()
+        self.conv = trunk(3, widths)
+        self.head = nn.Sequential(nn.Linear(2 * widths[-1], hidden), nn.ReLU(inplace=True),
+                                  nn.Linear(hidden, MAX_DROPS + 1))
+
+    def forward(self, crops: torch.Tensor) -> torch.Tensor:
+        return self.head(pooled(crops, self.conv))

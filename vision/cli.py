@@ -10,6 +10,7 @@ from pathlib import Path
 import cv2
 
 from .dam_heights import DEFAULT_HEIGHTS_MODEL
+from .headstream_drops import DEFAULT_DROPS_MODEL
 from .labels import owner_mask
 from .model import DEFAULT_MODEL
 
@@ -22,7 +23,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     if frame is None:
         print(f"cannot read image {args.image}", file=sys.stderr)
         return 2
-    pipeline = Pipeline.load(args.profile, args.model, _heights(args))
+    pipeline = Pipeline.load(args.profile, args.model, _heights(args), _drops(args))
     reading = pipeline.read_frame(frame, args.companies)
     out = Path(args.out or Path(args.image).with_suffix(".annotated.png"))
     cv2.imwrite(str(out), annotate(frame, reading, pipeline.profile.layout))
@@ -53,7 +54,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from .evaluate import confusion_png, evaluate_folder, summary
     from .pipeline import Pipeline
 
-    tally = evaluate_folder(Path(args.dir), Pipeline.load(args.profile, args.model, _heights(args)),
+    tally = evaluate_folder(Path(args.dir), Pipeline.load(args.profile, args.model, _heights(args), _drops(args)),
                             game_companies=args.game_companies)
     if tally.images == 0:
         print(f"no images with ground truth in {args.dir}", file=sys.stderr)
@@ -77,6 +78,10 @@ def _heights(args: argparse.Namespace) -> str | None:
     return None if args.heights == "none" else args.heights
 
 
+def _drops(args: argparse.Namespace) -> str | None:
+    return None if args.drops == "none" else args.drops
+
+
 def _companies(text: str) -> list[str]:
     """``usa,germany`` -> the companies in the game, checked against the known ones."""
     names = [n.strip().lower() for n in text.split(",") if n.strip()]
@@ -93,6 +98,8 @@ def _model_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", default=str(DEFAULT_MODEL), help="the slot model")
     p.add_argument("--heights", default=str(DEFAULT_HEIGHTS_MODEL),
                    help='the dam-height model, or "none" to read heights with the slot model alone')
+    p.add_argument("--drops", default=str(DEFAULT_DROPS_MODEL),
+                   help='the headstream drop counter, or "none" to count them with the slot model alone')
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

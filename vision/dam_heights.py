@@ -24,7 +24,7 @@ import onnxruntime as ort
 
 from .labels import OWNERS, PIECES
 from .layout import Layout
-from .model import cpu_session
+from .model import cpu_session, log_softmax
 from .rectify import HEIGHT, VIEW_SCALE
 
 DEFAULT_HEIGHTS_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_dam_heights.onnx"
@@ -111,6 +111,5 @@ class DamHeights:
             if roles[k] == 0:
                 logits = piece[i, _FIRST:_FIRST + 3]
                 present = logits.max() + np.log(np.exp(logits - logits.max()).sum())
-                h = heights[k] - heights[k].max()
-                out["piece"][i, _FIRST:_FIRST + 3] = present + h - np.log(np.exp(h).sum())
+                out["piece"][i, _FIRST:_FIRST + 3] = present + log_softmax(heights[k])
         return out

@@ -91,6 +91,12 @@ def softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=-1, keepdims=True)
 
 
+def log_softmax(x: np.ndarray) -> np.ndarray:
+    """Log-probabilities of logits over the last axis (any offset of the logits cancels)."""
+    x = x - x.max(axis=-1, keepdims=True)
+    return x - np.log(np.exp(x).sum(axis=-1, keepdims=True))
+
+
 def run(session: ort.InferenceSession, crops: np.ndarray, kinds: Sequence[str]) -> dict[str, np.ndarray]:
     """The four heads for one frame's crops; ``kinds``: each crop's box kind."""
     inputs = to_input(crops, kind_context(crops, kinds))

@@ -19,6 +19,7 @@ from .board_state import Flag, MapState, SlotReading, build_map, slot_readings
 from .capture import Capture, FileFrames, frames
 from .changes import Move, diff
 from .dam_heights import DEFAULT_HEIGHTS_MODEL, DamHeights
+from .headstream_drops import DEFAULT_DROPS_MODEL, HeadstreamDrops
 from .held_water import HeldWater
 from .layout import Profile, load_profile
 from .model import DEFAULT_MODEL, decode, load_session, run
@@ -69,6 +70,7 @@ class Pipeline:
     neutral: NeutralDams | None = None          # where the map's neutral dams can stand
     water: HeldWater | None = None              # which lake holds each dam's drops
     heights: DamHeights | None = None           # reads the standing dams' heights together
+    drops: HeadstreamDrops | None = None        # counts the headstreams' drops at the tiles' size
     motion: MotionDetector = field(default_factory=MotionDetector)
     stability: StabilityFilter = field(default_factory=StabilityFilter)
     # A stable state is read from its still frames, each also read once more, from its crops
@@ -79,12 +81,17 @@ class Pipeline:
 
     @classmethod
     def load(cls, profile: str | Path | None = None, model: str | Path = DEFAULT_MODEL,
-             heights: str | Path | None = DEFAULT_HEIGHTS_MODEL) -> "Pipeline":
-        """``heights``: the dam-height model, or None to read heights with the slot model alone
-        (as it does, with a warning, when that file is missing: recognition goes on)."""
+             heights: str | Path | None = DEFAULT_HEIGHTS_MODEL,
+             drops: str | Path | None = DEFAULT_DROPS_MODEL) -> "Pipeline":
+        """``heights``: the dam-height model, or None to read heights with the slot model alone;
+        ``drops``: the headstream drop counter, or None to count them with the slot model
+        alone (as it does, with a warning, when either file is missing: recognition goes on)."""
         if heights is not None and not Path(heights).exists():
             warnings.warn(f"no dam-height model at {heights}: dam heights are read by the slot model alone")
             heights = None
+        if drops is not None and not Path(drops).exists():
+            warnings.warn(f"no headstream drop model at {drops}: headstream drops are counted by the slot model alone")
+            drops = None
         prof = load_profile(profile)
         geometry = {i: np.asarray(c, np.float32) for i, c in prof.markers.items()} if prof.markers else None
         reference = None
@@ -93,7 +100,8 @@ class Pipeline:
         neutral = NeutralDams.from_map(prof.layout)
         return cls(prof, load_session(model), Registrar(prof.layout, geometry, reference),
                    neutral=neutral, water=HeldWater.from_layout(prof.layout),
-                   heights=None if heights is None else DamHeights.load(prof.layout, neutral.heights(), heights))
+                   heights=None if heights is None else DamHeights.load(prof.layout, neutral.heights(), heights),
+                   drops=None if drops is None else HeadstreamDrops.load(prof.layout, drops))
 
     def _undistort(self, frame: np.ndarray) -> np.ndarray:
         if self.profile.calibration is None:
@@ -154,6 +162,8 @@ class Pipeline:
         """The models' outputs for a frame's crops, each crop mirrored or not."""
         raw = run(self.session, np.ascontiguousarray(crops[:, :, ::-1]) if mirrored else crops,
                   self.profile.layout.kinds)
+        if self.drops is not None:
+            raw = self.drops.refine(raw, view, camera, mirrored)
         return raw if self.heights is None else self.heights.refine(raw, view, camera, mirrored)
 
     def watch(self, source: Capture | FileFrames) -> Iterator[tuple[Reading, list[Move]]]:

@@ -1,0 +1,128 @@
+"""Train the headstream drop counter (``models.net.DropCounter``) on synthetic images; export ONNX.
+
+Each training image gives its visible headstream tiles, cut as the pipeline cuts them
+(``vision.headstream_drops``) from the view the true homography makes, each box moved by up
+to ``JITTER`` view px (registration error); validation crops are cut where the box is.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from vision.evaluate import map_samples
+from vision.headstream_drops import SIZE, headstream_boxes, headstream_crops
+from vision.labels import MAX_DROPS
+from vision.layout import Layout
+from vision.paper_white import frame_paper
+from vision.pose import camera_position
+from vision.rectify import canonical_view
+from vision.registration import process_detector
+
+from .net import DropCounter
+from .train import augment
+
+JITTER = 2.5     # view px, as the slot model's crops
+
+
+@dataclass
+class DropSet:
+    crops: np.ndarray      # (n, 64, 112, 3) uint8
+    drops: np.ndarray      # (n,) 0..MAX_DROPS
+
+
+def build(folder: Path, layout: Layout, jitter: float = 0.0, jobs: int = 1, progress: str = "") -> DropSet:
+    """The visible headstream tiles of a folder's images; ``progress`` names the work on stderr."""
+    crops, drops = [], []
+    for image_crops, image_drops in map_samples(folder, functools.partial(_cut, layout, jitter), jobs, progress):
+        crops.extend(image_crops)
+        drops.extend(image_drops)
+    w, h = SIZE
+    return DropSet(np.array(crops, np.uint8).reshape(-1, h, w, 3), np.array(drops, np.int64))
+
+
+def _cut(layout: Layout, jitter: float, n: int, frame: np.ndarray, truth: dict) -> tuple[list, list]:
+    """One image's visible headstream crops and drop counts; its jitter drawn from its place ``n``."""
+    H = np.asarray(truth["homography"], np.float64)
+    view = canonical_view(frame, H, layout, frame_paper(frame, layout, process_detector()))
+    boxes = headstream_boxes(layout)
+    shift = np.random.default_rng(n).uniform(-jitter, jitter, (len(boxes), 4)) if jitter else None
+    crops = headstream_crops(view, layout, camera_position(H, frame.shape), shift)
+    slots = {s["id"]: s for s in truth["slots"]}
+    keep = [(c, min(slots[layout.boxes[i].id]["drops"] or 0, MAX_DROPS))
+            for c, i in zip(crops, boxes) if not slots[layout.boxes[i].id]["occluded"]]
+    return [c for c, _ in keep], [d for _, d in keep]
+
+
+@dataclass(frozen=True)
+class Settings:
+    epochs: int = 12
+    batch: int = 128
+    lr: float = 3e-3
+    weight_decay: float = 1e-4
+    seed: int = 0
+    threads: int = 2
+    device: str = "cpu"
+
+
+def net_input(crops: torch.Tensor, g: torch.Generator | None = None) -> torch.Tensor:
+    """uint8 (n, h, w, 3) -> (n, 3, h, w) in 0..1; augmented when ``g`` is given: the slot
+    model's camera changes and mirror, and half the batches upside down (a count does not
+    care)."""
+    x = crops.permute(0, 3, 1, 2).float().div_(255.0)
+    if g is None:
+        return x
+    x = augment(x, g)
+    return x.flip(-2) if torch.rand(1, generator=g, device=x.device).item() < 0.5 else x
+
+
+@torch.no_grad()
+def logits(model: DropCounter, data: DropSet, batch: int = 512) -> np.ndarray:
+    model.eval()
+    device = next(model.parameters()).device
+    return np.concatenate([model(net_input(torch.from_numpy(data.crops[i:i + batch]).to(device))).cpu().numpy()
+                           for i in range(0, len(data.crops), batch)] or [np.zeros((0, MAX_DROPS + 1), np.float32)])
+
+
+def train(train_set: DropSet, val_set: DropSet, settings: Settings, log=print) -> tuple[DropCounter, dict]:
+    torch.manual_seed(settings.seed)
+    torch.set_num_threads(settings.threads)
+    device = torch.device(settings.device)
+    g = torch.Generator().manual_seed(settings.seed)                  # batch order
+    g_aug = torch.Generator(device).manual_seed(settings.seed)        # augmentation, where the crops are
+    model = DropCounter().to(device)
+    opt = torch.optim.AdamW(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
+    per_epoch = -(-len(train_set.crops) // settings.batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.epochs * per_epoch)
+    x_all, y_all = torch.from_numpy(train_set.crops).to(device), torch.from_numpy(train_set.drops).to(device)
+    history = []
+    for epoch in range(settings.epochs):
+        model.train()
+        t0, total = time.time(), torch.zeros((), device=device)
+        order = torch.randperm(len(x_all), generator=g).to(device)
+        for i in range(0, len(order), settings.batch):
+            idx = order[i:i + settings.batch]
+            loss = F.cross_entropy(model(net_input(x_all[idx], g_aug)), y_all[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += loss.detach() * len(idx)
+        error = float((logits(model, val_set).argmax(1) != val_set.drops).mean()) if len(val_set.drops) else 0.0
+        history.append({"epoch": epoch + 1, "loss": round(total.item() / max(len(order), 1), 4),
+                        "val_error": round(error, 4), "seconds": round(time.time() - t0, 1)})
+        log(json.dumps(history[-1]), flush=True)
+    return model, {"history": history, "val_error": history[-1]["val_error"] if history else None}
+
+
+def export(model: DropCounter, path: Path) -> None:
+    model = model.cpu().eval()
+    w, h = SIZE
+    torch.onnx.export(model, (torch.zeros(4, 3, h, w),), str(path), input_names=["crops"], output_names=["drops"],
+                      dynamic_shapes=({0: "N"},), dynamo=True, external_data=False)
