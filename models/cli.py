@@ -1,5 +1,5 @@
 """``automa-vision train``, ``train-heights`` and ``train-drops``: synthetic data -> trained
-slot classifier, dam-height reader or headstream drop counter -> ONNX.
+slot classifier, dam-height reader or drop counter (headstreams or lakes) -> ONNX.
 
 Seeded end to end: the generator's seeds, the crop jitter, the weight
 initialisation and the batch order all derive from ``--seed``.
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from vision.dam_heights import DEFAULT_HEIGHTS_MODEL
 from vision.evaluate import image_pairs
-from vision.headstream_drops import DEFAULT_DROPS_MODEL
+from vision.drop_counter import KINDS as COUNTED_KINDS
 from vision.layout import load_layout
 from vision.model import DEFAULT_MODEL
 from vision.rectify import CROP
@@ -114,21 +114,22 @@ def cmd_train_drops(args: argparse.Namespace) -> int:
     from .train_drops import JITTER, Settings, build, export, logits, train    # torch is imported only by this command
 
     layout = load_layout()
+    counted = COUNTED_KINDS[args.kind]
     sets, sources = {}, {}
     for name, (folder, _, source) in image_sets(args).items():
         sources[name] = source
-        sets[name] = build(folder, layout, JITTER if name == "train" else 0.0, jobs=args.jobs,
-                           progress=f"cutting {name} headstreams")
-        print(f"{name}: {len(sets[name].drops)} visible headstreams", flush=True)
+        sets[name] = build(folder, layout, counted, JITTER if name == "train" else 0.0, jobs=args.jobs,
+                           progress=f"cutting {name} {args.kind}s")
+        print(f"{name}: {len(sets[name].drops)} visible {args.kind}s", flush=True)
     settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device))
     model, report = train(sets["train"], sets["val"], settings)
     # One temperature, fitted on the validation images, makes the chances honest for the page's flags.
     val_logits, truths = logits(model, sets["val"]), sets["val"].drops
     temperature = fit_temperature(val_logits, truths)
-    out = Path(args.out)
-    export(model, out)
+    out = Path(args.out or counted.model)
+    export(model, out, counted.size)
     scale_outputs(out, {"drops": temperature})
-    report.update(temperature=round(temperature, 4),
+    report.update(kind=args.kind, temperature=round(temperature, 4),
                   val_nll={"raw": round(nll(val_logits, truths), 4),
                            "scaled": round(nll(val_logits, truths, temperature), 4)},
                   data=sources, settings=settings.__dict__, jitter=JITTER, model_bytes=out.stat().st_size)
@@ -137,7 +138,7 @@ def cmd_train_drops(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_data_arguments(p: argparse.ArgumentParser, epochs: int, out: Path) -> None:
+def _add_data_arguments(p: argparse.ArgumentParser, epochs: int, out: Path | None) -> None:
     """The arguments every training command takes: the same images, seeds and machine."""
     p.add_argument("--data", default="data/synth",
                    help="where generated images are kept (generated if missing, reused if present)")
@@ -146,7 +147,8 @@ def _add_data_arguments(p: argparse.ArgumentParser, epochs: int, out: Path) -> N
     p.add_argument("--occlusion", type=float, default=0.3)
     p.add_argument("--epochs", type=int, default=epochs)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", default=str(out))
+    p.add_argument("--out", default=None if out is None else str(out),
+                   help="the ONNX file to write" + ("" if out is None else f" (default {out})"))
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="processes that render and cut the images (default: one per core)")
     p.add_argument("--device", default="auto", help="where to train: auto (a CUDA GPU if torch sees one), cpu, cuda")
@@ -161,6 +163,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _add_data_arguments(p, epochs=24, out=DEFAULT_HEIGHTS_MODEL)
     p.set_defaults(func=cmd_train_heights)
     p = subparsers.add_parser("train-drops",
-                              help="train the headstream drop counter on the images `train` uses and export ONNX")
-    _add_data_arguments(p, epochs=12, out=DEFAULT_DROPS_MODEL)
+                              help="train a drop counter (headstreams or lakes) on the images `train` uses and export ONNX")
+    _add_data_arguments(p, epochs=12, out=None)
+    p.add_argument("--kind", choices=tuple(COUNTED_KINDS), default="headstream",
+                   help="the boxes whose drops it counts (default headstream); written to that kind's shipped file "
+                        "unless --out is given")
     p.set_defaults(func=cmd_train_drops)

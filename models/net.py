@@ -47,10 +47,10 @@ class SlotNet(nn.Module):
         return self.piece(f), self.owner(f), self.drops(f), self.occluded(f)
 
 
-class DropCounter(nn.Module):
-    """(N, 3, 64, 112) floats in 0..1 (a headstream tile at about its view size:
-    ``vision.headstream_drops``) -> drop-count logits 0..MAX_DROPS. The slot net's trunk
-    and pooling (the mean over positions counts), one head."""
+class DropNet(nn.Module):
+    """(N, 3, h, w) floats in 0..1 (a box at about its view size: ``vision.drop_counter``) ->
+    drop-count logits 0..MAX_DROPS. The slot net's trunk and pooling (the mean over positions
+    counts, whatever the crop's size), one head."""
 
     def __init__(self, widths: tuple[int, ...] = (24, 48, 96, 128), hidden: int = 128):
         super().__init__()

@@ -1,8 +1,9 @@
-"""Train the headstream drop counter (``models.net.DropCounter``) on synthetic images; export ONNX.
+"""Train a drop counter (``models.net.DropNet``) for one kind of box, headstreams or lakes, on
+synthetic images; export ONNX.
 
-Each training image gives its visible headstream tiles, cut as the pipeline cuts them
-(``vision.headstream_drops``) from the view the true homography makes, each box moved by up
-to ``JITTER`` view px (registration error); validation crops are cut where the box is.
+Each training image gives its visible boxes of the kind, cut as the pipeline cuts them
+(``vision.drop_counter``) from the view the true homography makes, each box moved by up to
+``JITTER`` view px (registration error); validation crops are cut where the box is.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import torch
 import torch.nn.functional as F
 
 from vision.evaluate import map_samples
-from vision.headstream_drops import SIZE, headstream_boxes, headstream_crops
+from vision.drop_counter import CountedKind, kind_boxes, kind_crops
 from vision.labels import MAX_DROPS
 from vision.layout import Layout
 from vision.paper_white import frame_paper
@@ -25,7 +26,7 @@ from vision.pose import camera_position
 from vision.rectify import canonical_view
 from vision.registration import process_detector
 
-from .net import DropCounter
+from .net import DropNet
 from .train import augment
 
 JITTER = 2.5     # view px, as the slot model's crops
@@ -33,27 +34,30 @@ JITTER = 2.5     # view px, as the slot model's crops
 
 @dataclass
 class DropSet:
-    crops: np.ndarray      # (n, 64, 112, 3) uint8
+    crops: np.ndarray      # (n, h, w, 3) uint8
     drops: np.ndarray      # (n,) 0..MAX_DROPS
 
 
-def build(folder: Path, layout: Layout, jitter: float = 0.0, jobs: int = 1, progress: str = "") -> DropSet:
-    """The visible headstream tiles of a folder's images; ``progress`` names the work on stderr."""
+def build(folder: Path, layout: Layout, counted: CountedKind, jitter: float = 0.0, jobs: int = 1,
+          progress: str = "") -> DropSet:
+    """The visible boxes of a kind in a folder's images; ``progress`` names the work on stderr."""
     crops, drops = [], []
-    for image_crops, image_drops in map_samples(folder, functools.partial(_cut, layout, jitter), jobs, progress):
+    cut = functools.partial(_cut, layout, counted, jitter)
+    for image_crops, image_drops in map_samples(folder, cut, jobs, progress):
         crops.extend(image_crops)
         drops.extend(image_drops)
-    w, h = SIZE
+    w, h = counted.size
     return DropSet(np.array(crops, np.uint8).reshape(-1, h, w, 3), np.array(drops, np.int64))
 
 
-def _cut(layout: Layout, jitter: float, n: int, frame: np.ndarray, truth: dict) -> tuple[list, list]:
-    """One image's visible headstream crops and drop counts; its jitter drawn from its place ``n``."""
+def _cut(layout: Layout, counted: CountedKind, jitter: float, n: int, frame: np.ndarray,
+         truth: dict) -> tuple[list, list]:
+    """One image's visible crops of a kind and their drop counts; its jitter drawn from its place ``n``."""
     H = np.asarray(truth["homography"], np.float64)
     view = canonical_view(frame, H, layout, frame_paper(frame, layout, process_detector()))
-    boxes = headstream_boxes(layout)
+    boxes = kind_boxes(layout, counted.kind)
     shift = np.random.default_rng(n).uniform(-jitter, jitter, (len(boxes), 4)) if jitter else None
-    crops = headstream_crops(view, layout, camera_position(H, frame.shape), shift)
+    crops = kind_crops(view, layout, camera_position(H, frame.shape), counted, shift)
     slots = {s["id"]: s for s in truth["slots"]}
     keep = [(c, min(slots[layout.boxes[i].id]["drops"] or 0, MAX_DROPS))
             for c, i in zip(crops, boxes) if not slots[layout.boxes[i].id]["occluded"]]
@@ -83,20 +87,20 @@ def net_input(crops: torch.Tensor, g: torch.Generator | None = None) -> torch.Te
 
 
 @torch.no_grad()
-def logits(model: DropCounter, data: DropSet, batch: int = 512) -> np.ndarray:
+def logits(model: DropNet, data: DropSet, batch: int = 512) -> np.ndarray:
     model.eval()
     device = next(model.parameters()).device
     return np.concatenate([model(net_input(torch.from_numpy(data.crops[i:i + batch]).to(device))).cpu().numpy()
                            for i in range(0, len(data.crops), batch)] or [np.zeros((0, MAX_DROPS + 1), np.float32)])
 
 
-def train(train_set: DropSet, val_set: DropSet, settings: Settings, log=print) -> tuple[DropCounter, dict]:
+def train(train_set: DropSet, val_set: DropSet, settings: Settings, log=print) -> tuple[DropNet, dict]:
     torch.manual_seed(settings.seed)
     torch.set_num_threads(settings.threads)
     device = torch.device(settings.device)
     g = torch.Generator().manual_seed(settings.seed)                  # batch order
     g_aug = torch.Generator(device).manual_seed(settings.seed)        # augmentation, where the crops are
-    model = DropCounter().to(device)
+    model = DropNet().to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
     per_epoch = -(-len(train_set.crops) // settings.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.epochs * per_epoch)
@@ -121,8 +125,8 @@ def train(train_set: DropSet, val_set: DropSet, settings: Settings, log=print) -
     return model, {"history": history, "val_error": history[-1]["val_error"] if history else None}
 
 
-def export(model: DropCounter, path: Path) -> None:
+def export(model: DropNet, path: Path, size: tuple[int, int]) -> None:
     model = model.cpu().eval()
-    w, h = SIZE
+    w, h = size
     torch.onnx.export(model, (torch.zeros(4, 3, h, w),), str(path), input_names=["crops"], output_names=["drops"],
                       dynamic_shapes=({0: "N"},), dynamo=True, external_data=False)

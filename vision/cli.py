@@ -10,7 +10,7 @@ from pathlib import Path
 import cv2
 
 from .dam_heights import DEFAULT_HEIGHTS_MODEL
-from .headstream_drops import DEFAULT_DROPS_MODEL
+from .drop_counter import KINDS as COUNTED_KINDS
 from .labels import owner_mask
 from .model import DEFAULT_MODEL
 
@@ -23,7 +23,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     if frame is None:
         print(f"cannot read image {args.image}", file=sys.stderr)
         return 2
-    pipeline = Pipeline.load(args.profile, args.model, _heights(args), _drops(args))
+    pipeline = Pipeline.load(args.profile, args.model, _heights(args), _counters(args))
     reading = pipeline.read_frame(frame, args.companies)
     out = Path(args.out or Path(args.image).with_suffix(".annotated.png"))
     cv2.imwrite(str(out), annotate(frame, reading, pipeline.profile.layout))
@@ -54,7 +54,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from .evaluate import confusion_png, evaluate_folder, summary
     from .pipeline import Pipeline
 
-    tally = evaluate_folder(Path(args.dir), Pipeline.load(args.profile, args.model, _heights(args), _drops(args)),
+    tally = evaluate_folder(Path(args.dir), Pipeline.load(args.profile, args.model, _heights(args), _counters(args)),
                             game_companies=args.game_companies)
     if tally.images == 0:
         print(f"no images with ground truth in {args.dir}", file=sys.stderr)
@@ -78,8 +78,9 @@ def _heights(args: argparse.Namespace) -> str | None:
     return None if args.heights == "none" else args.heights
 
 
-def _drops(args: argparse.Namespace) -> str | None:
-    return None if args.drops == "none" else args.drops
+def _counters(args: argparse.Namespace) -> dict[str, str | None]:
+    paths = {kind: getattr(args, f"{kind}_drops") for kind in COUNTED_KINDS}
+    return {kind: None if path == "none" else path for kind, path in paths.items()}
 
 
 def _companies(text: str) -> list[str]:
@@ -98,8 +99,9 @@ def _model_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", default=str(DEFAULT_MODEL), help="the slot model")
     p.add_argument("--heights", default=str(DEFAULT_HEIGHTS_MODEL),
                    help='the dam-height model, or "none" to read heights with the slot model alone')
-    p.add_argument("--drops", default=str(DEFAULT_DROPS_MODEL),
-                   help='the headstream drop counter, or "none" to count them with the slot model alone')
+    for kind, counted in COUNTED_KINDS.items():
+        p.add_argument(f"--{kind}-drops", default=str(counted.model),
+                       help=f'the {kind} drop counter, or "none" to count those drops with the slot model alone')
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

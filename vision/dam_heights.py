@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
-from .labels import OWNERS, PIECES
+from .labels import OWNERS, PIECES, dam_stands
 from .layout import Layout
 from .model import cpu_session, log_softmax
 from .rectify import HEIGHT, VIEW_SCALE
@@ -35,7 +35,6 @@ HEIGHTS = ("base", "base+1", "base+2")
 ROLES = ("company", "neutral base", "neutral base+1", "neutral base+2")
 _FIRST = PIECES.index("base")
 _NEUTRAL = OWNERS.index("neutral")
-_EMPTY = PIECES.index("empty")
 
 
 def aligned_crop(view: np.ndarray, centre: Sequence[float], camera: np.ndarray,
@@ -93,8 +92,8 @@ class DamHeights:
         height). ``mirrored``: each dam's crop is read mirrored left to right (its lean
         still up), as the model was also trained."""
         piece = raw["piece"]
-        standing = [j for j, i in enumerate(self.dams)
-                    if raw["occluded"][i].item() < 0 and piece[i, _FIRST:_FIRST + 3].max() > piece[i, _EMPTY]]
+        stands = dam_stands(piece[list(self.dams)])
+        standing = [j for j, i in enumerate(self.dams) if raw["occluded"][i].item() < 0 and stands[j]]
         if not standing:
             return raw
         boxes = [self.dams[j] for j in standing]

@@ -45,3 +45,10 @@ def owner_mask(companies: Collection[str]) -> np.ndarray:
 def dam_pieces(piece: str) -> int:
     """Number of dam pieces (base + elevations) a dam class stands for."""
     return {"base": 1, "base+1": 2, "base+2": 3}.get(piece, 0)
+
+
+def dam_stands(piece_logits: np.ndarray) -> np.ndarray:
+    """Whether the piece scores (n, len(PIECES)) of dam boxes say a dam of some height is
+    likelier than an empty space: the dams the later models read."""
+    first = PIECES.index("base")
+    return piece_logits[:, first:first + 3].max(axis=1) > piece_logits[:, PIECES.index("empty")]

@@ -10,7 +10,7 @@ import time
 import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Collection, Iterator
+from typing import Callable, Collection, Iterator, Mapping
 
 import cv2
 import numpy as np
@@ -19,7 +19,7 @@ from .board_state import Flag, MapState, SlotReading, build_map, slot_readings
 from .capture import Capture, FileFrames, frames
 from .changes import Move, diff
 from .dam_heights import DEFAULT_HEIGHTS_MODEL, DamHeights
-from .headstream_drops import DEFAULT_DROPS_MODEL, HeadstreamDrops
+from .drop_counter import KINDS as COUNTED_KINDS, DropCounter
 from .held_water import HeldWater
 from .layout import Profile, load_profile
 from .model import DEFAULT_MODEL, decode, load_session, run
@@ -70,7 +70,7 @@ class Pipeline:
     neutral: NeutralDams | None = None          # where the map's neutral dams can stand
     water: HeldWater | None = None              # which lake holds each dam's drops
     heights: DamHeights | None = None           # reads the standing dams' heights together
-    drops: HeadstreamDrops | None = None        # counts the headstreams' drops at the tiles' size
+    counters: tuple[DropCounter, ...] = ()      # count drops of headstreams and lakes at the boxes' size
     motion: MotionDetector = field(default_factory=MotionDetector)
     stability: StabilityFilter = field(default_factory=StabilityFilter)
     # A stable state is read from its still frames, each also read once more, from its crops
@@ -82,16 +82,19 @@ class Pipeline:
     @classmethod
     def load(cls, profile: str | Path | None = None, model: str | Path = DEFAULT_MODEL,
              heights: str | Path | None = DEFAULT_HEIGHTS_MODEL,
-             drops: str | Path | None = DEFAULT_DROPS_MODEL) -> "Pipeline":
+             counters: Mapping[str, str | Path | None] | None = None) -> "Pipeline":
         """``heights``: the dam-height model, or None to read heights with the slot model alone;
-        ``drops``: the headstream drop counter, or None to count them with the slot model
-        alone (as it does, with a warning, when either file is missing: recognition goes on)."""
+        ``counters``: a drop counter for each kind of ``vision.drop_counter.KINDS`` (its shipped
+        file where not given), or None for a kind to count its drops with the slot model alone
+        (as it does, with a warning, when a file is missing: recognition goes on)."""
         if heights is not None and not Path(heights).exists():
             warnings.warn(f"no dam-height model at {heights}: dam heights are read by the slot model alone")
             heights = None
-        if drops is not None and not Path(drops).exists():
-            warnings.warn(f"no headstream drop model at {drops}: headstream drops are counted by the slot model alone")
-            drops = None
+        paths = {kind: counted.model for kind, counted in COUNTED_KINDS.items()} | dict(counters or {})
+        for kind, path in paths.items():
+            if path is not None and not Path(path).exists():
+                warnings.warn(f"no {kind} drop model at {path}: {kind} drops are counted by the slot model alone")
+                paths[kind] = None
         prof = load_profile(profile)
         geometry = {i: np.asarray(c, np.float32) for i, c in prof.markers.items()} if prof.markers else None
         reference = None
@@ -101,7 +104,8 @@ class Pipeline:
         return cls(prof, load_session(model), Registrar(prof.layout, geometry, reference),
                    neutral=neutral, water=HeldWater.from_layout(prof.layout),
                    heights=None if heights is None else DamHeights.load(prof.layout, neutral.heights(), heights),
-                   drops=None if drops is None else HeadstreamDrops.load(prof.layout, drops))
+                   counters=tuple(DropCounter.load(prof.layout, kind, path) for kind, path in paths.items()
+                                  if path is not None))
 
     def _undistort(self, frame: np.ndarray) -> np.ndarray:
         if self.profile.calibration is None:
@@ -162,8 +166,8 @@ class Pipeline:
         """The models' outputs for a frame's crops, each crop mirrored or not."""
         raw = run(self.session, np.ascontiguousarray(crops[:, :, ::-1]) if mirrored else crops,
                   self.profile.layout.kinds)
-        if self.drops is not None:
-            raw = self.drops.refine(raw, view, camera, mirrored)
+        for counter in self.counters:
+            raw = counter.refine(raw, view, camera, mirrored)
         return raw if self.heights is None else self.heights.refine(raw, view, camera, mirrored)
 
     def watch(self, source: Capture | FileFrames) -> Iterator[tuple[Reading, list[Move]]]:

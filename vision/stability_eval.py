@@ -10,7 +10,7 @@ now reads as the ground truth has it (an uncertain first reading put right), a
 ground truth (``stable_slot_error``, ``stable_boards_fully_correct``), as ``eval`` scores
 single frames.
 
-    python -m vision.stability_eval data/heldout_random [--n 40] [--spell 40] [--game-companies] [--one-cut]
+    python -m vision.stability_eval data/heldout_random [--n 40] [--spell 40] [--game-companies] [--no-mirrored]
 """
 from __future__ import annotations
 
@@ -70,15 +70,14 @@ def states_for(frame: np.ndarray, truth: dict, pipeline: Pipeline, spell: int, r
 
 
 def evaluate(folder: Path, n: int, spell: int, profile: str | None = None, seed: int = 0,
-             game_companies: bool = False, one_cut: bool = False) -> dict:
-    """``one_cut``: each stable state read from its frames' own crops alone (``Pipeline.read_mirrored``
-    off), as before the extra looks."""
+             game_companies: bool = False, mirrored: bool = True) -> dict:
+    """``mirrored`` False: each stable state read from its frames' crops as cut alone
+    (``Pipeline.read_mirrored`` off), as before the mirrored looks."""
     rng = np.random.default_rng(seed)
     counts, scores = [], Tally()
     for _, frame, truth in itertools.islice(synthetic_samples(folder), n):
         pipeline = Pipeline.load(profile)        # a fresh pipeline: no state carried over
-        if one_cut:
-            pipeline.read_mirrored = False
+        pipeline.read_mirrored = mirrored
         found = states_for(frame, truth, pipeline, spell, rng, game_companies, scores)
         if found is not None:
             counts.append(found)
@@ -99,11 +98,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile")
     parser.add_argument("--game-companies", action="store_true",
                         help="read knowing each board's companies (from its ground truth), as a session does")
-    parser.add_argument("--one-cut", action="store_true",
-                        help="read each stable state from its frames' own crops alone, without the mirrored looks")
+    parser.add_argument("--no-mirrored", action="store_true",
+                        help="read each stable state from its frames' crops as cut alone, without the mirrored looks")
     args = parser.parse_args(argv)
     figures = evaluate(Path(args.dir), args.n, args.spell, args.profile, game_companies=args.game_companies,
-                       one_cut=args.one_cut)
+                       mirrored=not args.no_mirrored)
     if figures["boards"] == 0:
         print(f"no board to watch in {args.dir}: no readable image with ground truth, or none registered",
               file=sys.stderr)

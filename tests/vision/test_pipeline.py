@@ -107,7 +107,7 @@ def test_a_noisy_still_board_gives_at_most_one_state_per_still_spell(tmp_path, c
     assert {"phantom_moves", "corrections", "boards_phantom_move"} <= set(figures)
     # The first stable state is scored like a single frame: a clean fixture reads ~2-3 % wrong.
     assert figures["stable_slot_error"] <= 0.1 and 0.0 <= figures["stable_boards_fully_correct"] <= 1.0
-    assert stability_main([str(tmp_path), "--n", "1", "--spell", "6", "--one-cut"]) == 0
+    assert stability_main([str(tmp_path), "--n", "1", "--spell", "6", "--no-mirrored"]) == 0
     assert json.loads(capsys.readouterr().out)["stable_slot_error"] <= 0.1
     assert stability_main([str(tmp_path), "--n", "1", "--spell", "6", "--game-companies"]) == 0
     assert json.loads(capsys.readouterr().out)["boards_no_state"] == 0

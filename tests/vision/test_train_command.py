@@ -63,21 +63,23 @@ def test_train_heights_writes_a_model_the_pipeline_loads(tmp_path):
     assert report["val_nll"]["scaled"] <= report["val_nll"]["raw"] + 1e-6, "the fitted temperature never fits worse than none"
 
 
-def test_train_drops_writes_a_counter_the_pipeline_loads(tmp_path):
-    from vision.headstream_drops import SIZE, HeadstreamDrops
+def test_train_drops_writes_a_counter_of_each_kind_the_pipeline_loads(tmp_path):
+    from vision.drop_counter import KINDS, DropCounter
     from vision.layout import load_layout
 
-    out = tmp_path / "d.onnx"
-    assert main(["train-drops", "--data", str(tmp_path / "data"), "--n-train", "4", "--n-val", "2",
-                 "--epochs", "1", "--out", str(out)]) == 0
-    counter = HeadstreamDrops.load(load_layout(), out)
-    w, h = SIZE
-    read = counter.session.run(["drops"], {"crops": np.zeros((3, 3, h, w), np.float32)})[0]
-    assert read.shape == (3, 8), "a score for 0..7 drops on each tile"
-    report = json.loads((tmp_path / "d_report.json").read_text())
-    assert 0 <= report["val_error"] <= 1 and report["temperature"] > 0 and report["jitter"] == 2.5
-    written = json.loads(counter.session.get_modelmeta().custom_metadata_map["temperatures"])
-    assert written == {"drops": round(report["temperature"], 4)}
+    for kind, counted in KINDS.items():
+        out = tmp_path / f"{kind}.onnx"
+        assert main(["train-drops", "--kind", kind, "--data", str(tmp_path / "data"), "--n-train", "4",
+                     "--n-val", "2", "--epochs", "1", "--out", str(out)]) == 0
+        counter = DropCounter.load(load_layout(), kind, out)
+        w, h = counted.size
+        read = counter.session.run(["drops"], {"crops": np.zeros((3, 3, h, w), np.float32)})[0]
+        assert read.shape == (3, 8), "a score for 0..7 drops on each box"
+        report = json.loads((tmp_path / f"{kind}_report.json").read_text())
+        assert report["kind"] == kind
+        assert 0 <= report["val_error"] <= 1 and report["temperature"] > 0 and report["jitter"] == 2.5
+        written = json.loads(counter.session.get_modelmeta().custom_metadata_map["temperatures"])
+        assert written == {"drops": round(report["temperature"], 4)}
 
 
 def test_asking_for_a_gpu_that_is_not_there_says_so():

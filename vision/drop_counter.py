@@ -1,0 +1,113 @@
+"""Drops on the headstream tiles and in the lakes, counted by small ONNX models at the boxes'
+own size.
+
+The slot model reads every box from a 48x48 crop. A headstream tile (203x122 canonical px,
+about 126x76 px in the view with its margin) is shrunk 2.6 times across for it and a lake
+(150x50, about 93x31 px) 1.9 times, so a drop becomes a few px wide. A drop counter reads one
+kind of box from the same colour-normalised view, cut at about its view size (``KINDS``). Its
+counts and the slot model's are weighed together, each model's log-probabilities given equal
+weight (a product of two experts): on the headstreams the pair reads every held-out set better
+than the slot model alone, and the hard sets' 1280x720 frames better than the counter alone,
+which is surer in the training's light and worse there (``models/MODEL_CARD.md``). The slot
+model still says whether the box is hidden.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import onnxruntime as ort
+
+from .labels import dam_stands
+from .layout import Layout
+from .model import cpu_session, log_softmax
+from .rectify import plan_crops
+
+_MODELS = Path(__file__).resolve().parent.parent / "models"
+
+
+@dataclass(frozen=True)
+class CountedKind:
+    """A kind of box a counter reads: its crops' (width, height) px, about its box's view size
+    with margin and lean, and where its shipped model is. ``held``: the drops stand in a dam's
+    lake, so only lakes whose dam the slot model reads standing are counted (a lake without a
+    dam holds none, rulings V2; the others keep the slot model's scores). That halves the
+    counter's time on a typical board and reads the held-out sets the same."""
+    kind: str
+    size: tuple[int, int]
+    model: Path
+    held: bool = False
+
+
+KINDS = {
+    "headstream": CountedKind("headstream", (112, 64), _MODELS / "barrage_headstream_drops.onnx"),
+    "lake": CountedKind("lake", (96, 32), _MODELS / "barrage_lake_drops.onnx", held=True),
+}
+
+
+def kind_boxes(layout: Layout, kind: str) -> tuple[int, ...]:
+    return tuple(i for i, b in enumerate(layout.boxes) if b.kind == kind)
+
+
+def cut(view: np.ndarray, rects: np.ndarray, size: tuple[int, int], jitter: np.ndarray | None = None) -> np.ndarray:
+    """(n, h, w, 3) uint8 crops of ``rects`` (n, 4) view px (x0, y0, x1, y1) at ``size``
+    (w, h), each moved by ``jitter`` (n, 4) view px when given (training: registration error)."""
+    w, h = size
+    out = np.empty((len(rects), h, w, 3), np.uint8)
+    for i, rect in enumerate(rects):
+        x0, y0, x1, y1 = rect if jitter is None else rect + jitter[i]
+        sx, sy = w / max(x1 - x0, 1e-3), h / max(y1 - y0, 1e-3)
+        M = np.array([[sx, 0, -x0 * sx], [0, sy, -y0 * sy]], np.float32)
+        out[i] = cv2.warpAffine(view, M, (w, h), flags=cv2.INTER_AREA if sx < 1 else cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE)
+    return out
+
+
+def kind_crops(view: np.ndarray, layout: Layout, camera: np.ndarray, counted: CountedKind,
+               jitter: np.ndarray | None = None) -> np.ndarray:
+    """The crops of every box of a kind, cut from the boxes the slot model's crops are cut
+    from (the same margin, stretched by a drop's lean: ``vision.rectify.plan_crops``)."""
+    return cut(view, plan_crops(layout, camera).rects[list(kind_boxes(layout, counted.kind))], counted.size, jitter)
+
+
+def to_input(crops: np.ndarray) -> np.ndarray:
+    """(n, h, w, 3) uint8 -> (n, 3, h, w) float32 in 0..1."""
+    return np.ascontiguousarray(crops.transpose(0, 3, 1, 2), np.float32) * np.float32(1.0 / 255.0)
+
+
+@dataclass
+class DropCounter:
+    session: ort.InferenceSession
+    layout: Layout
+    counted: CountedKind
+    boxes: tuple[int, ...]
+    dams: tuple[int, ...] = ()       # each box's dam box, for a kind of ``held`` drops
+
+    @classmethod
+    def load(cls, layout: Layout, kind: str, path: str | Path | None = None, threads: int = 2) -> "DropCounter":
+        counted = KINDS[kind]
+        boxes = kind_boxes(layout, kind)
+        dams = {b.id: i for i, b in enumerate(layout.boxes) if b.kind == "dam"}
+        return cls(cpu_session(path or counted.model, threads), layout, counted, boxes,
+                   tuple(dams[layout.boxes[i].id] for i in boxes) if counted.held else ())
+
+    def refine(self, raw: dict[str, np.ndarray], view: np.ndarray, camera: np.ndarray,
+               mirrored: bool = False) -> dict[str, np.ndarray]:
+        """``raw`` with its kind's drop scores the mean of the slot model's and this model's
+        log-probabilities (``mirrored``: each crop read mirrored left to right, as it was also
+        trained)."""
+        boxes = list(self.boxes)
+        if self.dams:
+            boxes = [i for i, stands in zip(boxes, dam_stands(raw["piece"][list(self.dams)])) if stands]
+            if not boxes:
+                return raw
+        x = to_input(cut(view, plan_crops(self.layout, camera).rects[boxes], self.counted.size))
+        if mirrored:
+            x = np.ascontiguousarray(x[..., ::-1])
+        out = dict(raw)
+        out["drops"] = raw["drops"].copy()
+        counted = self.session.run(["drops"], {"crops": x})[0]
+        out["drops"][boxes] = (log_softmax(raw["drops"][boxes]) + log_softmax(counted)) / 2
+        return out
