@@ -23,7 +23,7 @@ import onnxruntime as ort
 from .labels import dam_stands
 from .layout import Layout
 from .model import cpu_session, log_softmax
-from .rectify import plan_crops
+from .rectify import cut_rects, plan_crops
 
 _MODELS = Path(__file__).resolve().parent.parent / "models"
 
@@ -51,25 +51,18 @@ def kind_boxes(layout: Layout, kind: str) -> tuple[int, ...]:
     return tuple(i for i, b in enumerate(layout.boxes) if b.kind == kind)
 
 
-def cut(view: np.ndarray, rects: np.ndarray, size: tuple[int, int], jitter: np.ndarray | None = None) -> np.ndarray:
-    """(n, h, w, 3) uint8 crops of ``rects`` (n, 4) view px (x0, y0, x1, y1) at ``size``
-    (w, h), each moved by ``jitter`` (n, 4) view px when given (training: registration error)."""
-    w, h = size
-    out = np.empty((len(rects), h, w, 3), np.uint8)
-    for i, rect in enumerate(rects):
-        x0, y0, x1, y1 = rect if jitter is None else rect + jitter[i]
-        sx, sy = w / max(x1 - x0, 1e-3), h / max(y1 - y0, 1e-3)
-        M = np.array([[sx, 0, -x0 * sx], [0, sy, -y0 * sy]], np.float32)
-        out[i] = cv2.warpAffine(view, M, (w, h), flags=cv2.INTER_AREA if sx < 1 else cv2.INTER_LINEAR,
-                                borderMode=cv2.BORDER_REPLICATE)
-    return out
+def cut(view: np.ndarray, rects: np.ndarray, counted: CountedKind) -> np.ndarray:
+    """(n, h, w, 3) uint8 crops of ``rects`` (n, 4) view px at the kind's size."""
+    return cut_rects(view, rects, counted.size, shrink=cv2.INTER_AREA)
 
 
 def kind_crops(view: np.ndarray, layout: Layout, camera: np.ndarray, counted: CountedKind,
                jitter: np.ndarray | None = None) -> np.ndarray:
     """The crops of every box of a kind, cut from the boxes the slot model's crops are cut
-    from (the same margin, stretched by a drop's lean: ``vision.rectify.plan_crops``)."""
-    return cut(view, plan_crops(layout, camera).rects[list(kind_boxes(layout, counted.kind))], counted.size, jitter)
+    from (the same margin, stretched by a drop's lean: ``vision.rectify.plan_crops``), each
+    moved by ``jitter`` (n, 4) view px when given (training: registration error)."""
+    rects = plan_crops(layout, camera).rects[list(kind_boxes(layout, counted.kind))]
+    return cut(view, rects if jitter is None else rects + jitter, counted)
 
 
 def to_input(crops: np.ndarray) -> np.ndarray:
@@ -103,7 +96,7 @@ class DropCounter:
             boxes = [i for i, stands in zip(boxes, dam_stands(raw["piece"][list(self.dams)])) if stands]
             if not boxes:
                 return raw
-        x = to_input(cut(view, plan_crops(self.layout, camera).rects[boxes], self.counted.size))
+        x = to_input(cut(view, plan_crops(self.layout, camera).rects[boxes], self.counted))
         if mirrored:
             x = np.ascontiguousarray(x[..., ::-1])
         out = dict(raw)

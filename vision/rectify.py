@@ -85,17 +85,26 @@ def canonical_view(frame: np.ndarray, H: np.ndarray, layout: Layout, paper: np.n
     return normalise_colour(warp_view(frame, H, layout), paper)
 
 
-def cut_crops(view: np.ndarray, plan: CropPlan, size: int = CROP) -> np.ndarray:
-    """(N, size, size, 3) uint8; boxes partly outside the view are padded by replication."""
-    h, w = view.shape[:2]
-    out = np.empty((len(plan.rects), size, size, 3), np.uint8)
-    for i, (x0, y0, x1, y1) in enumerate(plan.rects):
-        # An affine map from the crop rectangle to the output square: sub-pixel exact and
+def cut_rects(view: np.ndarray, rects: np.ndarray, size: tuple[int, int],
+              shrink: int = cv2.INTER_LINEAR) -> np.ndarray:
+    """(N, h, w, 3) uint8 crops of ``rects`` (N, 4) view px (x0, y0, x1, y1), each scaled to
+    ``size`` (w, h); boxes partly outside the view are padded by replication. ``shrink``: the
+    interpolation where a crop is narrower than its rectangle."""
+    w, h = size
+    out = np.empty((len(rects), h, w, 3), np.uint8)
+    for i, (x0, y0, x1, y1) in enumerate(rects):
+        # An affine map from the crop rectangle to the output: sub-pixel exact and
         # border-safe, and as cheap as a slice + resize at these sizes.
-        sx, sy = size / max(x1 - x0, 1e-3), size / max(y1 - y0, 1e-3)
+        sx, sy = w / max(x1 - x0, 1e-3), h / max(y1 - y0, 1e-3)
         M = np.array([[sx, 0, -x0 * sx], [0, sy, -y0 * sy]], np.float32)
-        out[i] = cv2.warpAffine(view, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        out[i] = cv2.warpAffine(view, M, (w, h), flags=shrink if sx < 1 else cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE)
     return out
+
+
+def cut_crops(view: np.ndarray, plan: CropPlan, size: int = CROP) -> np.ndarray:
+    """(N, size, size, 3) uint8: the slot model's square crops of a plan."""
+    return cut_rects(view, plan.rects, (size, size))
 
 
 def crops_from_frame(frame: np.ndarray, H: np.ndarray, layout: Layout, jitter: np.ndarray | None = None,
