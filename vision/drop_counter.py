@@ -23,7 +23,7 @@ import onnxruntime as ort
 from .labels import dam_stands
 from .layout import Layout
 from .model import cpu_session, log_softmax
-from .rectify import cut_rects, plan_crops
+from .rectify import CropPlan, cut_rects, plan_crops
 
 _MODELS = Path(__file__).resolve().parent.parent / "models"
 
@@ -73,7 +73,6 @@ def to_input(crops: np.ndarray) -> np.ndarray:
 @dataclass
 class DropCounter:
     session: ort.InferenceSession
-    layout: Layout
     counted: CountedKind
     boxes: tuple[int, ...]
     dams: tuple[int, ...] = ()       # each box's dam box, for a kind of ``held`` drops
@@ -83,20 +82,20 @@ class DropCounter:
         counted = KINDS[kind]
         boxes = kind_boxes(layout, kind)
         dams = {b.id: i for i, b in enumerate(layout.boxes) if b.kind == "dam"}
-        return cls(cpu_session(path or counted.model, threads), layout, counted, boxes,
+        return cls(cpu_session(path or counted.model, threads), counted, boxes,
                    tuple(dams[layout.boxes[i].id] for i in boxes) if counted.held else ())
 
-    def refine(self, raw: dict[str, np.ndarray], view: np.ndarray, camera: np.ndarray,
+    def refine(self, raw: dict[str, np.ndarray], view: np.ndarray, plan: CropPlan,
                mirrored: bool = False) -> dict[str, np.ndarray]:
         """``raw`` with its kind's drop scores the mean of the slot model's and this model's
-        log-probabilities (``mirrored``: each crop read mirrored left to right, as it was also
-        trained)."""
+        log-probabilities. ``plan``: the frame's crop plan (the slot crops' boxes); ``mirrored``:
+        each crop read mirrored left to right, as it was also trained."""
         boxes = list(self.boxes)
         if self.dams:
             boxes = [i for i, stands in zip(boxes, dam_stands(raw["piece"][list(self.dams)])) if stands]
             if not boxes:
                 return raw
-        x = to_input(cut(view, plan_crops(self.layout, camera).rects[boxes], self.counted))
+        x = to_input(cut(view, plan.rects[boxes], self.counted))
         if mirrored:
             x = np.ascontiguousarray(x[..., ::-1])
         out = dict(raw)

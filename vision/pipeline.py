@@ -26,7 +26,7 @@ from .model import DEFAULT_MODEL, decode, load_session, run
 from .neutral_dams import NeutralDams
 from .paper_white import paper_white
 from .pose import camera_position
-from .rectify import crops_from_frame
+from .rectify import CropPlan, crops_from_frame, plan_crops
 from .registration import Calibration, FeatureReference, Registrar
 from .stability import MotionDetector, StabilityFilter
 
@@ -133,11 +133,12 @@ class Pipeline:
             return Reading(None, [], [Flag("board", problem)], reg.source, None, t)
         t1 = time.perf_counter()
         camera = camera_position(reg.H, frame.shape, self.camera_matrix)
-        view, crops = crops_from_frame(frame, reg.H, self.profile.layout, camera=camera,
+        plan = plan_crops(self.profile.layout, camera)
+        view, crops = crops_from_frame(frame, reg.H, self.profile.layout, plan=plan,
                                        paper=paper_white(frame, reg.corners))
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
-        raw = self._outputs(crops, view, camera)
+        raw = self._outputs(crops, view, camera, plan)
         t["model"] = _since(t1)
         t1 = time.perf_counter()
 
@@ -146,7 +147,7 @@ class Pipeline:
                                                              self.water, companies))
 
         def mirrored() -> list[dict[str, np.ndarray]]:
-            return [self._outputs(crops, view, camera, mirrored=True)]
+            return [self._outputs(crops, view, camera, plan, mirrored=True)]
 
         motion = self.motion.score(view)
         single = read(raw)
@@ -161,13 +162,13 @@ class Pipeline:
         t["total"] = _since(t0)
         return Reading(board, slots, flags, reg.source, reg.H, t, motion, settled is not None, view, camera)
 
-    def _outputs(self, crops: np.ndarray, view: np.ndarray, camera: np.ndarray,
+    def _outputs(self, crops: np.ndarray, view: np.ndarray, camera: np.ndarray, plan: CropPlan,
                  mirrored: bool = False) -> dict[str, np.ndarray]:
-        """The models' outputs for a frame's crops, each crop mirrored or not."""
+        """The models' outputs for a frame's crops (cut by ``plan``), each crop mirrored or not."""
         raw = run(self.session, np.ascontiguousarray(crops[:, :, ::-1]) if mirrored else crops,
                   self.profile.layout.kinds)
         for counter in self.counters:
-            raw = counter.refine(raw, view, camera, mirrored)
+            raw = counter.refine(raw, view, plan, mirrored)
         return raw if self.heights is None else self.heights.refine(raw, view, camera, mirrored)
 
     def watch(self, source: Capture | FileFrames) -> Iterator[tuple[Reading, list[Move]]]:

@@ -108,14 +108,14 @@ def cut_crops(view: np.ndarray, plan: CropPlan, size: int = CROP) -> np.ndarray:
 
 
 def crops_from_frame(frame: np.ndarray, H: np.ndarray, layout: Layout, jitter: np.ndarray | None = None,
-                     camera: np.ndarray | None = None, paper: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                     plan: CropPlan | None = None, paper: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Frame -> (normalised canonical view, crops). ``jitter`` (N, 4) view px is added to
-    the rectangles: training uses it to mimic registration error. ``camera``: (x, y, height)
-    from ``vision.pose.camera_position``, recovered from ``H`` when not given (the pipeline
-    gives it: it needs it again for the dam heights, and knows a saved lens calibration's K).
-    ``paper``: the markers' white, if seen."""
+    the rectangles: training uses it to mimic registration error. ``plan``: the crop plan,
+    made from the camera pose ``H`` gives when not given (the pipeline gives it: it plans
+    once a frame for the slot crops and the drop counters', from a pose that knows a saved
+    lens calibration's K). ``paper``: the markers' white, if seen."""
     view = canonical_view(frame, H, layout, paper)
-    plan = plan_crops(layout, camera_position(H, frame.shape) if camera is None else camera)
+    plan = plan_crops(layout, camera_position(H, frame.shape)) if plan is None else plan
     if jitter is not None:
         plan = plan.moved(jitter)
     return view, cut_crops(view, plan)

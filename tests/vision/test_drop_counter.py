@@ -11,7 +11,7 @@ from vision.labels import PIECES
 from vision.layout import load_layout
 from vision.model import log_softmax
 from vision.pipeline import Pipeline
-from vision.rectify import MARGIN, VIEW_SCALE
+from vision.rectify import MARGIN, VIEW_SCALE, plan_crops
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 LAYOUT = load_layout()
@@ -60,7 +60,7 @@ def test_refine_weighs_the_counter_with_the_slot_model_on_its_kind_only():
     """Each headstream's drop scores become the mean of the two models' log-probabilities:
     where they disagree the surer one wins, and agreeing readings stay as they are."""
     session = FakeSession()
-    counter = DropCounter(session, LAYOUT, KINDS["headstream"], kind_boxes(LAYOUT, "headstream"))
+    counter = DropCounter(session, KINDS["headstream"], kind_boxes(LAYOUT, "headstream"))
     n = len(LAYOUT.boxes)
     boxes = list(kind_boxes(LAYOUT, "headstream"))
     drops = np.zeros((n, 8), np.float32)
@@ -70,7 +70,7 @@ def test_refine_weighs_the_counter_with_the_slot_model_on_its_kind_only():
     raw = {"piece": np.zeros((n, 6), np.float32), "drops": drops,
            "occluded": np.full((n, 1), -3.0, np.float32)}
     view = np.random.default_rng(0).integers(0, 255, (732, 500, 3), dtype=np.uint8)
-    out = counter.refine(raw, view, OVERHEAD)
+    out = counter.refine(raw, view, plan_crops(LAYOUT, OVERHEAD))
     assert list(out["drops"][boxes].argmax(1)) == [2, 7, 7, 7]
     expected = (log_softmax(drops[boxes]) + log_softmax(session.out)) / 2
     assert np.allclose(out["drops"][boxes], expected)
@@ -79,7 +79,7 @@ def test_refine_weighs_the_counter_with_the_slot_model_on_its_kind_only():
     assert raw["drops"] is drops and drops[boxes[0], 2] == 20.0, "the input is not changed"
     assert out["occluded"] is raw["occluded"], "the slot model still says what is hidden"
     plain = session.fed
-    counter.refine(raw, view, OVERHEAD, mirrored=True)
+    counter.refine(raw, view, plan_crops(LAYOUT, OVERHEAD), mirrored=True)
     assert np.array_equal(session.fed, plain[..., ::-1])
     assert np.array_equal(plain, to_input(kind_crops(view, LAYOUT, OVERHEAD, KINDS["headstream"])))
 
@@ -89,7 +89,7 @@ def test_a_lake_is_counted_only_where_its_dam_reads_standing():
     lakes whose dam the slot model reads as some dam; the others keep the slot model's scores."""
     session = FakeSession()
     lakes = kind_boxes(LAYOUT, "lake")
-    counter = DropCounter(session, LAYOUT, KINDS["lake"], lakes,
+    counter = DropCounter(session, KINDS["lake"], lakes,
                           tuple(next(i for i, b in enumerate(LAYOUT.boxes) if b.kind == "dam" and b.id == LAYOUT.boxes[j].id)
                                 for j in lakes))
     n = len(LAYOUT.boxes)
@@ -100,13 +100,13 @@ def test_a_lake_is_counted_only_where_its_dam_reads_standing():
     piece[standing[1], PIECES.index("base+2")] = 2.5
     raw = {"piece": piece, "drops": np.zeros((n, 8), np.float32), "occluded": np.full((n, 1), -3.0, np.float32)}
     view = np.random.default_rng(0).integers(0, 255, (732, 500, 3), dtype=np.uint8)
-    out = counter.refine(raw, view, OVERHEAD)
+    out = counter.refine(raw, view, plan_crops(LAYOUT, OVERHEAD))
     assert len(session.fed) == 2, "two dams stand: two lakes read"
     read = [i for i in range(n) if not np.array_equal(out["drops"][i], raw["drops"][i])]
     assert read == sorted([lakes[3], lakes[7]])
     session.fed = None
     piece[list(standing), PIECES.index("empty")] = 9.0
-    assert counter.refine(raw, view, OVERHEAD) is raw and session.fed is None, "no dam standing: nothing read"
+    assert counter.refine(raw, view, plan_crops(LAYOUT, OVERHEAD)) is raw and session.fed is None, "no dam standing: nothing read"
     assert DropCounter.load(LAYOUT, "lake").dams == counter.dams
 
 
