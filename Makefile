@@ -32,11 +32,13 @@ test: $(STAMP) browser
 bench: $(STAMP)
 	$(VENV)/bin/automa-vision bench
 
-# Retrain the slot model, the dam-height reader and the drop counters on freshly generated synthetic images (torch
+# Retrain the slot model, its conduit and powerhouse specialist, the dam-height reader and the drop counters on
+# freshly generated synthetic images (torch
 # is a training-only extra; this exact version installs the CPU build shipped with the machine image).
 train: $(STAMP)
 	$(PY) -m pip install -q torch==2.13.0 onnx onnxscript
 	$(VENV)/bin/automa-vision train
+	$(VENV)/bin/automa-vision train --kinds conduit,powerhouse
 	$(VENV)/bin/automa-vision train-heights
 	$(VENV)/bin/automa-vision train-drops --kind headstream
 	$(VENV)/bin/automa-vision train-drops --kind lake

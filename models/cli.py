@@ -16,8 +16,10 @@ from pathlib import Path
 from vision.dam_heights import DEFAULT_HEIGHTS_MODEL
 from vision.evaluate import image_pairs
 from vision.drop_counter import KINDS as COUNTED_KINDS
+from vision.labels import KINDS
 from vision.layout import load_layout
 from vision.model import DEFAULT_MODEL
+from vision.specialist import SPECIALIST_MODEL
 from vision.rectify import CROP
 
 from .dataset import NO_PAPER_SHARE, build
@@ -61,22 +63,26 @@ def cmd_train(args: argparse.Namespace) -> int:
     from .train import Settings, export, train    # torch is imported only by this command
 
     layout = load_layout()
+    kinds = None if args.kinds is None else tuple(args.kinds.split(","))
+    if kinds is not None and not set(kinds) <= set(KINDS):
+        raise SystemExit(f"--kinds {args.kinds}: each must be one of {', '.join(KINDS)}")
     sets, sources = {}, {}
     for name, (folder, seed, source) in image_sets(args).items():
         sources[name] = source
         sets[name] = build(folder, layout, copies=args.copies if name == "train" else 1, seed=seed,
                            no_paper_share=NO_PAPER_SHARE if name == "train" else 0.0, jobs=args.jobs,
-                           progress=f"cutting {name} crops")
+                           progress=f"cutting {name} crops", kinds=kinds)
         print(f"{name}: {len(image_pairs(folder))} images, {len(sets[name].crops)} crops", flush=True)
     settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device))
     model, report = train(sets["train"], sets["val"], settings)
-    out = Path(args.out)
-    export(model, out, CROP)
+    out = Path(args.out or (DEFAULT_MODEL if kinds is None else SPECIALIST_MODEL))
+    export(model, out, CROP, kinds)
     # A temperature per head, fitted on the validation images, makes the chances honest for the page's flags.
     temperatures, losses = fit(head_logits(out, sets["val"]), sets["val"])
     scale_outputs(out, temperatures)
     report.update(temperatures={h: round(t, 4) for h, t in temperatures.items()}, val_nll=losses,
                   data=sources, settings=settings.__dict__, n_train=args.n_train, n_val=args.n_val, copies=args.copies,
+                  kinds=list(kinds or KINDS),
                   occlusion=args.occlusion, model_bytes=out.stat().st_size)
     out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); validation error {report['val_error']}")
@@ -156,8 +162,12 @@ def _add_data_arguments(p: argparse.ArgumentParser, epochs: int, out: Path | Non
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("train", help="train the slot classifier on synthetic images and export ONNX")
-    _add_data_arguments(p, epochs=12, out=DEFAULT_MODEL)
+    _add_data_arguments(p, epochs=12, out=None)
     p.add_argument("--copies", type=int, default=1, help="jittered crop sets per training image")
+    p.add_argument("--kinds", default=None,
+                   help="train only on the boxes of these kinds, comma-separated: a specialist, the second "
+                        f"opinion on them (default: every kind, written to {DEFAULT_MODEL.name}; with --kinds, "
+                        f"to {SPECIALIST_MODEL.name} unless --out is given)")
     p.set_defaults(func=cmd_train)
     p = subparsers.add_parser("train-heights", help="train the dam-height reader on the images `train` uses and export ONNX")
     _add_data_arguments(p, epochs=24, out=DEFAULT_HEIGHTS_MODEL)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Collection
 
 import numpy as np
 
@@ -70,19 +71,23 @@ def box_labels(truth: dict, layout: Layout) -> list[tuple[int, int, int, int, in
 
 
 def build(folder: Path, layout: Layout, copies: int = 2, jitter_px: float = 2.5, seed: int = 0,
-          no_paper_share: float = 0.0, jobs: int = 1, progress: str = "") -> CropSet:
+          no_paper_share: float = 0.0, jobs: int = 1, progress: str = "",
+          kinds: Collection[str] | None = None) -> CropSet:
     """``copies`` crop sets per image; each crop edge moves by up to ``jitter_px`` view px
     (shift and scale): marker registration of synthetic frames is off by a few canonical
     px (lens distortion, sheets laid slightly askew), 2.5 view px = 5 canonical px.
     A random ``no_paper_share`` of the images is cut without the markers' paper white.
     Each image draws from its own seed, so ``jobs`` processes cut the same crops as one.
-    ``progress``, when given, names the work in a progress line on stderr."""
-    cut = functools.partial(_cut_image, layout, copies, jitter_px, seed, no_paper_share)
+    ``progress``, when given, names the work in a progress line on stderr. ``kinds``: keep
+    only the crops of these box kinds (a specialist's data; every crop is still cut, so the
+    kept ones and their kind context are the ones a full set has)."""
+    keep = None if kinds is None else np.isin(layout.kinds, list(kinds))
+    cut = functools.partial(_cut_image, layout, copies, jitter_px, seed, no_paper_share, keep)
     return CropSet.concat([part for parts in map_samples(folder, cut, jobs, progress) for part in parts])
 
 
 def _cut_image(layout: Layout, copies: int, jitter_px: float, seed: int, no_paper_share: float,
-               n: int, frame: np.ndarray, truth: dict) -> list[CropSet]:
+               keep: np.ndarray | None, n: int, frame: np.ndarray, truth: dict) -> list[CropSet]:
     rng = np.random.default_rng([seed, n])
     H = np.asarray(truth["homography"], np.float64)
     labels = np.array(box_labels(truth, layout), np.int64)
@@ -91,5 +96,6 @@ def _cut_image(layout: Layout, copies: int, jitter_px: float, seed: int, no_pape
     for _ in range(copies):
         jitter = rng.uniform(-jitter_px, jitter_px, (len(layout.boxes), 4))
         _, crops = crops_from_frame(frame, H, layout, jitter, paper=paper)
-        parts.append(CropSet(crops, kind_context(crops, layout.kinds), *labels.T, np.full(len(crops), n)))
+        part = CropSet(crops, kind_context(crops, layout.kinds), *labels.T, np.full(len(crops), n))
+        parts.append(part if keep is None else CropSet(**{k: v[keep] for k, v in part.__dict__.items()}))
     return parts

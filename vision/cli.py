@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 
@@ -13,17 +14,20 @@ from .dam_heights import DEFAULT_HEIGHTS_MODEL
 from .drop_counter import KINDS as COUNTED_KINDS
 from .labels import owner_mask
 from .model import DEFAULT_MODEL
+from .specialist import SPECIALIST_MODEL
+
+if TYPE_CHECKING:
+    from .pipeline import Pipeline
 
 
 def cmd_read(args: argparse.Namespace) -> int:
     from .annotate import annotate
-    from .pipeline import Pipeline
 
     frame = cv2.imread(args.image, cv2.IMREAD_COLOR)
     if frame is None:
         print(f"cannot read image {args.image}", file=sys.stderr)
         return 2
-    pipeline = Pipeline.load(args.profile, args.model, _heights(args), _counters(args))
+    pipeline = _pipeline(args)
     reading = pipeline.read_frame(frame, args.companies)
     out = Path(args.out or Path(args.image).with_suffix(".annotated.png"))
     cv2.imwrite(str(out), annotate(frame, reading, pipeline.profile.layout))
@@ -52,10 +56,8 @@ def cmd_read(args: argparse.Namespace) -> int:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     from .evaluate import confusion_png, evaluate_folder, summary
-    from .pipeline import Pipeline
 
-    tally = evaluate_folder(Path(args.dir), Pipeline.load(args.profile, args.model, _heights(args), _counters(args)),
-                            game_companies=args.game_companies)
+    tally = evaluate_folder(Path(args.dir), _pipeline(args), game_companies=args.game_companies)
     if tally.images == 0:
         print(f"no images with ground truth in {args.dir}", file=sys.stderr)
         return 2
@@ -74,13 +76,16 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def _heights(args: argparse.Namespace) -> str | None:
-    return None if args.heights == "none" else args.heights
+def _pipeline(args: argparse.Namespace) -> "Pipeline":
+    """The pipeline with the models ``_model_options`` names ("none": without that model)."""
+    from .pipeline import Pipeline
 
+    def given(path: str) -> str | None:
+        return None if path == "none" else path
 
-def _counters(args: argparse.Namespace) -> dict[str, str | None]:
-    paths = {kind: getattr(args, f"{kind}_drops") for kind in COUNTED_KINDS}
-    return {kind: None if path == "none" else path for kind, path in paths.items()}
+    return Pipeline.load(args.profile, args.model, given(args.heights),
+                         {kind: given(getattr(args, f"{kind}_drops")) for kind in COUNTED_KINDS},
+                         given(args.specialist))
 
 
 def _companies(text: str) -> list[str]:
@@ -102,6 +107,9 @@ def _model_options(p: argparse.ArgumentParser) -> None:
     for kind, counted in COUNTED_KINDS.items():
         p.add_argument(f"--{kind}-drops", default=str(counted.model),
                        help=f'the {kind} drop counter, or "none" to count those drops with the slot model alone')
+    p.add_argument("--specialist", default=str(SPECIALIST_MODEL),
+                   help='the specialist slot model, a second opinion on the boxes of its kinds where the slot '
+                        'model is unsure, or "none" to read every box with the slot model alone')
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -29,6 +29,7 @@ from .pose import camera_position
 from .rectify import CropPlan, crops_from_frame, plan_crops
 from .registration import Calibration, FeatureReference, Registrar
 from .stability import MotionDetector, StabilityFilter
+from .specialist import SPECIALIST_MODEL, Specialist
 
 
 @dataclass
@@ -71,6 +72,7 @@ class Pipeline:
     water: HeldWater | None = None              # which lake holds each dam's drops
     heights: DamHeights | None = None           # reads the standing dams' heights together
     counters: tuple[DropCounter, ...] = ()      # count drops of headstreams and lakes at the boxes' size
+    specialist: Specialist | None = None        # a second opinion where the slot model is unsure
     motion: MotionDetector = field(default_factory=MotionDetector)
     stability: StabilityFilter = field(default_factory=StabilityFilter)
     # A stable state is read from its still frames, each also read once more, from its crops
@@ -82,14 +84,19 @@ class Pipeline:
     @classmethod
     def load(cls, profile: str | Path | None = None, model: str | Path = DEFAULT_MODEL,
              heights: str | Path | None = DEFAULT_HEIGHTS_MODEL,
-             counters: Mapping[str, str | Path | None] | None = None) -> "Pipeline":
+             counters: Mapping[str, str | Path | None] | None = None,
+             specialist: str | Path | None = SPECIALIST_MODEL) -> "Pipeline":
         """``heights``: the dam-height model, or None to read heights with the slot model alone;
         ``counters``: a drop counter for each kind of ``vision.drop_counter.KINDS`` (its shipped
         file where not given), or None for a kind to count its drops with the slot model alone
-        (as it does, with a warning, when a file is missing: recognition goes on)."""
+        (as it does, with a warning, when a file is missing: recognition goes on);
+        ``specialist``: the specialist slot model (``vision.specialist``), or None for none."""
         if heights is not None and not Path(heights).exists():
             warnings.warn(f"no dam-height model at {heights}: dam heights are read by the slot model alone")
             heights = None
+        if specialist is not None and not Path(specialist).exists():
+            warnings.warn(f"no specialist model at {specialist}: every box is read by the slot model alone")
+            specialist = None
         paths = {kind: counted.model for kind, counted in COUNTED_KINDS.items()} | dict(counters or {})
         for kind, path in paths.items():
             if path is not None and not Path(path).exists():
@@ -105,7 +112,8 @@ class Pipeline:
                    neutral=neutral, water=HeldWater.from_layout(prof.layout),
                    heights=None if heights is None else DamHeights.load(prof.layout, neutral.heights(), heights),
                    counters=tuple(DropCounter.load(prof.layout, kind, path) for kind, path in paths.items()
-                                  if path is not None))
+                                  if path is not None),
+                   specialist=None if specialist is None else Specialist.load(prof.layout, specialist))
 
     def _undistort(self, frame: np.ndarray) -> np.ndarray:
         if self.profile.calibration is None:
@@ -167,6 +175,8 @@ class Pipeline:
         """The models' outputs for a frame's crops (cut by ``plan``), each crop mirrored or not."""
         raw = run(self.session, np.ascontiguousarray(crops[:, :, ::-1]) if mirrored else crops,
                   self.profile.layout.kinds)
+        if self.specialist is not None:
+            raw = self.specialist.refine(raw, crops, mirrored)
         for counter in self.counters:
             raw = counter.refine(raw, view, plan, mirrored)
         return raw if self.heights is None else self.heights.refine(raw, view, camera, mirrored)

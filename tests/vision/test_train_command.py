@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("torch")
 
 from automa.cli import main  # noqa: E402
-from vision.model import load_session  # noqa: E402
+from vision.model import DEFAULT_MODEL, load_session  # noqa: E402
 
 
 def test_train_writes_a_loadable_model_and_report(tmp_path):
@@ -27,6 +27,31 @@ def test_train_writes_a_loadable_model_and_report(tmp_path):
     written = json.loads(session.get_modelmeta().custom_metadata_map["temperatures"])
     assert set(written) == {"piece", "owner", "drops", "occluded"} == set(report["temperatures"])
     assert all(report["val_nll"][h]["scaled"] <= report["val_nll"][h]["raw"] + 1e-6 for h in written)
+
+
+def test_train_with_kinds_writes_a_specialist_the_pipeline_loads(tmp_path):
+    """``--kinds``: trained on those boxes only, and the file names them for ``vision.specialist``."""
+    from vision.layout import load_layout
+    from vision.pipeline import Pipeline
+    from vision.specialist import Specialist
+
+    out = tmp_path / "s.onnx"
+    assert main(["train", "--kinds", "conduit,powerhouse", "--data", str(tmp_path / "data"), "--n-train", "4",
+                 "--n-val", "2", "--epochs", "1", "--device", "cpu", "--out", str(out)]) == 0
+    layout = load_layout()
+    specialist = Specialist.load(layout, out)
+    assert set(specialist.kinds) == {"conduit", "powerhouse"}
+    assert len(specialist.boxes) == sum(k in ("conduit", "powerhouse") for k in layout.kinds)
+    report = json.loads((tmp_path / "s_report.json").read_text())
+    assert report["kinds"] == ["conduit", "powerhouse"]
+    # its validation crops are those boxes' only: no drop count was ever asked of it
+    assert report["val_error"]["drops"] == 0.0 and report["temperatures"]["drops"] == 1.0
+    assert Pipeline.load(specialist=out).specialist.kinds == specialist.kinds
+    # its weights are stored as float16 (half the slot model's file) and read as float32
+    assert out.stat().st_size < 0.6 * DEFAULT_MODEL.stat().st_size
+    assert {o.type for o in specialist.session.get_outputs()} == {"tensor(float)"}
+    with pytest.raises(SystemExit, match="--kinds conduit,bridge: each must be one of"):
+        main(["train", "--kinds", "conduit,bridge", "--data", str(tmp_path / "data")])
 
 
 def test_a_model_that_reads_other_inputs_is_refused_with_a_way_out(tmp_path):

@@ -1,0 +1,82 @@
+"""A second opinion where the slot model is unsure: a specialist slot model.
+
+The slot model reads all 87 boxes with one net. A specialist is the same net (the same
+crops, kind context and heads) trained on the boxes of a few kinds only (``automa-vision
+train --kinds conduit,powerhouse``); the kinds it was trained on are written in its file.
+Two nets trained apart err apart, so where the slot model is unsure of one of those boxes,
+each head's scores become the mean of the two models' log-probabilities (a product of two
+experts, as the drop counters weigh drops). A box is unsure when its likeliest reading,
+piece with owner, has less than ``SURE`` of the slot model's chance; elsewhere the slot
+model's reading stands and the specialist does not run, so a typical frame costs it a few
+boxes, not its 43 (``models/MODEL_CARD.md`` has the figures).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import onnxruntime as ort
+
+from .labels import HAS_DROPS, HAS_OWNER, piece_mask
+from .layout import Layout
+from .model import cpu_session, kind_context, log_softmax, reading_table, softmax, to_input
+
+SPECIALIST_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_specialist.onnx"
+KINDS_KEY = "kinds"      # the file's metadata entry naming its kinds, comma-separated
+SURE = 0.99              # chosen on frames of none of the reported sets (MODEL_CARD.md)
+
+
+@dataclass
+class Specialist:
+    session: ort.InferenceSession
+    boxes: np.ndarray        # indices of the layout boxes of its kinds
+    kinds: tuple[str, ...]   # each of those boxes' kind
+    sure: float = SURE
+
+    @classmethod
+    def load(cls, layout: Layout, path: str | Path = SPECIALIST_MODEL, threads: int = 2) -> "Specialist":
+        session = cpu_session(path, threads)
+        named = session.get_modelmeta().custom_metadata_map.get(KINDS_KEY)
+        if not named:
+            raise ValueError(f"{path} names no kinds of box: not a specialist (train one with "
+                             "`automa-vision train --kinds ...`)")
+        wanted = set(named.split(","))
+        boxes = np.array([i for i, k in enumerate(layout.kinds) if k in wanted], np.int64)
+        return cls(session, boxes, tuple(layout.kinds[i] for i in boxes))
+
+    def unsure(self, raw: dict[str, np.ndarray]) -> np.ndarray:
+        """Which of its boxes the slot model reads with less than ``sure`` for its likeliest
+        (piece, owner), or for its likeliest drop count where the box has no piece."""
+        masks = np.stack([piece_mask(k) for k in self.kinds])
+        table = reading_table(softmax(raw["piece"][self.boxes] + masks), softmax(raw["owner"][self.boxes]))
+        top = table.reshape(len(self.boxes), -1).max(1)
+        counted = np.array([k in HAS_DROPS and k not in HAS_OWNER for k in self.kinds])
+        top[counted] = softmax(raw["drops"][self.boxes[counted]]).max(1)
+        return top < self.sure
+
+    def refine(self, raw: dict[str, np.ndarray], crops: np.ndarray, mirrored: bool = False) -> dict[str, np.ndarray]:
+        """``raw`` with the unsure boxes' heads the mean of both models' log-probabilities
+        (the occluded head: of both logits). ``crops``: the frame's slot crops, each read
+        mirrored left to right when ``mirrored``, as the slot model read them."""
+        chosen = np.flatnonzero(self.unsure(raw))
+        if not len(chosen):
+            return raw
+        mine = crops[self.boxes]
+        if mirrored:
+            mine = np.ascontiguousarray(mine[:, :, ::-1])
+        # The kind context is the median of a kind's crops, so these boxes alone give the slot model's.
+        x = to_input(mine[chosen], kind_context(mine, self.kinds)[chosen])
+        second = dict(zip(("piece", "owner", "drops", "occluded"),
+                          self.session.run(["piece", "owner", "drops", "occluded"], {"crops": x})))
+        kinds = [self.kinds[i] for i in chosen]
+        at = self.boxes[chosen]
+        out = dict(raw)
+        for head, read in (("piece", HAS_OWNER), ("owner", HAS_OWNER), ("drops", HAS_DROPS)):
+            rows = np.array([k in read for k in kinds])
+            if rows.any():
+                out[head] = raw[head].copy()
+                out[head][at[rows]] = (log_softmax(raw[head][at[rows]]) + log_softmax(second[head][rows])) / 2
+        out["occluded"] = raw["occluded"].copy()
+        out["occluded"][at] = (raw["occluded"][at] + second["occluded"]) / 2
+        return out
