@@ -19,8 +19,8 @@ from vision.drop_counter import KINDS as COUNTED_KINDS
 from vision.labels import KINDS
 from vision.layout import load_layout
 from vision.model import DEFAULT_MODEL
-from vision.specialist import SPECIALIST_MODEL
 from vision.rectify import CROP
+from vision.specialist import SPECIALIST_MODEL
 
 from .dataset import NO_PAPER_SHARE, build
 

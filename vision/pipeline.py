@@ -28,8 +28,8 @@ from .paper_white import paper_white
 from .pose import camera_position
 from .rectify import CropPlan, crops_from_frame, plan_crops
 from .registration import Calibration, FeatureReference, Registrar
-from .stability import MotionDetector, StabilityFilter
 from .specialist import SPECIALIST_MODEL, Specialist
+from .stability import MotionDetector, StabilityFilter
 
 
 @dataclass

@@ -13,6 +13,8 @@ from vision.model import log_softmax
 from vision.pipeline import Pipeline
 from vision.rectify import MARGIN, VIEW_SCALE, plan_crops
 
+from .heads import RecordingSession
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 LAYOUT = load_layout()
 OVERHEAD = np.array([500.0, 732.0, 1e9])      # a camera so high that nothing leans
@@ -44,16 +46,9 @@ def test_a_box_is_cut_at_about_its_view_size_with_its_margin(kind):
     assert 0.9 <= (box.h * (1 + 2 * MARGIN) * VIEW_SCALE) / h <= 1.2
 
 
-class FakeSession:
+def FakeSession() -> RecordingSession:
     """Says 7 drops, the likeliest, for every crop it is fed."""
-    def __init__(self):
-        self.fed = None
-        self.out = None
-
-    def run(self, names, feeds):
-        self.fed = feeds["crops"]
-        self.out = np.tile(np.arange(8, dtype=np.float32), (len(self.fed), 1))
-        return [self.out]
+    return RecordingSession({"drops": np.arange(8)})
 
 
 def test_refine_weighs_the_counter_with_the_slot_model_on_its_kind_only():
@@ -72,7 +67,7 @@ def test_refine_weighs_the_counter_with_the_slot_model_on_its_kind_only():
     view = np.random.default_rng(0).integers(0, 255, (732, 500, 3), dtype=np.uint8)
     out = counter.refine(raw, view, plan_crops(LAYOUT, OVERHEAD))
     assert list(out["drops"][boxes].argmax(1)) == [2, 7, 7, 7]
-    expected = (log_softmax(drops[boxes]) + log_softmax(session.out)) / 2
+    expected = (log_softmax(drops[boxes]) + log_softmax(session.out["drops"])) / 2
     assert np.allclose(out["drops"][boxes], expected)
     others = np.setdiff1d(np.arange(n), boxes)
     assert np.array_equal(out["drops"][others], drops[others]), "the other boxes stay"

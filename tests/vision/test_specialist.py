@@ -12,6 +12,8 @@ from vision.model import DEFAULT_MODEL, kind_context, log_softmax, to_input
 from vision.pipeline import Pipeline
 from vision.specialist import SPECIALIST_MODEL, Specialist
 
+from .heads import RecordingSession
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 LAYOUT = load_layout()
 KINDS = np.array(LAYOUT.kinds)
@@ -20,21 +22,13 @@ POWERHOUSES = np.flatnonzero(KINDS == "powerhouse")
 MINE = np.flatnonzero(np.isin(KINDS, ("conduit", "powerhouse")))
 
 
-class FakeSession:
+def FakeSession() -> RecordingSession:
     """Reads every crop it is fed as Italy's powerhouse (or conduit), surely, and seen."""
-    def __init__(self):
-        self.fed = None
-        self.out = None
-
-    def run(self, names, feeds):
-        self.fed = feeds["crops"]
-        n = len(self.fed)
-        piece = np.zeros((n, len(PIECES)), np.float32)
-        piece[:, [PIECES.index("conduit"), PIECES.index("powerhouse")]] = 4.0
-        owner = np.zeros((n, len(OWNERS)), np.float32)
-        owner[:, OWNERS.index("italy")] = 5.0
-        self.out = dict(zip(names, (piece, owner, np.zeros((n, 8), np.float32), np.full((n, 1), -6.0, np.float32))))
-        return [self.out[k] for k in names]
+    piece = np.zeros(len(PIECES))
+    piece[[PIECES.index("conduit"), PIECES.index("powerhouse")]] = 4.0
+    owner = np.zeros(len(OWNERS))
+    owner[OWNERS.index("italy")] = 5.0
+    return RecordingSession({"piece": piece, "owner": owner, "drops": np.zeros(8), "occluded": [-6.0]})
 
 
 def slot_model_outputs() -> dict[str, np.ndarray]:
