@@ -12,7 +12,7 @@ boxes, not its 43 (``models/MODEL_CARD.md`` has the figures).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -33,6 +33,12 @@ class Specialist:
     boxes: np.ndarray        # indices of the layout boxes of its kinds
     kinds: tuple[str, ...]   # each of those boxes' kind
     sure: float = SURE
+    masks: np.ndarray = field(init=False)     # each box's piece mask, made once
+    counted: np.ndarray = field(init=False)   # boxes read by their drop count alone (no piece)
+
+    def __post_init__(self) -> None:
+        self.masks = np.stack([piece_mask(k) for k in self.kinds])
+        self.counted = np.array([k in HAS_DROPS and k not in HAS_OWNER for k in self.kinds], bool)
 
     @classmethod
     def load(cls, layout: Layout, path: str | Path = SPECIALIST_MODEL, threads: int = 2) -> "Specialist":
@@ -48,11 +54,9 @@ class Specialist:
     def unsure(self, raw: dict[str, np.ndarray]) -> np.ndarray:
         """Which of its boxes the slot model reads with less than ``sure`` for its likeliest
         (piece, owner), or for its likeliest drop count where the box has no piece."""
-        masks = np.stack([piece_mask(k) for k in self.kinds])
-        table = reading_table(softmax(raw["piece"][self.boxes] + masks), softmax(raw["owner"][self.boxes]))
+        table = reading_table(softmax(raw["piece"][self.boxes] + self.masks), softmax(raw["owner"][self.boxes]))
         top = table.reshape(len(self.boxes), -1).max(1)
-        counted = np.array([k in HAS_DROPS and k not in HAS_OWNER for k in self.kinds])
-        top[counted] = softmax(raw["drops"][self.boxes[counted]]).max(1)
+        top[self.counted] = softmax(raw["drops"][self.boxes[self.counted]]).max(1)
         return top < self.sure
 
     def refine(self, raw: dict[str, np.ndarray], crops: np.ndarray, mirrored: bool = False) -> dict[str, np.ndarray]:
