@@ -97,9 +97,14 @@ def log_softmax(x: np.ndarray) -> np.ndarray:
     return x - np.log(np.exp(x).sum(axis=-1, keepdims=True))
 
 
-def run(session: ort.InferenceSession, crops: np.ndarray, kinds: Sequence[str]) -> dict[str, np.ndarray]:
-    """The four heads for one frame's crops; ``kinds``: each crop's box kind."""
-    inputs = to_input(crops, kind_context(crops, kinds))
+def net_input(crops: np.ndarray, kinds: Sequence[str]) -> np.ndarray:
+    """The net's input for one frame's crops, each beside its kind context; ``kinds``: each
+    crop's box kind."""
+    return to_input(crops, kind_context(crops, kinds))
+
+
+def run(session: ort.InferenceSession, inputs: np.ndarray) -> dict[str, np.ndarray]:
+    """The four heads for rows of a frame's net input (``net_input``)."""
     return dict(zip(OUTPUTS, session.run(list(OUTPUTS), {"crops": inputs})))
 
 

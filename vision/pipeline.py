@@ -22,7 +22,7 @@ from .dam_heights import DEFAULT_HEIGHTS_MODEL, DamHeights
 from .drop_counter import KINDS as COUNTED_KINDS, DropCounter
 from .held_water import HeldWater
 from .layout import Profile, load_profile
-from .model import DEFAULT_MODEL, decode, load_session, run
+from .model import DEFAULT_MODEL, decode, load_session, net_input, run
 from .neutral_dams import NeutralDams
 from .paper_white import paper_white
 from .pose import camera_position
@@ -173,10 +173,10 @@ class Pipeline:
     def _outputs(self, crops: np.ndarray, view: np.ndarray, camera: np.ndarray, plan: CropPlan,
                  mirrored: bool = False) -> dict[str, np.ndarray]:
         """The models' outputs for a frame's crops (cut by ``plan``), each crop mirrored or not."""
-        raw = run(self.session, np.ascontiguousarray(crops[:, :, ::-1]) if mirrored else crops,
-                  self.profile.layout.kinds)
+        inputs = net_input(np.ascontiguousarray(crops[:, :, ::-1]) if mirrored else crops, self.profile.layout.kinds)
+        raw = run(self.session, inputs)
         if self.specialist is not None:
-            raw = self.specialist.refine(raw, crops, mirrored)
+            raw = self.specialist.refine(raw, inputs)
         for counter in self.counters:
             raw = counter.refine(raw, view, plan, mirrored)
         return raw if self.heights is None else self.heights.refine(raw, view, camera, mirrored)

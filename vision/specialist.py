@@ -20,7 +20,7 @@ import onnxruntime as ort
 
 from .labels import HAS_DROPS, HAS_OWNER, piece_mask
 from .layout import Layout
-from .model import cpu_session, kind_context, log_softmax, reading_table, softmax, to_input
+from .model import cpu_session, log_softmax, reading_table, run, softmax
 
 SPECIALIST_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_specialist.onnx"
 KINDS_KEY = "kinds"      # the file's metadata entry naming its kinds, comma-separated
@@ -59,22 +59,17 @@ class Specialist:
         top[self.counted] = softmax(raw["drops"][self.boxes[self.counted]]).max(1)
         return top < self.sure
 
-    def refine(self, raw: dict[str, np.ndarray], crops: np.ndarray, mirrored: bool = False) -> dict[str, np.ndarray]:
+    def refine(self, raw: dict[str, np.ndarray], inputs: np.ndarray) -> dict[str, np.ndarray]:
         """``raw`` with the unsure boxes' heads the mean of both models' log-probabilities
-        (the occluded head: of both logits). ``crops``: the frame's slot crops, each read
-        mirrored left to right when ``mirrored``, as the slot model read them."""
+        (the occluded head: of both logits). ``inputs``: the slot model's net input for the
+        frame (``vision.model.net_input``), mirrored or not as the slot model read it: the
+        specialist reads the same rows."""
         chosen = np.flatnonzero(self.unsure(raw))
         if not len(chosen):
             return raw
-        mine = crops[self.boxes]
-        if mirrored:
-            mine = np.ascontiguousarray(mine[:, :, ::-1])
-        # The kind context is the median of a kind's crops, so these boxes alone give the slot model's.
-        x = to_input(mine[chosen], kind_context(mine, self.kinds)[chosen])
-        second = dict(zip(("piece", "owner", "drops", "occluded"),
-                          self.session.run(["piece", "owner", "drops", "occluded"], {"crops": x})))
-        kinds = [self.kinds[i] for i in chosen]
         at = self.boxes[chosen]
+        second = run(self.session, inputs[at])
+        kinds = [self.kinds[i] for i in chosen]
         out = dict(raw)
         for head, read in (("piece", HAS_OWNER), ("owner", HAS_OWNER), ("drops", HAS_DROPS)):
             rows = np.array([k in read for k in kinds])

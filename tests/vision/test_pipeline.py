@@ -69,9 +69,9 @@ def test_the_frame_that_completes_a_state_reads_each_still_frame_mirrored_too(mo
     frames.append(frames[-1])
     real_run, read = vp.run, []
 
-    def recorded_run(session, crops, kinds):
-        read.append(crops.copy())
-        return real_run(session, crops, kinds)
+    def recorded_run(session, inputs):
+        read.append(inputs.copy())
+        return real_run(session, inputs)
 
     monkeypatch.setattr(vp, "run", recorded_run)
     readings = [p.read_frame(f) for f in frames]
@@ -79,8 +79,8 @@ def test_the_frame_that_completes_a_state_reads_each_still_frame_mirrored_too(mo
     assert [r.stable for r in readings] == [False, False, False, True, False]
     own = read[:4]
     assert len(read) == 4 + p.stability.frames + 1
-    for crops, frame_crops in zip(read[4:4 + p.stability.frames], own[1:]):
-        assert np.array_equal(crops, frame_crops[:, :, ::-1])
+    for inputs, frame_inputs in zip(read[4:4 + p.stability.frames], own[1:]):
+        assert np.array_equal(inputs, frame_inputs[..., ::-1])     # each crop and its context mirrored
     assert not np.array_equal(own[1], own[3])          # each still frame's own crops, not the last one's
 
 
@@ -90,7 +90,7 @@ def test_without_the_mirrored_reading_a_state_costs_no_extra_model_run(monkeypat
     p.read_mirrored = False
     frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
     real_run, runs = vp.run, []
-    monkeypatch.setattr(vp, "run", lambda session, crops, kinds: runs.append(1) or real_run(session, crops, kinds))
+    monkeypatch.setattr(vp, "run", lambda session, inputs: runs.append(1) or real_run(session, inputs))
     readings = [p.read_frame(frame) for _ in range(p.stability.frames + 1)]
     assert readings[-1].stable and len(runs) == len(readings)
 

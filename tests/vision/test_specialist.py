@@ -2,16 +2,20 @@
 model's, and the shipped file on the committed fixtures (real ONNX inference)."""
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from vision.evaluate import evaluate_folder
 from vision.labels import OWNERS, PIECES
 from vision.layout import load_layout
-from vision.model import DEFAULT_MODEL, kind_context, log_softmax, to_input
+from vision.model import DEFAULT_MODEL, log_softmax, net_input
 from vision.pipeline import Pipeline
+from vision.pose import camera_position
+from vision.rectify import crops_from_frame, plan_crops
 from vision.specialist import SPECIALIST_MODEL, Specialist
 
+from .drawn import board_canvas, camera_view
 from .heads import RecordingSession
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
@@ -66,7 +70,8 @@ def test_refine_weighs_both_models_on_the_unsure_boxes_alone():
     session = FakeSession()
     raw = slot_model_outputs()
     crops = np.random.default_rng(0).integers(0, 255, (len(LAYOUT.boxes), 48, 48, 3), dtype=np.uint8)
-    out = specialist(session).refine(raw, crops)
+    inputs = net_input(crops, KINDS)
+    out = specialist(session).refine(raw, inputs)
     read = sorted([CONDUITS[2], POWERHOUSES[5]])
     assert len(session.fed) == 2
     for head in ("piece", "owner"):
@@ -81,14 +86,8 @@ def test_refine_weighs_both_models_on_the_unsure_boxes_alone():
         assert np.array_equal(out[head][others], slot_model_outputs()[head][others]), head
     assert np.array_equal(raw["piece"], slot_model_outputs()["piece"]), "the input is not changed"
     assert np.array_equal(out["drops"], raw["drops"]), "its kinds hold no drops"
-    # fed as the slot model is: the crop beside its kind's median in this frame
-    mine = crops[MINE]
-    at = [list(MINE).index(i) for i in read]
-    assert np.array_equal(session.fed, to_input(mine[at], kind_context(mine, KINDS[MINE])[at]))
-    assert np.array_equal(kind_context(mine, KINDS[MINE]), kind_context(crops, KINDS)[MINE])
-    plain = session.fed
-    specialist(session).refine(raw, crops, mirrored=True)
-    assert np.array_equal(session.fed, plain[..., ::-1])
+    # fed the slot model's own input rows: each crop beside its kind's median in this frame
+    assert np.array_equal(session.fed, inputs[read])
 
 
 def test_nothing_unsure_runs_nothing():
@@ -96,8 +95,29 @@ def test_nothing_unsure_runs_nothing():
     raw = slot_model_outputs()
     raw["piece"][CONDUITS[2], PIECES.index("empty")] = 12.0
     raw["owner"][POWERHOUSES[5], OWNERS.index("germany")] = 12.0
-    crops = np.zeros((len(LAYOUT.boxes), 48, 48, 3), np.uint8)
-    assert specialist(session).refine(raw, crops) is raw and session.fed is None
+    inputs = net_input(np.zeros((len(LAYOUT.boxes), 48, 48, 3), np.uint8), KINDS)
+    assert specialist(session).refine(raw, inputs) is raw and session.fed is None
+
+
+def test_the_pipeline_feeds_it_the_slot_models_input_mirrored_when_the_slot_model_reads_mirrored(monkeypatch):
+    """Read as the slot model read the frame: its rows of the same net input, and the
+    mirrored input on a stable state's mirrored look."""
+    import vision.pipeline as vp
+
+    pipeline = Pipeline.load()
+    pipeline.specialist.session = session = FakeSession()
+    pipeline.specialist.sure = 2.0                       # every box of its kinds counts as unsure
+    real_run, slot_inputs = vp.run, []
+    monkeypatch.setattr(vp, "run", lambda s, inputs: slot_inputs.append(inputs) or real_run(s, inputs))
+    frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
+    reg = pipeline.registrar.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    camera = camera_position(reg.H, frame.shape)
+    plan = plan_crops(LAYOUT, camera)
+    view, crops = crops_from_frame(frame, reg.H, LAYOUT, plan=plan)
+    for mirrored in (False, True):
+        pipeline._outputs(crops, view, camera, plan, mirrored)
+        assert np.array_equal(session.fed, slot_inputs[-1][MINE])
+    assert np.array_equal(slot_inputs[1], slot_inputs[0][..., ::-1])
 
 
 def test_a_model_that_names_no_kinds_is_refused_with_a_way_out():
