@@ -22,7 +22,7 @@ import onnxruntime as ort
 
 from .labels import dam_stands
 from .layout import Layout
-from .model import cpu_session, log_softmax
+from .model import cpu_session, two_experts
 from .rectify import CropPlan, cut_rects, plan_crops
 
 _MODELS = Path(__file__).resolve().parent.parent / "models"
@@ -101,5 +101,5 @@ class DropCounter:
         out = dict(raw)
         out["drops"] = raw["drops"].copy()
         counted = self.session.run(["drops"], {"crops": x})[0]
-        out["drops"][boxes] = (log_softmax(raw["drops"][boxes]) + log_softmax(counted)) / 2
+        out["drops"][boxes] = two_experts(raw["drops"][boxes], counted)
         return out

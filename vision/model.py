@@ -97,6 +97,12 @@ def log_softmax(x: np.ndarray) -> np.ndarray:
     return x - np.log(np.exp(x).sum(axis=-1, keepdims=True))
 
 
+def two_experts(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Two models' logits for the same choices weighed equally (a product of two experts): the
+    mean of their log-probabilities. Where they disagree the surer one wins."""
+    return (log_softmax(a) + log_softmax(b)) / 2
+
+
 def net_input(crops: np.ndarray, kinds: Sequence[str]) -> np.ndarray:
     """The net's input for one frame's crops, each beside its kind context; ``kinds``: each
     crop's box kind."""

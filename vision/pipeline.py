@@ -91,17 +91,11 @@ class Pipeline:
         file where not given), or None for a kind to count its drops with the slot model alone
         (as it does, with a warning, when a file is missing: recognition goes on);
         ``specialist``: the specialist slot model (``vision.specialist``), or None for none."""
-        if heights is not None and not Path(heights).exists():
-            warnings.warn(f"no dam-height model at {heights}: dam heights are read by the slot model alone")
-            heights = None
-        if specialist is not None and not Path(specialist).exists():
-            warnings.warn(f"no specialist model at {specialist}: every box is read by the slot model alone")
-            specialist = None
-        paths = {kind: counted.model for kind, counted in COUNTED_KINDS.items()} | dict(counters or {})
-        for kind, path in paths.items():
-            if path is not None and not Path(path).exists():
-                warnings.warn(f"no {kind} drop model at {path}: {kind} drops are counted by the slot model alone")
-                paths[kind] = None
+        heights = _present(heights, "dam-height", "dam heights are read by the slot model alone")
+        specialist = _present(specialist, "specialist", "every box is read by the slot model alone")
+        paths = {kind: _present(path, f"{kind} drop", f"{kind} drops are counted by the slot model alone")
+                 for kind, path in ({kind: counted.model for kind, counted in COUNTED_KINDS.items()}
+                                    | dict(counters or {})).items()}
         prof = load_profile(profile)
         geometry = {i: np.asarray(c, np.float32) for i, c in prof.markers.items()} if prof.markers else None
         reference = None
@@ -202,6 +196,15 @@ def read_frame(frame: np.ndarray, pipeline: Pipeline | None = None) -> Reading:
         _DEFAULT = _DEFAULT or Pipeline.load()
         pipeline = _DEFAULT
     return pipeline.read_frame(frame)
+
+
+def _present(path: str | Path | None, model: str, instead: str) -> str | Path | None:
+    """``path`` where its file is there; None, with a warning saying what is done ``instead``,
+    where it is not (recognition goes on without that model)."""
+    if path is not None and not Path(path).exists():
+        warnings.warn(f"no {model} model at {path}: {instead}")
+        return None
+    return path
 
 
 def _since(t0: float) -> float:

@@ -20,7 +20,7 @@ import onnxruntime as ort
 
 from .labels import HAS_DROPS, HAS_OWNER, piece_mask
 from .layout import Layout
-from .model import cpu_session, log_softmax, reading_table, run, softmax
+from .model import cpu_session, reading_table, run, softmax, two_experts
 
 SPECIALIST_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_specialist.onnx"
 KINDS_KEY = "kinds"      # the file's metadata entry naming its kinds, comma-separated
@@ -75,7 +75,7 @@ class Specialist:
             rows = np.array([k in read for k in kinds])
             if rows.any():
                 out[head] = raw[head].copy()
-                out[head][at[rows]] = (log_softmax(raw[head][at[rows]]) + log_softmax(second[head][rows])) / 2
+                out[head][at[rows]] = two_experts(raw[head][at[rows]], second[head][rows])
         out["occluded"] = raw["occluded"].copy()
         out["occluded"][at] = (raw["occluded"][at] + second["occluded"]) / 2
         return out
