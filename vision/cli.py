@@ -83,9 +83,12 @@ def _pipeline(args: argparse.Namespace) -> "Pipeline":
     def given(path: str) -> str | None:
         return None if path == "none" else path
 
-    return Pipeline.load(args.profile, args.model, given(args.heights),
-                         {kind: given(getattr(args, f"{kind}_drops")) for kind in COUNTED_KINDS},
-                         given(args.specialist))
+    try:
+        return Pipeline.load(args.profile, args.model, given(args.heights),
+                             {kind: given(getattr(args, f"{kind}_drops")) for kind in COUNTED_KINDS},
+                             given(args.specialist))
+    except ValueError as exc:     # a model file of the wrong kind or not a model at all: say which
+        raise SystemExit(f"cannot load the models: {exc}") from None
 
 
 def _companies(text: str) -> list[str]:

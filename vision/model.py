@@ -50,7 +50,10 @@ def cpu_session(path: str | Path, threads: int = 2) -> ort.InferenceSession:
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    try:
+        return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    except Exception as exc:      # onnxruntime's own error types (InvalidProtobuf, Fail, ...) share no base
+        raise ValueError(f"{path}: not a model file onnxruntime can load ({exc})") from exc
 
 
 def load_session(path: str | Path = DEFAULT_MODEL, threads: int = 2) -> ort.InferenceSession:

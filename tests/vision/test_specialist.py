@@ -125,6 +125,17 @@ def test_a_model_that_names_no_kinds_is_refused_with_a_way_out():
         Specialist.load(LAYOUT, DEFAULT_MODEL)
 
 
+def test_the_command_line_names_a_wrong_model_file_without_a_traceback(tmp_path):
+    from automa.cli import main
+
+    garbage = tmp_path / "garbage.onnx"
+    garbage.write_text("not a model")
+    with pytest.raises(SystemExit, match="cannot load the models: .*names no kinds of box: not a specialist"):
+        main(["eval", str(FIXTURES), "--specialist", str(DEFAULT_MODEL)])
+    with pytest.raises(SystemExit, match="cannot load the models: .*garbage.onnx: not a model file onnxruntime can load"):
+        main(["eval", str(FIXTURES), "--specialist", str(garbage)])
+
+
 def test_without_the_specialist_file_the_pipeline_warns_and_reads_alone(tmp_path):
     with pytest.warns(UserWarning, match="no specialist model"):
         assert Pipeline.load(specialist=tmp_path / "missing.onnx").specialist is None
