@@ -5,9 +5,10 @@ pushed by a thread: a request reads one frame, reads the board once and
 caches the result briefly, so the image and the status calls of one poll
 agree and an idle page costs nothing.
 
-Recognition needs the trained model file; without it the page still shows
-the camera and finds the board (registration uses markers, not the model),
-and says plainly that pieces cannot be recognised.
+Recognition needs the trained model files; without them (missing, or a file
+onnxruntime cannot load) the page still shows the camera and finds the board
+(registration uses markers, not the model), and says plainly that pieces cannot
+be recognised and why.
 """
 from __future__ import annotations
 
@@ -112,6 +113,7 @@ class Live:
         self._capture: Capture | FileFrames | None = None
         self._last_frame: np.ndarray | None = None
         self._lock = threading.Lock()
+        self._load_lock = threading.Lock()        # one load of a profile's models at a time
         self._pipelines: dict[str | None, Pipeline] = {}
         self._registrars: dict[str | None, Registrar] = {}
         self._cache: tuple[float, tuple, Look] | None = None
@@ -119,6 +121,7 @@ class Live:
         # the kept picture (web.store.Picture) last decoded: (session, its step's seq and time), picture
         self._kept: tuple[tuple[int, int, float], StableView | None] | None = None
         self._still_cache: tuple[tuple[int, int, float], StableView, StableView, set[str]] | None = None
+        self._load_problem: str | None = None     # why the models could not be loaded, once tried
 
     # -- status --------------------------------------------------------------------
     @property
@@ -126,7 +129,8 @@ class Live:
         if not self.model.exists():
             return (f"Recognition unavailable: the model file {self.model.name} is missing "
                     "(train it with `automa-vision train`). Confirm moves by hand on the map.")
-        return None
+        self._pipeline(None)        # the models load once: a damaged file is said from the first page on
+        return self._load_problem
 
     def profile_path(self, profile: str | None) -> Path | None:
         if profile is None or self.profiles_dir is None:
@@ -204,11 +208,18 @@ class Live:
         return set(cached[3])
 
     def _pipeline(self, profile: str | None) -> Pipeline | None:
-        if self.recognition_problem:
-            return None
-        if profile not in self._pipelines:
-            self._pipelines[profile] = Pipeline.load(self.profile_path(profile), self.model)
-        return self._pipelines[profile]
+        """``profile``'s pipeline, loaded on first use; None when recognition is unavailable."""
+        with self._load_lock:
+            if self._load_problem is not None or not self.model.exists():
+                return None
+            if profile not in self._pipelines:
+                try:
+                    self._pipelines[profile] = Pipeline.load(self.profile_path(profile), self.model)
+                except ValueError as exc:     # a file onnxruntime cannot load (vision.model.cpu_session names it)
+                    # Said on every page, not a failed request on each poll; the camera view goes on.
+                    self._load_problem = f"Recognition unavailable: {exc}. Confirm moves by hand on the map."
+                    return None
+            return self._pipelines[profile]
 
 
 # -- drawing -------------------------------------------------------------------------

@@ -126,6 +126,22 @@ def test_camera_image_and_live_status_without_a_model(client, session_id):
     assert len(client.get("/api/layout").json["slots"]) == 67
 
 
+def test_a_damaged_model_file_is_named_on_every_page_and_the_camera_goes_on(tmp_path):
+    damaged = tmp_path / "damaged.onnx"
+    damaged.write_bytes(b"not an onnx file")
+    client = create_app(WebConfig(data_dir=tmp_path / "data", model=damaged)).test_client()
+    status = client.get("/api/status").json
+    assert status["recognition_available"] is False
+    assert "damaged.onnx" in status["recognition"] and "not a model file" in status["recognition"]
+    sid = client.post("/api/sessions", json={"role_usa": "automa", "role_germany": "human"}).json["id"]
+    assert 'id="recognition"' in client.get(f"/play/{sid}").get_data(as_text=True)
+    for _ in range(2):       # every poll answers, none fails on the file
+        live = client.get(f"/api/sessions/{sid}/live")
+        assert live.status_code == 200 and live.json["recognition"] == status["recognition"]
+        assert live.json["registration"] == "aruco"          # the board is still found
+    assert client.get(f"/api/sessions/{sid}/camera.jpg").status_code == 200
+
+
 def test_the_page_moves_on_when_the_camera_sees_the_instruction_done(client, session_id, monkeypatch):
     store = services_from(client).store
     expected = game.expected_map(store.last(session_id))
