@@ -101,7 +101,7 @@ def production(turn: Turn, action: dict) -> Outcome:
         return failed(f"Contract Requirement: best production is {best_energy} energy; {colour} contracts: {have}")
     best = [s for e, s in scored if e == best_energy]
     system = _break_system_tie(turn, best)
-    turn.trace.add(f"systems: " + "; ".join(f"{s.dam}+{s.conduit}+{s.powerhouse} = {e}" for e, s in scored))
+    turn.trace.add("systems: " + "; ".join(f"{s.dam}+{s.conduit}+{s.powerhouse} = {e}" for e, s in scored))
     _produce(turn, action, system, best_energy)
     _fulfil_best_contract(turn, best_energy)
     return Outcome(True, target=system.conduit)
