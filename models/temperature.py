@@ -15,14 +15,14 @@ from pathlib import Path
 
 import numpy as np
 
+from vision.model import log_softmax
+
 GRID = np.exp(np.linspace(np.log(0.25), np.log(8.0), 151))   # T from 1/4 to 8, ~2.3 % steps
 
 
 def nll(logits: np.ndarray, labels: np.ndarray, temperature: float = 1.0) -> float:
     """Mean negative log-likelihood of ``labels`` under softmax(logits / temperature)."""
-    z = np.asarray(logits, np.float64) / temperature
-    z = z - z.max(axis=1, keepdims=True)
-    log_p = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+    log_p = log_softmax(np.asarray(logits, np.float64) / temperature)
     return float(-log_p[np.arange(len(labels)), labels].mean())
 
 

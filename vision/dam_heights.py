@@ -24,7 +24,7 @@ import onnxruntime as ort
 
 from .labels import OWNERS, PIECES, dam_stands
 from .layout import Layout
-from .model import cpu_session, log_softmax
+from .model import cpu_session, log_softmax, logsumexp
 from .rectify import HEIGHT, VIEW_SCALE
 
 DEFAULT_HEIGHTS_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_dam_heights.onnx"
@@ -108,7 +108,6 @@ class DamHeights:
         out["piece"] = piece.copy()
         for k, i in enumerate(boxes):
             if roles[k] == 0:
-                logits = piece[i, _FIRST:_FIRST + 3]
-                present = logits.max() + np.log(np.exp(logits - logits.max()).sum())
+                present = logsumexp(piece[i, _FIRST:_FIRST + 3])       # the chance of some dam
                 out["piece"][i, _FIRST:_FIRST + 3] = present + log_softmax(heights[k])
         return out

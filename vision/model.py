@@ -94,10 +94,16 @@ def softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=-1, keepdims=True)
 
 
+def logsumexp(x: np.ndarray) -> np.ndarray:
+    """log(sum(exp(x))) over the last axis, kept as an axis of size 1, without overflow:
+    the log of the total chance of a group of logits."""
+    top = x.max(axis=-1, keepdims=True)
+    return top + np.log(np.exp(x - top).sum(axis=-1, keepdims=True))
+
+
 def log_softmax(x: np.ndarray) -> np.ndarray:
     """Log-probabilities of logits over the last axis (any offset of the logits cancels)."""
-    x = x - x.max(axis=-1, keepdims=True)
-    return x - np.log(np.exp(x).sum(axis=-1, keepdims=True))
+    return x - logsumexp(x)
 
 
 def two_experts(a: np.ndarray, b: np.ndarray) -> np.ndarray:
