@@ -43,6 +43,11 @@ class CropReading:
                                  # capacity (with its lake), a company not in the game
 
 
+class ModelFileError(ValueError):
+    """A model file that cannot serve: not one onnxruntime can load, or not the model it
+    is given as. The message names the file and says why."""
+
+
 def cpu_session(path: str | Path, threads: int = 2) -> ort.InferenceSession:
     """An onnxruntime CPU session. Its threads sleep between runs instead of spinning: the
     pipeline runs two models in turn, and each one's spinning threads took the other's cores."""
@@ -53,14 +58,14 @@ def cpu_session(path: str | Path, threads: int = 2) -> ort.InferenceSession:
     try:
         return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
     except Exception as exc:      # onnxruntime's own error types (InvalidProtobuf, Fail, ...) share no base
-        raise ValueError(f"{path}: not a model file onnxruntime can load ({exc})") from exc
+        raise ModelFileError(f"{path}: not a model file onnxruntime can load ({exc})") from exc
 
 
 def load_session(path: str | Path = DEFAULT_MODEL, threads: int = 2) -> ort.InferenceSession:
     session = cpu_session(path, threads)
     channels = session.get_inputs()[0].shape[1]
     if channels != CHANNELS:
-        raise ValueError(f"{path}: the model reads {channels} channels per crop, this version gives it {CHANNELS} "
+        raise ModelFileError(f"{path}: the model reads {channels} channels per crop, this version gives it {CHANNELS} "
                          "(each crop and its kind context); retrain it with `automa-vision train`")
     return session
 

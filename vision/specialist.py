@@ -20,7 +20,7 @@ import onnxruntime as ort
 
 from .labels import HAS_DROPS, HAS_OWNER, piece_mask
 from .layout import Layout
-from .model import cpu_session, reading_table, run, softmax, two_experts
+from .model import ModelFileError, cpu_session, reading_table, run, softmax, two_experts
 
 SPECIALIST_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_specialist.onnx"
 KINDS_KEY = "kinds"      # the file's metadata entry naming its kinds, comma-separated
@@ -45,7 +45,7 @@ class Specialist:
         session = cpu_session(path, threads)
         named = session.get_modelmeta().custom_metadata_map.get(KINDS_KEY)
         if not named:
-            raise ValueError(f"{path} names no kinds of box: not a specialist (train one with "
+            raise ModelFileError(f"{path} names no kinds of box: not a specialist (train one with "
                              "`automa-vision train --kinds ...`)")
         wanted = set(named.split(","))
         boxes = np.array([i for i, k in enumerate(layout.kinds) if k in wanted], np.int64)

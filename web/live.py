@@ -25,7 +25,7 @@ from automa.barrage.data import company_colours
 from vision.board_state import MapState, build_map
 from vision.capture import Capture, FileFrames, open_source
 from vision.layout import Layout, load_profile
-from vision.model import DEFAULT_MODEL
+from vision.model import DEFAULT_MODEL, ModelFileError
 from vision.pipeline import Pipeline, Reading
 from vision.registration import Registrar
 from vision.slot_change import still_boxes
@@ -215,7 +215,7 @@ class Live:
             if profile not in self._pipelines:
                 try:
                     self._pipelines[profile] = Pipeline.load(self.profile_path(profile), self.model)
-                except ValueError as exc:     # a file onnxruntime cannot load (vision.model.cpu_session names it)
+                except ModelFileError as exc:     # damaged, or not the model it stands for: the message names it
                     # Said on every page, not a failed request on each poll; the camera view goes on.
                     self._load_problem = f"Recognition unavailable: {exc}. Confirm moves by hand on the map."
                     return None
