@@ -8,6 +8,7 @@ homography and the slot overrides; ``frame.jpg``: the picture it works on;
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,14 @@ FRAME, LENS, REFERENCE, WIZARD, PROFILE = "frame.jpg", "lens.npz", "reference.pn
 
 class ProfileError(ValueError):
     pass
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a crash halfway leaves the file as it was,
+    never cut short (a game reads the profile the wizard saved)."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(text)
+    os.replace(part, path)
 
 
 @dataclass
@@ -52,7 +61,7 @@ class Draft:
         return (self.folder / filename).exists()
 
     def store(self) -> None:
-        (self.folder / WIZARD).write_text(json.dumps(
+        write_whole(self.folder / WIZARD, json.dumps(
             {"homography": self.homography, "registration": self.registration, "overrides": self.overrides}, indent=1))
 
     def status(self) -> dict:
@@ -77,8 +86,12 @@ class Profiles:
         folder = self.root / name
         folder.mkdir(exist_ok=True)
         path = folder / WIZARD
-        raw = json.loads(path.read_text()) if path.exists() else {}
-        return Draft(folder, raw.get("homography"), raw.get("registration"), raw.get("overrides") or {})
+        try:
+            raw = json.loads(path.read_text()) if path.exists() else {}
+            return Draft(folder, raw.get("homography"), raw.get("registration"), raw.get("overrides") or {})
+        except (ValueError, AttributeError) as exc:        # edited by hand: said, and left as it is
+            raise ProfileError(f"the wizard's progress in {path} cannot be read ({type(exc).__name__}: {exc}); "
+                               "delete that file to register this profile's board again") from exc
 
     def save(self, draft: Draft) -> Path:
         """Write ``profile.json``. Registration by markers needs nothing more; a board registered by
@@ -93,5 +106,5 @@ class Profiles:
         if draft.has(REFERENCE):
             profile["reference_image"] = REFERENCE
         path = draft.folder / PROFILE
-        path.write_text(json.dumps(profile, indent=1))
+        write_whole(path, json.dumps(profile, indent=1))
         return path

@@ -13,6 +13,7 @@ import cv2
 from .dam_heights import DEFAULT_HEIGHTS_MODEL
 from .drop_counter import KINDS as COUNTED_KINDS
 from .labels import owner_mask
+from .layout import ProfileFileError
 from .model import DEFAULT_MODEL
 from .specialist import SPECIALIST_MODEL
 
@@ -87,6 +88,8 @@ def _pipeline(args: argparse.Namespace) -> "Pipeline":
         return Pipeline.load(args.profile, args.model, given(args.heights),
                              {kind: given(getattr(args, f"{kind}_drops")) for kind in COUNTED_KINDS},
                              given(args.specialist))
+    except ProfileFileError as exc:
+        raise SystemExit(f"cannot load the profile: {exc}") from None
     except ValueError as exc:     # a model file of the wrong kind or not a model at all: say which
         raise SystemExit(f"cannot load the models: {exc}") from None
 

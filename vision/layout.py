@@ -122,16 +122,32 @@ class Profile:
     reference_image: str | None = None                     # canonical-frame picture for feature matching
 
 
+def _corners(raw: Any) -> list[list[float]]:
+    """A marker's four canonical corners, as (x, y) pairs of numbers."""
+    corners = [[float(x), float(y)] for x, y in raw]
+    if len(corners) != 4:
+        raise ValueError(f"a marker has 4 corners, not {len(corners)}")
+    return corners
+
+
+class ProfileFileError(ValueError):
+    """A profile whose file, or a file it names, cannot be read; the message names the file."""
+
+
 def load_profile(path: str | Path | None = None) -> Profile:
     """The default profile, or one read from a JSON file (paths relative to the file)."""
     if path is None:
         return Profile(load_layout())
     path = Path(path)
-    raw: dict[str, Any] = json.loads(path.read_text())
 
     def rel(p: str | None) -> str | None:
         return None if p is None else str((path.parent / p).resolve())
 
-    layout = load_layout(rel(raw.get("layout")) or DEFAULT_LAYOUT, raw.get("slot_overrides"))
-    markers = {int(k): v for k, v in raw["markers"].items()} if "markers" in raw else None
-    return Profile(layout, markers, rel(raw.get("calibration")), rel(raw.get("reference_image")))
+    try:
+        raw: dict[str, Any] = json.loads(path.read_text())
+        layout = load_layout(rel(raw.get("layout")) or DEFAULT_LAYOUT, raw.get("slot_overrides"))
+        markers = {int(k): _corners(v) for k, v in raw["markers"].items()} if "markers" in raw else None
+        return Profile(layout, markers, rel(raw.get("calibration")), rel(raw.get("reference_image")))
+    # A file edited by hand or cut short: any of these, said in one line that names it.
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ProfileFileError(f"the profile {path} cannot be read ({type(exc).__name__}: {exc})") from exc

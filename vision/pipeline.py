@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 import warnings
+import zipfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Collection, Iterator, Mapping
@@ -21,7 +22,7 @@ from .changes import Move, diff
 from .dam_heights import DEFAULT_HEIGHTS_MODEL, DamHeights
 from .drop_counter import KINDS as COUNTED_KINDS, DropCounter
 from .held_water import HeldWater
-from .layout import Profile, load_profile
+from .layout import Profile, ProfileFileError, load_profile
 from .model import DEFAULT_MODEL, decode, load_session, net_input, run
 from .neutral_dams import NeutralDams
 from .paper_white import paper_white
@@ -66,7 +67,8 @@ class Pipeline:
     profile: Profile
     session: object
     registrar: Registrar
-    undistort: Callable[[np.ndarray], np.ndarray] | None = None
+    lens: Calibration | None = None             # the profile's saved lens calibration, if any
+    undistort: Callable[[np.ndarray], np.ndarray] | None = None     # built from it for the first frame's size
     camera_matrix: np.ndarray | None = None     # K of the saved lens calibration, if any
     neutral: NeutralDams | None = None          # where the map's neutral dams can stand
     water: HeldWater | None = None              # which lake holds each dam's drops
@@ -98,11 +100,12 @@ class Pipeline:
                                     | dict(counters or {})).items()}
         prof = load_profile(profile)
         geometry = {i: np.asarray(c, np.float32) for i, c in prof.markers.items()} if prof.markers else None
-        reference = None
-        if prof.reference_image:
-            reference = FeatureReference.from_image(cv2.imread(prof.reference_image), prof.layout)
+        lens = _profile_file(prof.calibration, "lens calibration", Calibration.load)
+        image = _profile_file(prof.reference_image, "reference image", cv2.imread)
+        reference = None if image is None else FeatureReference.from_image(image, prof.layout)
         neutral = NeutralDams.from_map(prof.layout)
         return cls(prof, load_session(model), Registrar(prof.layout, geometry, reference),
+                   lens=lens, camera_matrix=None if lens is None else lens.K,
                    neutral=neutral, water=HeldWater.from_layout(prof.layout),
                    heights=None if heights is None else DamHeights.load(prof.layout, neutral.heights(), heights),
                    counters=tuple(DropCounter.load(prof.layout, kind, path) for kind, path in paths.items()
@@ -110,12 +113,11 @@ class Pipeline:
                    specialist=None if specialist is None else Specialist.load(prof.layout, specialist))
 
     def _undistort(self, frame: np.ndarray) -> np.ndarray:
-        if self.profile.calibration is None:
+        if self.lens is None:
             return frame
         if self.undistort is None:
             h, w = frame.shape[:2]
-            calibration = Calibration.load(self.profile.calibration)
-            self.undistort, self.camera_matrix = calibration.undistorter((w, h)), calibration.K
+            self.undistort = self.lens.undistorter((w, h))
         return self.undistort(frame)
 
     def read_frame(self, frame: np.ndarray, companies: Collection[str] | None = None) -> Reading:
@@ -205,6 +207,21 @@ def _present(path: str | Path | None, model: str, instead: str) -> str | Path | 
         warnings.warn(f"no {model} model at {path}: {instead}")
         return None
     return path
+
+
+def _profile_file(path: str | None, what: str, read: Callable[[str], object]):
+    """What ``read`` makes of a file the profile names; ProfileFileError, naming it, when it
+    is missing or damaged (said when the profile is loaded, not on the first frame)."""
+    if path is None:
+        return None
+    try:
+        value = read(path)
+    # np.load of a damaged .npz: a bad zip, a pickle it refuses, or a missing array
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
+        raise ProfileFileError(f"the profile's {what} {path} cannot be read ({type(exc).__name__}: {exc})") from exc
+    if value is None:          # cv2.imread's answer for a missing or damaged picture
+        raise ProfileFileError(f"the profile's {what} {path} cannot be read")
+    return value
 
 
 def _since(t0: float) -> float:

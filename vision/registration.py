@@ -48,7 +48,10 @@ class Calibration:
     @classmethod
     def load(cls, path: str | Path) -> "Calibration":
         with np.load(path) as data:
-            return cls(data["K"], data["dist"])
+            K, dist = np.asarray(data["K"], np.float64), np.asarray(data["dist"], np.float64).ravel()
+        if K.shape != (3, 3) or dist.size not in (4, 5, 8, 12, 14):     # the lens models OpenCV knows
+            raise ValueError(f"not a lens calibration: K is {K.shape}, dist has {dist.size} values")
+        return cls(K, dist)
 
     def undistorter(self, size: tuple[int, int]):
         """A function that undistorts frames of ``size`` (w, h): the maps are built once."""

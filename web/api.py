@@ -201,7 +201,7 @@ def _look(sid: int) -> tuple[Look, Step, list[Step]]:
 @bp.get("/sessions/<int:sid>/live")
 def live(sid: int):
     look, last, steps = _look(sid)
-    problem = services().live.recognition_problem
+    problem = services().live.problem(_profile(sid))
     state, flow = game.load(last)
     out = {"seq": last.seq, "registration": look.registration, "camera_problem": look.problem,
            "recognition": problem or "available", "recognition_available": problem is None,

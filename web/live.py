@@ -24,7 +24,7 @@ import numpy as np
 from automa.barrage.data import company_colours
 from vision.board_state import MapState, build_map
 from vision.capture import Capture, FileFrames, open_source
-from vision.layout import Layout, load_profile
+from vision.layout import Layout, ProfileFileError, load_profile
 from vision.model import DEFAULT_MODEL, ModelFileError
 from vision.pipeline import Pipeline, Reading
 from vision.registration import Registrar
@@ -114,7 +114,9 @@ class Live:
         self._last_frame: np.ndarray | None = None
         self._lock = threading.Lock()
         self._load_lock = threading.Lock()        # one load of a profile's models at a time
-        self._pipelines: dict[str | None, Pipeline] = {}
+        # profile -> (its file's stamp, its pipeline or None, why there is none): a profile
+        # saved again in the wizard is loaded again
+        self._pipelines: dict[str | None, tuple[int | None, Pipeline | None, str | None]] = {}
         self._registrars: dict[str | None, Registrar] = {}
         self._cache: tuple[float, tuple, Look] | None = None
         self._stable_views: dict[str | None, StableView] = {}
@@ -132,14 +134,33 @@ class Live:
         self._pipeline(None)        # the models load once: a damaged file is said from the first page on
         return self._load_problem
 
+    def problem(self, profile: str | None) -> str | None:
+        """Why a game on ``profile`` is not read by the camera: the models', else the profile's."""
+        if (problem := self.recognition_problem) is not None:
+            return problem
+        self._pipeline(profile)
+        return self._pipelines[profile][2] if profile in self._pipelines else None
+
     def profile_path(self, profile: str | None) -> Path | None:
         if profile is None or self.profiles_dir is None:
             return None
         path = self.profiles_dir / profile / "profile.json"
         return path if path.exists() else None
 
+    def _stamp(self, profile: str | None) -> int | None:
+        """When ``profile``'s file was last saved."""
+        path = self.profile_path(profile)
+        try:
+            return None if path is None else path.stat().st_mtime_ns
+        except OSError:           # removed since
+            return None
+
     def layout(self, profile: str | None) -> Layout:
-        return load_profile(self.profile_path(profile)).layout
+        """``profile``'s layout; the default one while its file cannot be read (``problem`` says so)."""
+        try:
+            return load_profile(self.profile_path(profile)).layout
+        except ProfileFileError:
+            return load_profile(None).layout
 
     # -- frames --------------------------------------------------------------------
     def frame(self, turns: int = 0, since_last_step: float = 0.0) -> np.ndarray | None:
@@ -212,14 +233,18 @@ class Live:
         with self._load_lock:
             if self._load_problem is not None or not self.model.exists():
                 return None
-            if profile not in self._pipelines:
+            stamp = self._stamp(profile)
+            if profile not in self._pipelines or self._pipelines[profile][0] != stamp:
+                # Either problem is said on every page, not a failed request on each poll; the camera view goes on.
                 try:
-                    self._pipelines[profile] = Pipeline.load(self.profile_path(profile), self.model)
+                    self._pipelines[profile] = (stamp, Pipeline.load(self.profile_path(profile), self.model), None)
+                except ProfileFileError as exc:     # this profile's alone: recognition goes on for the others
+                    self._pipelines[profile] = (stamp, None, f"Recognition unavailable: {exc}. Save the profile "
+                                                "again in the calibration wizard, or confirm moves by hand on the map.")
                 except ModelFileError as exc:     # damaged, or not the model it stands for: the message names it
-                    # Said on every page, not a failed request on each poll; the camera view goes on.
                     self._load_problem = f"Recognition unavailable: {exc}. Confirm moves by hand on the map."
                     return None
-            return self._pipelines[profile]
+            return self._pipelines[profile][1]
 
 
 # -- drawing -------------------------------------------------------------------------

@@ -52,5 +52,5 @@ def demo():
 @bp.get("/play/<int:sid>")
 def play(sid: int):
     info = services().store.session(sid)
-    return render_template("play.html", session=info, recognition=services().live.recognition_problem,
+    return render_template("play.html", session=info, recognition=services().live.problem(info.settings.get("profile")),
                            source=services().live.source.describe())

@@ -9,6 +9,7 @@ import pytest
 from automa.cli import main
 from vision.annotate import annotate
 from vision.capture import open_source
+from vision.layout import ProfileFileError
 from vision.pipeline import Pipeline
 
 from .drawn import LAYOUT, board_canvas, camera_view
@@ -183,3 +184,32 @@ def test_a_saved_lens_calibration_also_gives_the_camera_matrix_to_the_crops(tmp_
     frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
     assert calibrated.read_frame(frame).map is not None
     assert np.array_equal(calibrated.camera_matrix, K)
+
+
+@pytest.mark.parametrize("damage, named", [
+    ({"profile.json": b'{"slot_overrides": '}, "profile.json"),                      # cut short
+    ({"profile.json": b'{"markers": {"0": [[0, 0], [1, 0], [1, 1]]}}'}, "profile.json"),   # a corner short
+    ({"profile.json": b'{"calibration": "lens.npz"}', "lens.npz": b"PK\x03\x04 cut"}, "lens.npz"),
+    ({"profile.json": b'{"calibration": "lens.npz"}'}, "lens.npz"),                 # named, not there
+    ({"profile.json": b'{"reference_image": "reference.png"}', "reference.png": b"\x89PNG cut"}, "reference.png"),
+])
+def test_a_damaged_profile_is_named_when_it_is_loaded_not_on_the_first_frame(tmp_path, damage, named):
+    for name, data in damage.items():
+        (tmp_path / name).write_bytes(data)
+    with pytest.raises(ProfileFileError, match=named):
+        Pipeline.load(tmp_path / "profile.json")
+
+
+def test_a_lens_file_of_other_arrays_is_no_lens_calibration(tmp_path):
+    np.savez(tmp_path / "lens.npz", K=np.eye(2), dist=np.zeros(5))
+    (tmp_path / "profile.json").write_text(json.dumps({"calibration": "lens.npz"}))
+    with pytest.raises(ProfileFileError, match=r"K is \(2, 2\)"):
+        Pipeline.load(tmp_path / "profile.json")
+
+
+def test_read_command_names_a_damaged_profile_in_one_line(tmp_path):
+    (tmp_path / "profile.json").write_text("[1, 2")
+    frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
+    cv2.imwrite(str(tmp_path / "board.png"), frame)
+    with pytest.raises(SystemExit, match="cannot load the profile: .*profile.json cannot be read"):
+        main(["read", str(tmp_path / "board.png"), "--profile", str(tmp_path / "profile.json")])

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 
 import cv2
 import numpy as np
@@ -533,3 +534,27 @@ def test_a_turn_read_as_no_move_where_pictures_changed_is_asked_about(client, se
     corrected = store.last(session_id)
     assert corrected.kind == "correction" and corrected.seq == step.seq + 1
     assert live_.still_since(session_id, corrected, store.picture(session_id), looks[-1], None) is not None
+
+
+def test_a_damaged_profile_is_named_for_its_games_and_a_profile_saved_again_is_read_again(tmp_path):
+    """A profile.json cut short answers every poll and page with a banner naming it, the others
+    are read as before, and the profile saved again (as the wizard does) is loaded on the next poll."""
+    app = create_app(WebConfig(data_dir=tmp_path / "data"))
+    client = app.test_client()
+    path = app.extensions["automa_vision"].config.profiles_dir / "table" / "profile.json"
+    path.parent.mkdir(parents=True)
+    path.write_text('{"slot_overrides": ')
+    sid = client.post("/api/sessions", json={"role_usa": "automa", "role_germany": "human", "profile": "table"}).json["id"]
+    plain = client.post("/api/sessions", json={"role_usa": "automa", "role_germany": "human"}).json["id"]
+    for _ in range(2):
+        live = client.get(f"/api/sessions/{sid}/live")
+        assert live.status_code == 200 and live.json["recognition_available"] is False
+        assert "table/profile.json cannot be read (JSONDecodeError" in live.json["recognition"]
+    assert client.get(f"/api/sessions/{plain}/live").json["recognition_available"] is True
+    assert client.get("/api/status").json["recognition_available"] is True      # the models are fine
+    assert "profile.json cannot be read" in client.get(f"/play/{sid}").get_data(as_text=True)
+    assert client.get(f"/api/sessions/{sid}/camera.jpg").status_code == 200
+    assert client.get("/api/layout?profile=table").json["slots"]                   # the map is still drawn
+    path.write_text('{"slot_overrides": {}}')
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))  # a later save, on any file system
+    assert client.get(f"/api/sessions/{sid}/live").json["recognition_available"] is True

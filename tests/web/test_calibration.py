@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import io
+import json
+import os
 from pathlib import Path
 
 import cv2
@@ -9,6 +11,7 @@ import pytest
 
 from calibration import lens, sheets
 from calibration.board import check_markers, register_corners
+from calibration.profiles import write_whole
 from vision.layout import load_layout, load_profile
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "synth" / "clean_01.jpg"
@@ -104,3 +107,27 @@ def test_sheets_and_lens_calibration():
     assert result.views == 6 and result.rms < 1.0
     with pytest.raises(lens.LensError, match="usable photos"):
         lens.calibrate([("blank", np.full((200, 200, 3), 255, np.uint8))])
+
+
+def test_wizard_names_its_damaged_progress_file_and_leaves_it_as_it_is(client, app):
+    folder = app.extensions["automa_vision"].config.profiles_dir / "table-1"
+    folder.mkdir(parents=True)
+    (folder / "wizard.json").write_text('{"homography": [[1, 0')
+    res = client.get("/calibration/api/table-1")
+    assert res.status_code == 400 and "wizard.json cannot be read" in res.json["problems"][0]
+    assert (folder / "wizard.json").read_text() == '{"homography": [[1, 0'
+    (folder / "wizard.json").unlink()                     # as the message says: the wizard starts again
+    assert client.get("/calibration/api/table-1").json["registered"] is False
+
+
+def test_a_save_cut_short_leaves_the_saved_profile_as_it_was(tmp_path, monkeypatch):
+    """The new text goes to a file beside the old one, which is replaced only once it is whole."""
+    path = tmp_path / "profile.json"
+    write_whole(path, '{"slot_overrides": {}}')
+
+    def crash(src, dst):
+        raise OSError("power cut")
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError):
+        write_whole(path, '{"slot_overrides": {"1U": {"x": 130}}}')
+    assert json.loads(path.read_text()) == {"slot_overrides": {}}
