@@ -69,7 +69,6 @@ class Pipeline:
     registrar: Registrar
     lens: Calibration | None = None             # the profile's saved lens calibration, if any
     undistort: Callable[[np.ndarray], np.ndarray] | None = None     # built from it for the first frame's size
-    camera_matrix: np.ndarray | None = None     # K of the saved lens calibration, if any
     neutral: NeutralDams | None = None          # where the map's neutral dams can stand
     water: HeldWater | None = None              # which lake holds each dam's drops
     heights: DamHeights | None = None           # reads the standing dams' heights together
@@ -105,12 +104,17 @@ class Pipeline:
         reference = None if image is None else FeatureReference.from_image(image, prof.layout)
         neutral = NeutralDams.from_map(prof.layout)
         return cls(prof, load_session(model), Registrar(prof.layout, geometry, reference),
-                   lens=lens, camera_matrix=None if lens is None else lens.K,
+                   lens=lens,
                    neutral=neutral, water=HeldWater.from_layout(prof.layout),
                    heights=None if heights is None else DamHeights.load(prof.layout, neutral.heights(), heights),
                    counters=tuple(DropCounter.load(prof.layout, kind, path) for kind, path in paths.items()
                                   if path is not None),
                    specialist=None if specialist is None else Specialist.load(prof.layout, specialist))
+
+    @property
+    def camera_matrix(self) -> np.ndarray | None:
+        """K of the saved lens calibration, if any."""
+        return None if self.lens is None else self.lens.K
 
     def _undistort(self, frame: np.ndarray) -> np.ndarray:
         if self.lens is None:
