@@ -41,7 +41,7 @@ train: $(STAMP)
 	$(VENV)/bin/automa-vision train --kinds conduit,powerhouse
 	$(VENV)/bin/automa-vision train-heights
 	$(VENV)/bin/automa-vision train-drops --kind headstream
-	$(VENV)/bin/automa-vision train-drops --kind lake
+	$(VENV)/bin/automa-vision train-drops --kind lake --epochs 8
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
