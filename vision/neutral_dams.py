@@ -9,7 +9,9 @@ pieces a table can show, so the decoder compares only the readings that are.
 This matters because dam heights are the model's weakest reading (a top-down camera
 sees one elevation lean by about one pixel), while a neutral dam's grey is easy to
 see. An area without a neutral dam stays possible (the printed rules may place them
-only at some player counts).
+only at some player counts), but it is the less likely case: the rules as this project
+has them (BGA) place one in every area at every player count, and so does
+``automa.barrage.setup``. ``PRESENT`` says how much less likely (rulings V1).
 """
 from __future__ import annotations
 
@@ -25,12 +27,17 @@ from .layout import Layout
 NEUTRAL_INDEX = OWNERS.index("neutral")
 NOT_NEUTRAL = np.arange(len(OWNERS)) != NEUTRAL_INDEX
 _PIECE_OF = {1: "base", 2: "base+1", 3: "base+2"}
+# Weight of each placement "this dam is the area's neutral dam" against 1 - PRESENT for
+# "none here". At 0.5 (weighed alike) an area's neutral dam read as France whenever its grey
+# share fell a little under a half; 0.8-0.95 did best on the tuning frames (rulings V1).
+PRESENT = 0.9
 
 
 @dataclass(frozen=True)
 class NeutralDams:
     """Per area, the (box index, piece class index) a neutral dam may take: one of them at most."""
     areas: tuple[tuple[tuple[int, int], ...], ...]
+    present: float = PRESENT
 
     @classmethod
     def from_map(cls, layout: Layout) -> "NeutralDams":
@@ -47,11 +54,11 @@ class NeutralDams:
         to the readings a table can show. A neutral reading off the candidate spaces or
         heights is zeroed. Within an area, an area holds one neutral dam or none, so each
         visible dam's neutral readings are scaled to the chance that it is the area's one,
-        over the area's possible placements (none, or one dam), the rest of its readings
-        to the chance that it is not: two grey-looking dams of one area then both read
-        unsure rather than, frame by frame, each sure in turn. Where several dams still
-        read neutral, the likeliest keeps it. ``occluded`` boxes take no part, as they
-        are reported unknown."""
+        over the area's possible placements (none, weighed 1 - ``present``, or one dam,
+        each weighed ``present``), the rest of its readings to the chance that it is not:
+        two grey-looking dams of one area then both read unsure rather than, frame by
+        frame, each sure in turn. Where several dams still read neutral, the likeliest
+        keeps it. ``occluded`` boxes take no part, as they are reported unknown."""
         allowed = np.zeros(joint.shape[:2], bool)
         for area in self.areas:
             for box, piece in area:
@@ -65,9 +72,10 @@ class NeutralDams:
             grey = np.array([joint[box, :, NEUTRAL_INDEX].sum() for box in boxes]) / total
             other = 1.0 - grey
             # Placement "this dam is the neutral one" weighs its grey times every other
-            # dam's not-grey; "no neutral dam here" weighs every dam's not-grey.
-            placed = np.array([grey[i] * np.prod(np.delete(other, i)) for i in range(len(boxes))])
-            weight = placed.sum() + np.prod(other)
+            # dam's not-grey; "no neutral dam here" weighs every dam's not-grey; then each
+            # by its prior weight.
+            placed = self.present * np.array([grey[i] * np.prod(np.delete(other, i)) for i in range(len(boxes))])
+            weight = placed.sum() + (1.0 - self.present) * np.prod(other)
             # Zero only when two dams are grey beyond any doubt: the claims below settle it.
             chance = placed / weight if weight > 0 else grey
             for box, g, c in zip(boxes, grey, chance):

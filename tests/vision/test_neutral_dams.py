@@ -1,11 +1,13 @@
 """Reading dam slots with the map's neutral dams (vision.neutral_dams): one per area, on a
 candidate space, at the area's height."""
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from vision.labels import MAX_DROPS, OWNERS, PIECES
 from vision.model import decode, reading_table
-from vision.neutral_dams import NeutralDams
+from vision.neutral_dams import PRESENT, NeutralDams
 
 from .drawn import LAYOUT
 from .heads import logits
@@ -32,10 +34,27 @@ def test_a_grey_dam_is_read_at_its_areas_height():
     assert (plain.piece, plain.owner) == ("base+1", "neutral")
     dam = read(raw)["3L"]
     assert (dam.piece, dam.owner) == ("base", "neutral")
-    # Its confidence is its share of the readings a table can show: grey at this height,
-    # or France at any height.
+    # Its grey share among the readings a table can show (grey at this height, or France at
+    # any height), then weighed as the area's one neutral dam against none (rulings V1): the
+    # mountains' other candidate spaces are empty, so the placements are "3L" and "none".
     allowed = 0.3 * 0.95 + 0.05 * (0.3 + 0.6 + 0.1)
-    assert dam.confidence == pytest.approx(0.3 * 0.95 / allowed, rel=1e-3)
+    grey = 0.3 * 0.95 / allowed
+    chance = PRESENT * grey / (PRESENT * grey + (1 - PRESENT) * (1 - grey))
+    assert dam.confidence == pytest.approx(chance, rel=1e-3) and dam.confidence > grey
+
+
+def test_an_areas_only_grey_looking_dam_is_likelier_its_neutral_dam_than_none():
+    # 6L looks a little more white than grey, and no other hills dam looks grey at all. An
+    # area without its neutral dam is possible but the rarer case (rulings V1), so 6L is
+    # read as the area's neutral dam, unsure; a clearly white dam stays France's.
+    raw = logits({"6L": ({"base+1": 1.0}, {"neutral": 0.4, "france": 0.6}),
+                  "9L": ({"base+2": 1.0}, {"neutral": 0.05, "france": 0.95})})
+    dams = read(raw)
+    assert (dams["6L"].piece, dams["6L"].owner) == ("base+1", "neutral")
+    assert dams["6L"].confidence == pytest.approx(PRESENT * 0.4 / (PRESENT * 0.4 + (1 - PRESENT) * 0.6), rel=1e-2)
+    assert (dams["9L"].piece, dams["9L"].owner) == ("base+2", "france")
+    # Weighing "none" like any one dam's placement, as before, read 6L as France's.
+    assert read(raw, replace(NEUTRAL, present=0.5))["6L"].owner == "france"
 
 
 def test_no_neutral_dam_stands_off_the_candidate_spaces():
@@ -79,16 +98,18 @@ def test_the_likeliest_whole_reading_wins_not_the_likeliest_piece():
 def test_two_grey_looking_dams_of_one_area_both_read_unsure():
     # 5L and 6L each look grey (55 / 52 %) or white (France). An area holds one neutral dam
     # or none, so the placements weigh: 5L the one 0.55 * 0.48, 6L the one 0.52 * 0.45,
-    # none 0.45 * 0.48. Each dam is more likely French than the area's neutral dam, and
-    # neither reading is sure: noise that swaps which one looks greyer no longer swaps two
-    # sure readings (a phantom move on the page), only unsure ones, which the page flags.
+    # each times PRESENT, none 0.45 * 0.48 times 1 - PRESENT. 5L is a little likelier the
+    # neutral dam than not, 6L a little likelier French, and neither reading is sure: noise
+    # that swaps which one looks greyer no longer swaps two sure readings (a phantom move
+    # on the page), only unsure ones, which the page flags.
     raw = logits({"5L": ({"base+1": 1.0}, {"neutral": 0.55, "france": 0.45}),
                   "6L": ({"base+1": 1.0}, {"neutral": 0.52, "france": 0.48})})
     dams = read(raw)
-    placements = 0.55 * 0.48 + 0.52 * 0.45 + 0.45 * 0.48
-    assert (dams["5L"].owner, dams["6L"].owner) == ("france", "france")
-    assert dams["5L"].confidence == pytest.approx(1 - 0.55 * 0.48 / placements, rel=1e-3)
-    assert dams["6L"].confidence == pytest.approx(1 - 0.52 * 0.45 / placements, rel=1e-3)
+    five, six, none = PRESENT * 0.55 * 0.48, PRESENT * 0.52 * 0.45, (1 - PRESENT) * 0.45 * 0.48
+    placements = five + six + none
+    assert (dams["5L"].owner, dams["6L"].owner) == ("neutral", "france")
+    assert dams["5L"].confidence == pytest.approx(five / placements, rel=1e-3)
+    assert dams["6L"].confidence == pytest.approx(1 - six / placements, rel=1e-3)
     assert max(dams["5L"].confidence, dams["6L"].confidence) < 0.8
 
 
