@@ -156,7 +156,9 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
     ``select`` keeps some of the folder's images. ``pairs``: also in a session that compares
     each box's picture with the frame the game last saw (``pictures_*``, rulings V8): that
     frame is rendered again from the image's seed with the map before the turn, fresh sensor
-    noise, a slightly different exposure and no hand (``vision.synth.pairs``)."""
+    noise, a slightly different exposure and no hand (``vision.synth.pairs``); where it cannot
+    be (``not_reproduced``), the turn is read as the session reads it, as on a page that has
+    no earlier picture."""
     # water turns draw from a stream of their own: adding them left the other turns as they were
     rng, water_rng = random.Random(seed), random.Random(f"water-{seed}")
     pipeline = Pipeline.load(profile)
@@ -192,6 +194,9 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
                 # a turn read as no move, whose pictures changed where the move was: the page asks
                 asked = unread(pipeline.profile.layout, still) if not listed["pictures"] else []
                 counts[f"pictures_{kind}missed_but_asked"] += any(m.space in asked for m in made)
+            elif pairs:
+                # No earlier picture to compare with: the page reads the turn as a session does.
+                listed["pictures"] = listed["session"]
             for way, moves in listed.items():
                 # a build is missed when the structure is; a water turn when any of its water is
                 _count(counts, f"{way}_{kind}", made, moves, made[:1] if kind == "" else made)
