@@ -79,3 +79,17 @@ def test_the_page_lists_at_least_as_many_turns_right_as_a_blind_reading(tmp_path
     assert figures["session_exact"] >= figures["blind_exact"]
     assert figures["session_extra_moves"] <= figures["blind_extra_moves"]
     assert main([str(tmp_path / "none")]) == 2
+
+
+def test_a_turn_with_no_earlier_picture_is_read_with_the_pictures_as_the_session_reads_it(tmp_path, capsys):
+    # hard_09's earlier frame cannot be rendered again (no generator options give its JPEG):
+    # the page would have no earlier picture, so V8 changes nothing on its turns.
+    for suffix in (".jpg", ".json"):
+        (tmp_path / f"hard_09{suffix}").write_bytes((FIXTURES / f"hard_09{suffix}").read_bytes())
+    assert main([str(tmp_path), "--pairs"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["not_reproduced"] == 1 and figures["turns"] == 1
+    for kind in ("", "production_", "water_"):
+        for count in ("exact", "move_missed", "extra_moves"):
+            assert figures[f"pictures_{kind}{count}"] == figures[f"session_{kind}{count}"]
+    assert figures["session_exact"] == 1     # its build turn is read right, with the pictures too
