@@ -28,8 +28,8 @@ NEUTRAL_INDEX = OWNERS.index("neutral")
 NOT_NEUTRAL = np.arange(len(OWNERS)) != NEUTRAL_INDEX
 _PIECE_OF = {1: "base", 2: "base+1", 3: "base+2"}
 # Weight of each placement "this dam is the area's neutral dam" against 1 - PRESENT for
-# "none here". At 0.5 (weighed alike) an area's neutral dam read as France whenever its grey
-# share fell a little under a half; 0.8-0.95 did best on the tuning frames (rulings V1).
+# "none here". At 0.5 (weighed alike) an area's lone grey-looking dam read as France whenever
+# its grey share fell under a half; 0.8-0.95 did best on the tuning frames (rulings V1).
 PRESENT = 0.9
 
 
