@@ -58,7 +58,9 @@ class NeutralDams:
         each weighed ``present``), the rest of its readings to the chance that it is not:
         two grey-looking dams of one area then both read unsure rather than, frame by
         frame, each sure in turn. Where several dams still read neutral, the likeliest
-        keeps it. ``occluded`` boxes take no part, as they are reported unknown."""
+        keeps it. ``occluded`` boxes are reported unknown and show nothing, so a placement
+        on one weighs like "none" as far as the visible dams can tell: an area whose other
+        candidates are hidden still gets the prior on the dam it shows."""
         allowed = np.zeros(joint.shape[:2], bool)
         for area in self.areas:
             for box, piece in area:
@@ -66,16 +68,17 @@ class NeutralDams:
         joint[:, :, NEUTRAL_INDEX] *= allowed
         for area in self.areas:
             boxes = [box for box, _ in area if not occluded[box]]
-            if len(boxes) < 2:
+            if not boxes:
                 continue
+            hidden = len(area) - len(boxes)
             total = np.array([joint[box].sum() for box in boxes])
             grey = np.array([joint[box, :, NEUTRAL_INDEX].sum() for box in boxes]) / total
             other = 1.0 - grey
             # Placement "this dam is the neutral one" weighs its grey times every other
-            # dam's not-grey; "no neutral dam here" weighs every dam's not-grey; then each
-            # by its prior weight.
+            # dam's not-grey; "no neutral dam here" and "on a hidden space" weigh every
+            # visible dam's not-grey; then each by its prior weight.
             placed = self.present * np.array([grey[i] * np.prod(np.delete(other, i)) for i in range(len(boxes))])
-            weight = placed.sum() + (1.0 - self.present) * np.prod(other)
+            weight = placed.sum() + (1.0 - self.present + self.present * hidden) * np.prod(other)
             # Zero only when two dams are grey beyond any doubt: the claims below settle it.
             chance = placed / weight if weight > 0 else grey
             for box, g, c in zip(boxes, grey, chance):

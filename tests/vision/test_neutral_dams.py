@@ -82,6 +82,22 @@ def test_an_occluded_dam_does_not_take_its_areas_neutral_dam():
     assert dams["6L"].occluded and dams["5L"].owner == "neutral"
 
 
+def test_a_dam_whose_area_mates_are_hidden_is_weighed_with_them():
+    # 6L is the hills' only visible candidate space: 5L and 7L lie under a hand. The area's
+    # neutral dam may stand on either hidden space, each placement weighing PRESENT like
+    # 6L's, and those placements look to the camera like "none" (6L not grey). 6L still
+    # reads neutral, but less sure than it looks, where before it kept its raw grey share.
+    raw = logits({"6L": ({"base+1": 1.0}, {"neutral": 0.7, "france": 0.3})}, occluded={"5L", "7L"})
+    dams = read(raw)
+    placed, elsewhere = PRESENT * 0.7, (1 - PRESENT + 2 * PRESENT) * 0.3
+    assert dams["5L"].occluded and dams["7L"].occluded
+    assert (dams["6L"].piece, dams["6L"].owner) == ("base+1", "neutral")
+    assert dams["6L"].confidence == pytest.approx(placed / (placed + elsewhere), rel=1e-3)
+    # With its mates in view (and empty), the same dam is the area's likeliest placement.
+    seen = read(logits({"6L": ({"base+1": 1.0}, {"neutral": 0.7, "france": 0.3})}))["6L"]
+    assert seen.confidence == pytest.approx(PRESENT * 0.7 / (PRESENT * 0.7 + (1 - PRESENT) * 0.3), rel=1e-3)
+
+
 def test_the_likeliest_whole_reading_wins_not_the_likeliest_piece():
     # 60 % a conduit, but of an owner nobody can tell: as a whole, "empty" (40 %) is likelier
     # than any one owner's conduit (30 %).
