@@ -3,6 +3,8 @@ import json
 import random
 from pathlib import Path
 
+import cv2
+
 from vision.changes import diff
 from automa.barrage.rules import production_systems
 from web.game import read_against
@@ -82,10 +84,13 @@ def test_the_page_lists_at_least_as_many_turns_right_as_a_blind_reading(tmp_path
 
 
 def test_a_turn_with_no_earlier_picture_is_read_with_the_pictures_as_the_session_reads_it(tmp_path, capsys):
-    # hard_09's earlier frame cannot be rendered again (no generator options give its JPEG):
-    # the page would have no earlier picture, so V8 changes nothing on its turns.
-    for suffix in (".jpg", ".json"):
-        (tmp_path / f"hard_09{suffix}").write_bytes((FIXTURES / f"hard_09{suffix}").read_bytes())
+    # hard_09 with a patch painted over its corner: no generator options give that picture,
+    # so its earlier frame cannot be rendered; the page would have no earlier picture, and
+    # V8 changes nothing on its turns.
+    frame = cv2.imread(str(FIXTURES / "hard_09.jpg"))
+    frame[:40, :40] = 255
+    cv2.imwrite(str(tmp_path / "hard_09.jpg"), frame)
+    (tmp_path / "hard_09.json").write_bytes((FIXTURES / "hard_09.json").read_bytes())
     assert main([str(tmp_path), "--pairs"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["not_reproduced"] == 1 and figures["turns"] == 1

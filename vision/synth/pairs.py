@@ -24,6 +24,11 @@ from .photo import encode_jpeg
 from .render import Options, Table, set_table, shoot
 
 EXPOSURE_DRIFT = 0.03       # a webcam's auto exposure moves by a few percent between turns
+# Grey levels two renderings of one table may differ by and still be the same picture. The
+# commit that made the test fixtures, run again on another machine, drew 2 of the 40 apart in
+# one 8x8 JPEG block each, by up to 3 levels (the rest byte for byte): numpy and OpenCV are
+# not pinned, and builds may round apart. A piece on or off differs by far more.
+SAME_PICTURE_LEVELS = 8
 
 
 def solids_before(t: Table, before: MapState) -> list[pieces.Solid]:
@@ -77,7 +82,8 @@ def frame_before(t: Table, before: MapState, seed: int) -> np.ndarray:
 
 def table_of(truth: dict, jpeg: bytes) -> Table | None:
     """The table a generated image shows, from its ground truth, or None when no options
-    reproduce ``jpeg`` byte for byte (an image not made by this generator's code)."""
+    reproduce ``jpeg`` (an image not made by this generator's code): byte for byte, or
+    within ``SAME_PICTURE_LEVELS`` where the libraries' builds round differently."""
     style = truth["style"]
     base = dict(size=tuple(truth["image_size"]), markers=truth["markers"]["present"],
                 occlusion=1.0 if style["occluder"] else 0.0)
@@ -86,6 +92,14 @@ def table_of(truth: dict, jpeg: bytes) -> Table | None:
         for saturated in (False, True):
             t = set_table(int(truth["seed"]), Options(photo=photo_option, saturated_spaces=saturated, **base))
             shot = shoot(t)
-            if encode_jpeg(shot.frame, shot.photo_style.jpeg_quality) == jpeg:
+            if _same_picture(encode_jpeg(shot.frame, shot.photo_style.jpeg_quality), jpeg):
                 return t
     return None
+
+
+def _same_picture(made: bytes, given: bytes) -> bool:
+    if made == given:
+        return True
+    a, b = (cv2.imdecode(np.frombuffer(j, np.uint8), cv2.IMREAD_COLOR) for j in (made, given))
+    return a is not None and b is not None and a.shape == b.shape \
+        and int(cv2.absdiff(a, b).max()) <= SAME_PICTURE_LEVELS
