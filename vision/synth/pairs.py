@@ -76,14 +76,14 @@ def frame_before(t: Table, before: MapState, seed: int) -> np.ndarray:
     rng = np.random.default_rng([t.seed, seed])
     shot = shoot(t, solids_before(t, before), noise=rng, exposure=float(rng.uniform(1 - EXPOSURE_DRIFT, 1 + EXPOSURE_DRIFT)),
                  occluder=False)
-    jpeg = encode_jpeg(shot.frame, shot.photo_style.jpeg_quality)
-    return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    return _decoded(encode_jpeg(shot.frame, shot.photo_style.jpeg_quality))
 
 
 def table_of(truth: dict, jpeg: bytes) -> Table | None:
     """The table a generated image shows, from its ground truth, or None when no options
     reproduce ``jpeg`` (an image not made by this generator's code): byte for byte, or
     within ``SAME_PICTURE_LEVELS`` where the libraries' builds round differently."""
+    given = _decoded(jpeg)
     style = truth["style"]
     base = dict(size=tuple(truth["image_size"]), markers=truth["markers"]["present"],
                 occlusion=1.0 if style["occluder"] else 0.0)
@@ -92,14 +92,17 @@ def table_of(truth: dict, jpeg: bytes) -> Table | None:
         for saturated in (False, True):
             t = set_table(int(truth["seed"]), Options(photo=photo_option, saturated_spaces=saturated, **base))
             shot = shoot(t)
-            if _same_picture(encode_jpeg(shot.frame, shot.photo_style.jpeg_quality), jpeg):
+            made = encode_jpeg(shot.frame, shot.photo_style.jpeg_quality)
+            if made == jpeg or _same_picture(_decoded(made), given):
                 return t
     return None
 
 
-def _same_picture(made: bytes, given: bytes) -> bool:
-    if made == given:
-        return True
-    a, b = (cv2.imdecode(np.frombuffer(j, np.uint8), cv2.IMREAD_COLOR) for j in (made, given))
-    return a is not None and b is not None and a.shape == b.shape \
-        and int(cv2.absdiff(a, b).max()) <= SAME_PICTURE_LEVELS
+def _decoded(jpeg: bytes) -> np.ndarray | None:
+    """The BGR picture of ``jpeg``, or None where it does not decode."""
+    return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+
+
+def _same_picture(made: np.ndarray | None, given: np.ndarray | None) -> bool:
+    return made is not None and given is not None and made.shape == given.shape \
+        and int(cv2.absdiff(made, given).max()) <= SAME_PICTURE_LEVELS
