@@ -22,15 +22,22 @@ a piece can come there unseen), within the rectangle its crop is cut from
 leans, with a margin). A piece's lean and shadow can reach a neighbour's rectangle, so a
 neighbour may count as changed too: that only means it is read as usual.
 
+On a headstream tile whose picture changed, the change also says how many drops came
+(``Comparison.arrived``): each drop put there is one compact, drop-sized shape of differing
+pixels on the tile, where a hand's edge, a lean or JPEG blocks make strips, specks or whole
+blocks. Drops put side by side can merge into one shape, so the count is a least number.
+
 Measured on the held-out sets' turns (``python -m web.turn_eval --pairs``, docs/benchmarks.md).
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from .layout import Layout
-from .rectify import plan_crops
+from .rectify import VIEW_SCALE, plan_crops
 
 BLUR_SIGMA = 1.0        # view px
 SHIFT = 1               # view px a picture may move between the frames (registration)
@@ -41,6 +48,20 @@ NOISE_SCALE = 1.4826    # median absolute difference -> standard deviation, for 
 MAX_TYPICAL = 3.0       # grey levels: a larger typical difference makes two pictures incomparable
 CLIP = 5                # grey levels from white or black: a pixel clipped there shows nothing
 MAX_CLIPPED = 0.5       # share of a box's rectangle clipped, from which the box is not compared
+# A drop that came, as a shape of differing pixels on its headstream tile (held-out turns:
+# 130-340 view px of a ~6200 px tile; a disc fills 0.79 of its bounding box)
+DROP_SHARE = (0.01, 0.13)   # of the tile's area
+DROP_FILL = 0.5             # of its bounding box, at least
+DROP_ASPECT = 1.8           # its bounding box's long side over its short one, at most
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two pictures of one table compared: the keys (``Box.key``) of the boxes whose picture
+    is the same (``still``), and for each headstream tile whose picture changed the number of
+    drop-sized shapes that came on it (``arrived``, only those with one or more)."""
+    still: frozenset[str]
+    arrived: dict[str, int]
 
 
 def differing_pixels(before: np.ndarray, after: np.ndarray) -> np.ndarray:
@@ -83,7 +104,11 @@ def changed_boxes(layout: Layout, before: np.ndarray, after: np.ndarray, camera:
     """(N,) bool, one per ``layout.boxes``: which boxes look different in two views of one
     table. ``camera``: (x, y, height) in canonical px (``vision.pose``), which sets how far
     each box's rectangle reaches towards the camera."""
-    h, w = before.shape[:2]
+    return _changed(layout, differing_pixels(before, after), clipped_pixels(before, after), camera)
+
+
+def _changed(layout: Layout, differing: np.ndarray, clipped: np.ndarray, camera: np.ndarray) -> np.ndarray:
+    h, w = differing.shape[:2]
     rects = np.round(plan_crops(layout, camera).rects).astype(int)
     x0, x1 = np.clip(rects[:, 0], 0, w), np.clip(rects[:, 2], 0, w)
     y0, y1 = np.clip(rects[:, 1], 0, h), np.clip(rects[:, 3], 0, h)
@@ -93,11 +118,27 @@ def changed_boxes(layout: Layout, before: np.ndarray, after: np.ndarray, camera:
         return sums[y1, x1] - sums[y0, x1] - sums[y1, x0] + sums[y0, x0]
     area = np.maximum((x1 - x0) * (y1 - y0), 1)
     # a box mostly clipped by glare or shadow can hide a piece that came: not comparable
-    return (counts(differing_pixels(before, after)) >= MIN_PIXELS) | \
-        (counts(clipped_pixels(before, after)) >= MAX_CLIPPED * area)
+    return (counts(differing) >= MIN_PIXELS) | (counts(clipped) >= MAX_CLIPPED * area)
 
 
-def still_boxes(layout: Layout, before: np.ndarray, after: np.ndarray, camera: np.ndarray) -> set[str]:
-    """The keys (``Box.key``) of the boxes whose picture is the same in both views: slots,
-    and lakes as ``lake:<space>`` (a dam's water can move while its structure stands)."""
-    return {b.key for b, changed in zip(layout.boxes, changed_boxes(layout, before, after, camera)) if not changed}
+def drop_shapes(differing: np.ndarray) -> int:
+    """How many compact, drop-sized shapes ``differing`` (one tile's (h, w) bool mask) holds."""
+    _, _, stats, _ = cv2.connectedComponentsWithStats(differing.astype(np.uint8), connectivity=8)
+    lo, hi = (share * differing.size for share in DROP_SHARE)
+    return sum(1 for _, _, w, h, a in stats[1:]
+               if lo <= a <= hi and a >= DROP_FILL * w * h and max(w, h) <= DROP_ASPECT * min(w, h))
+
+
+def compare(layout: Layout, before: np.ndarray, after: np.ndarray, camera: np.ndarray) -> Comparison:
+    """What two views of one table say (``Comparison``); ``camera`` as for ``changed_boxes``."""
+    differing = differing_pixels(before, after)
+    changed = _changed(layout, differing, clipped_pixels(before, after), camera)
+    arrived = {}
+    for b, moved in zip(layout.boxes, changed):
+        if moved and b.kind == "headstream":
+            # the tile itself: a drop lies on it, and its neighbours' leans reach only the margin
+            x0, y0 = max(round(b.x * VIEW_SCALE), 0), max(round(b.y * VIEW_SCALE), 0)
+            x1, y1 = round((b.x + b.w) * VIEW_SCALE), round((b.y + b.h) * VIEW_SCALE)
+            if (n := drop_shapes(differing[y0:y1, x0:x1])) > 0:
+                arrived[b.id] = n
+    return Comparison(frozenset(b.key for b, moved in zip(layout.boxes, changed) if not moved), arrived)

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, jsonify, request
 from automa.barrage.state import GameState
 from calibration.profiles import Profiles
 from vision.labels import ALLOWED_PIECES, MAX_DROPS
+from vision.slot_change import Comparison
 from vision.synth.reference_map import reference_svg
 
 from . import forms, game, transfer, views
@@ -87,7 +88,8 @@ def _human_done(sid: int, step: Step, body: dict) -> tuple[dict, tuple[bytes, li
     if not _flag(body, "use_camera"):
         return game.human_done(step, None), None
     look = _look(sid)[0]
-    return game.human_done(step, look.stable_map, _still(sid, step, look) or ()), _picture(look)
+    compared = _compared(sid, step, look)
+    return game.human_done(step, look.stable_map, *_said(compared)), _picture(look)
 
 
 # action -> (sid, last step, request body) -> (the new step, the picture it took its map from)
@@ -104,10 +106,15 @@ def _profile(sid: int) -> str | None:
     return services().store.session(sid).settings.get("profile")
 
 
-def _still(sid: int, step: Step, look: Look) -> set[str] | None:
-    """The boxes whose picture has not changed since ``step`` read the table (rulings V8);
-    None when there is no picture of it to compare with."""
-    return services().live.still_since(sid, step, services().store.picture(sid), look, _profile(sid))
+def _compared(sid: int, step: Step, look: Look) -> Comparison | None:
+    """The pictures now and when ``step`` read the table compared (rulings V8, V9); None when
+    there is no picture of it to compare with."""
+    return services().live.compared_since(sid, step, services().store.picture(sid), look, _profile(sid))
+
+
+def _said(compared: Comparison | None) -> tuple[frozenset[str], dict[str, int]]:
+    """What a comparison says to ``game`` (``still``, ``arrived``): nothing without one."""
+    return (compared.still, compared.arrived) if compared is not None else (frozenset(), {})
 
 
 def _picture(look: Look) -> tuple[bytes, list[float]] | None:
@@ -209,17 +216,17 @@ def live(sid: int):
            "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "advanced": False}
     if look.stable_map is None or flow.phase != "actions":
         return jsonify(out)
-    still = _still(sid, last, look)
+    compared = _compared(sid, last, look)
     if state.companies[flow.next].automa:
-        if game.carried_out(last, look.stable_map, still or ()):
+        if game.carried_out(last, look.stable_map, *_said(compared)):
             # The camera sees the instruction done: move on, exactly as the button would.
             services().store.append(sid, game.automa_done(last), last.seq, picture=_picture(look))
             out["advanced"] = True
     else:
-        moves, refused = game.detected_moves(last, look.stable_map, still or ())
+        moves, refused = game.detected_moves(last, look.stable_map, *_said(compared))
         out["moves"], out["refused"] = [m.text for m in moves], [m.text for m in refused]
-        if still is not None and not moves:
-            out["unread"] = game.unread(services().live.layout(_profile(sid)), still)
+        if compared is not None and not moves:
+            out["unread"] = game.unread(services().live.layout(_profile(sid)), compared.still)
     return jsonify(out)
 
 

@@ -12,7 +12,7 @@ the game: a change the rules never make is a misreading, not a move.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Collection
+from typing import Any, Collection, Mapping
 
 from automa.barrage import phases
 from automa.barrage.data import company_colours
@@ -22,7 +22,7 @@ from automa.barrage.setup import new_game
 from automa.barrage.state import Dam, GameState
 from automa.barrage.turn_water import can_drain, can_flow_into
 from automa.common.errors import StateError
-from vision.board_state import MapState, apply_to_state
+from vision.board_state import LOW_CONFIDENCE, MapState, apply_to_state
 from vision.changes import Move, diff
 from vision.labels import ALLOWED_PIECES, dam_pieces
 from vision.layout import Layout
@@ -126,9 +126,10 @@ def expected_map(step: Step) -> MapState | None:
 
 
 # -- human turns -------------------------------------------------------------------
-def human_done(step: Step, seen: MapState | None, still: Collection[str] = frozenset()) -> NewStep:
+def human_done(step: Step, seen: MapState | None, still: Collection[str] = frozenset(),
+               arrived: Mapping[str, int] | None = None) -> NewStep:
     """The human's turn as the camera saw it (``seen``), or unchanged when nothing was seen;
-    ``still``: the boxes whose picture has not changed since ``step`` (``read_against``)."""
+    ``still`` and ``arrived``: what the pictures since ``step`` say (``read_against``)."""
     state, flow = load(step)
     if flow.phase != "actions" or state.companies[flow.next].automa:
         raise StateError("it is not a human player's turn")
@@ -137,7 +138,7 @@ def human_done(step: Step, seen: MapState | None, still: Collection[str] = froze
     after = state
     if seen is not None:
         known = map_of(state)
-        seen, refused = read_against(known, seen, flow.next, still=still)
+        seen, refused = read_against(known, seen, flow.next, still=still, arrived=arrived)
         moves = diff(known, seen)
         after, flags = apply_to_state(state, seen)
         if flags:
@@ -159,18 +160,21 @@ def human_pass(step: Step) -> NewStep:
                  advance(state, flow.next, passed), {"moves": []})
 
 
-def detected_moves(step: Step, seen: MapState, still: Collection[str] = frozenset()) -> tuple[list[Move], list[Move]]:
+def detected_moves(step: Step, seen: MapState, still: Collection[str] = frozenset(),
+                   arrived: Mapping[str, int] | None = None) -> tuple[list[Move], list[Move]]:
     """The moves the camera sees since ``step``, and the changes it reads that are not taken:
-    those the rules never make, and those on boxes whose picture is ``still`` (``read_against``)."""
+    those the rules never make, and those on boxes whose picture is ``still``; readings
+    ``arrived`` drops overrule are listed too (``read_against``)."""
     state, flow = load(step)
     mover = flow.next if flow.phase == "actions" else None
     fixed, refused = read_against(map_of(state), seen, mover, mover is not None and state.companies[mover].automa,
-                                  still)
+                                  still, arrived)
     return diff(map_of(state), fixed), refused
 
 
 def read_against(known: MapState, seen: MapState, builder: str | None = None,
-                 automa: bool = False, still: Collection[str] = frozenset()) -> tuple[MapState, list[Move]]:
+                 automa: bool = False, still: Collection[str] = frozenset(),
+                 arrived: Mapping[str, int] | None = None) -> tuple[MapState, list[Move]]:
     """``seen`` with every change from ``known`` that the rules never make in the actions
     phase (a structure gone, lowered or changed owner; drops gone from a headstream) put
     back as ``known`` has it, and those changes. A dam put back keeps the drops seen: a
@@ -186,8 +190,13 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
     builder is an Automa, whose turn may place water and then build). ``still``: the boxes
     (``Box.key``) whose picture has not changed since the camera showed the table ``known``
     describes (``vision.slot_change``): they are read as ``known`` has them, first, and the
-    readings so put back are listed (rulings V8)."""
+    readings so put back are listed (rulings V8). ``arrived``: for headstream tiles whose picture
+    changed, the drops seen coming there (``vision.slot_change.Comparison``): a headstream read
+    unsure with fewer than the game's drops and those is taken to hold them, and the reading so
+    overruled is listed (rulings V9)."""
     seen, unchanged = _still_as_known(known, seen, still)
+    seen, overruled = _drops_seen_arriving(known, seen, arrived or {})
+    unchanged += overruled
     fixed = seen.copy()
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
     for m in refused:
@@ -254,6 +263,26 @@ def _still_as_known(known: MapState, seen: MapState, still: Collection[str]) -> 
     left = diff(known, fixed)
     return fixed, [replace(m, text=f"{m.text} (the picture there has not changed)")
                    for m in diff(known, seen) if m not in left]
+
+
+def _drops_seen_arriving(known: MapState, seen: MapState, arrived: Mapping[str, int]) -> tuple[MapState, list[Move]]:
+    """``seen`` with each headstream that ``arrived`` says gained drops, and that the camera
+    read unsure (below ``LOW_CONFIDENCE``) with fewer than the game's drops and those, taken
+    to hold them; and those readings (rulings V9). Drops only come to a headstream in the
+    actions phase, and a drop that came shows in the pictures as a shape of its own where
+    the counters, reading one picture, miss it among printed drops and clutter."""
+    if not arrived:
+        return seen, []
+    fixed, overruled = seen.copy(), []
+    for h, k in sorted(arrived.items()):
+        if h not in seen.headstreams or seen.confidence.get(h, 1.0) >= LOW_CONFIDENCE:
+            continue
+        at_least = known.headstreams.get(h, 0) + k
+        if seen.headstreams[h] < at_least:
+            fixed.headstreams[h] = at_least
+            overruled.append(Move("drops", h, None, f"headstream {h} read with {seen.headstreams[h]} drops, unsure "
+                                  f"({k} drop-sized shapes came in its picture: taken as {at_least})"))
+    return fixed, overruled
 
 
 def unread(layout: Layout, still: Collection[str]) -> list[str]:
@@ -429,13 +458,14 @@ def map_of(state: GameState) -> MapState:
                     headstreams=dict(state.headstreams))
 
 
-def carried_out(step: Step, seen: MapState, still: Collection[str] = frozenset()) -> bool:
+def carried_out(step: Step, seen: MapState, still: Collection[str] = frozenset(),
+                arrived: Mapping[str, int] | None = None) -> bool:
     """The camera sees the pending Automa instruction done: exactly the map it leads to,
     nothing hidden, once the changes the rules never make and the readings of boxes whose
-    picture is ``still`` are put back (``read_against``)."""
+    picture is ``still`` are put back, and drops seen ``arrived`` counted (``read_against``)."""
     expected = expected_map(step)
     state, flow = load(step)
-    fixed, _ = read_against(map_of(state), seen, flow.next, automa=True, still=still)
+    fixed, _ = read_against(map_of(state), seen, flow.next, automa=True, still=still, arrived=arrived)
     return expected is not None and not fixed.unknown and not diff(expected, fixed)
 
 

@@ -28,7 +28,7 @@ from vision.layout import Layout, ProfileFileError, load_profile
 from vision.model import DEFAULT_MODEL, ModelFileError
 from vision.pipeline import Pipeline, Reading
 from vision.registration import Registrar
-from vision.slot_change import still_boxes
+from vision.slot_change import Comparison, compare
 from vision.synth.reference_map import bgr
 
 from .store import Picture, Step
@@ -122,7 +122,7 @@ class Live:
         self._stable_views: dict[str | None, StableView] = {}
         # the kept picture (web.store.Picture) last decoded: (session, its step's seq and time), picture
         self._kept: tuple[tuple[int, int, float], StableView | None] | None = None
-        self._still_cache: tuple[tuple[int, int, float], StableView, StableView, set[str]] | None = None
+        self._compared_cache: tuple[tuple[int, int, float], StableView, StableView, Comparison] | None = None
         self._load_problem: str | None = None     # why the models could not be loaded, once tried
 
     # -- status --------------------------------------------------------------------
@@ -207,10 +207,10 @@ class Live:
         return Look(frame, None, reg.H, reg.source)
 
     # -- what changed since the game last read the table ---------------------------------
-    def still_since(self, sid: int, step: Step, kept: Picture | None, look: Look,
-                    profile: str | None) -> set[str] | None:
-        """The boxes whose picture has not changed since ``step`` took its map from the
-        camera (``vision.slot_change``), ``kept`` being the picture the session store holds;
+    def compared_since(self, sid: int, step: Step, kept: Picture | None, look: Look,
+                       profile: str | None) -> Comparison | None:
+        """The pictures now and when ``step`` took its map from the camera compared
+        (``vision.slot_change``), ``kept`` being the picture the session store holds;
         None when it holds none for ``step`` (another step since, no camera) or the two
         cannot be compared. ``profile``'s layout is read only when a comparison is made."""
         if kept is None or (kept.seq, kept.created) != (step.seq, step.created) or look.stable_view is None:
@@ -222,11 +222,11 @@ class Live:
         if before is None or before.view.shape != now.view.shape:
             return None
         # the page polls a few times a second; a comparison (~20-40 ms) is redone only for a new state
-        cached = self._still_cache
+        cached = self._compared_cache
         if cached is None or cached[0] != key or cached[1] is not before or cached[2] is not now:
-            cached = self._still_cache = (key, before, now,
-                                          still_boxes(self.layout(profile), before.view, now.view, now.camera))
-        return set(cached[3])
+            cached = self._compared_cache = (key, before, now,
+                                          compare(self.layout(profile), before.view, now.view, now.camera))
+        return cached[3]
 
     def _pipeline(self, profile: str | None) -> Pipeline | None:
         """``profile``'s pipeline, loaded on first use; None when recognition is unavailable."""

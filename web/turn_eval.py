@@ -44,7 +44,7 @@ from vision.changes import Move, diff
 from vision.bench import FIXTURES
 from vision.evaluate import synthetic_samples, truth_companies, truth_piece
 from vision.pipeline import Pipeline, Reading
-from vision.slot_change import still_boxes
+from vision.slot_change import Comparison, compare
 from vision.stability import MotionDetector, StabilityFilter
 from vision.synth.pairs import frame_before, table_of
 
@@ -189,10 +189,11 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
                 continue
             listed = {"blind": diff(known, blind), "session": diff(known, read_against(known, seen, mover)[0])}
             if table is not None:
-                still = _still(pipeline, frame_before(table, known, k), frame, truth_companies(truth))
-                listed["pictures"] = diff(known, read_against(known, seen, mover, still=still)[0])
+                compared = _compared(pipeline, frame_before(table, known, k), frame, truth_companies(truth))
+                listed["pictures"] = diff(known, read_against(known, seen, mover, still=compared.still,
+                                                              arrived=compared.arrived)[0])
                 # a turn read as no move, whose pictures changed where the move was: the page asks
-                asked = unread(pipeline.profile.layout, still) if not listed["pictures"] else []
+                asked = unread(pipeline.profile.layout, compared.still) if not listed["pictures"] else []
                 counts[f"pictures_{kind}missed_but_asked"] += any(m.space in asked for m in made)
             elif pairs:
                 # No earlier picture to compare with: the page reads the turn as a session does.
@@ -203,14 +204,15 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
     return counts
 
 
-def _still(pipeline: Pipeline, before, after, companies: list[str]) -> set[str]:
-    """The boxes whose picture is the same in the two frames, read as a session reads them:
-    the earlier frame registers the board, the later one keeps its homography."""
+def _compared(pipeline: Pipeline, before, after, companies: list[str]) -> Comparison:
+    """The two frames' pictures compared, read as a session reads them: the earlier frame
+    registers the board, the later one keeps its homography; nothing still and no drops seen
+    coming when either is not registered."""
     pipeline.registrar.reset()
     earlier, later = (_afresh(pipeline, frame, companies) for frame in (before, after))
     if earlier.view is None or later.view is None:
-        return set()
-    return still_boxes(pipeline.profile.layout, earlier.view, later.view, later.camera)
+        return Comparison(frozenset(), {})
+    return compare(pipeline.profile.layout, earlier.view, later.view, later.camera)
 
 
 def _count(counts: dict, key: str, made: list[Move], moves: list[Move], needed: list[Move]) -> None:

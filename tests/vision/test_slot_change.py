@@ -13,7 +13,7 @@ from vision.board_state import MapState
 from vision.layout import load_layout
 from vision.pose import camera_position
 from vision.rectify import VIEW_SCALE, canonical_view, plan_crops
-from vision.slot_change import MIN_PIXELS, changed_boxes, differing_pixels, still_boxes
+from vision.slot_change import MIN_PIXELS, changed_boxes, compare, differing_pixels, drop_shapes
 from vision.synth.pairs import frame_before, solids_before, table_of
 from vision.synth.photo import encode_jpeg
 from vision.synth.render import Options, render, set_table, shoot
@@ -116,7 +116,7 @@ def test_a_built_conduit_and_drops_put_on_a_headstream_change_their_boxes_and_fe
     before = replace(now, conduits={s: o for s, o in now.conduits.items() if s != conduit},
                      headstreams={**now.headstreams, headstream: now.headstreams[headstream] + 1})
     lay = load_layout()
-    still = still_boxes(lay, view(frame_before(table(), before, 0)), view(decoded(render(SEED, OPTIONS).jpeg)), CAMERA)
+    still = compare(lay, view(frame_before(table(), before, 0)), view(decoded(render(SEED, OPTIONS).jpeg)), CAMERA).still
     assert conduit not in still and headstream not in still
     assert len(still) >= len(lay.boxes) - 6        # a piece's lean and shadow reach a neighbour at most
 
@@ -136,6 +136,34 @@ def test_a_board_registered_half_a_pixel_off_is_still_and_a_drop_sized_blot_is_n
     assert np.count_nonzero(differing_pixels(a, blot)) >= MIN_PIXELS
     changed = changed_boxes(lay, a, blot, CAMERA)
     assert {b.key for b, c in zip(lay.boxes, changed) if c} == {box.key}
+
+
+def test_a_drop_put_on_a_headstream_is_seen_coming_and_nothing_comes_on_a_table_left_alone():
+    """Rulings V9: the drop the generator puts on headstream C shows as one drop-sized shape
+    of change, under fresh sensor noise and exposure drift; with nothing moved, none."""
+    now, lay = after(), load_layout()
+    a = view(decoded(render(SEED, OPTIONS).jpeg))
+    assert now.headstreams["C"] == 1
+    before = replace(now, headstreams={**now.headstreams, "C": 0})
+    for seed in range(2):
+        assert compare(lay, view(frame_before(table(), before, seed)), a, CAMERA).arrived == {"C": 1}
+        assert compare(lay, view(frame_before(table(), now, seed)), a, CAMERA).arrived == {}
+
+
+def test_drop_shapes_are_compact_blobs_of_a_drops_size():
+    """Two discs of a drop's size count; a hand's edge (a strip), specks of JPEG ringing, a
+    whole tile changed (other light) and a disc too big for a drop do not."""
+    tile = np.zeros((61, 101), np.uint8)
+    two = tile.copy()
+    cv2.circle(two, (20, 20), 7, 1, -1)
+    cv2.circle(two, (60, 40), 6, 1, -1)
+    assert drop_shapes(two) == 2
+    clutter = tile.copy()
+    clutter[:, 95:] = 1                                     # a strip along the tile's edge
+    clutter[10:12, 40:42] = clutter[50:52, 70:72] = 1       # specks
+    cv2.circle(clutter, (50, 30), 20, 1, -1)                # a third of the tile
+    assert drop_shapes(clutter) == 0
+    assert drop_shapes(np.ones_like(tile)) == 0
 
 
 def test_views_of_different_sizes_are_refused():
@@ -161,6 +189,6 @@ def test_a_box_blown_out_by_glare_is_never_called_still():
     x0, y0, x1, y1 = np.round(plan_crops(lay, CAMERA).rects[[b.key for b in lay.boxes].index(box.key)]).astype(int)
     glare = a.copy()
     glare[y0:y1, x0:x1] = 255          # the glare spot covers the conduit's whole rectangle
-    still = still_boxes(lay, glare, glare.copy(), CAMERA)
+    still = compare(lay, glare, glare.copy(), CAMERA).still
     assert box.key not in still
     assert len(still) >= len(lay.boxes) - 4        # the neighbours it reaches, at most

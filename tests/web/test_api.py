@@ -444,6 +444,31 @@ def test_a_box_whose_picture_has_not_changed_holds_what_the_game_knows():
     assert game.read_against(known, seen, "usa")[0] == game.read_against(known, seen, "usa", still=())[0]
 
 
+def test_drops_seen_coming_on_a_headstream_overrule_an_unsure_count():
+    """Rulings V9: where the pictures show k drop-sized shapes come on a headstream tile, a
+    count read unsure with fewer than the game's drops and k is taken as that many, and the
+    reading is listed. A sure count, a hidden tile and a count already that high stand."""
+    known = MapState(headstreams={"A": 2, "B": 0, "C": 1, "D": 0})
+    seen = MapState(headstreams={"A": 2, "B": 0, "C": 1}, unknown=["D"],
+                    confidence={"A": 0.62, "B": 0.99, "C": 0.55})
+    arrived = {"A": 1, "B": 1, "C": 1, "D": 2}
+    fixed, listed = game.read_against(known, replace(seen, headstreams={**seen.headstreams, "C": 3}), "usa",
+                                      arrived=arrived)
+    assert fixed.headstreams == {"A": 3, "B": 0, "C": 3} and fixed.unknown == ["D"]
+    assert [m.text for m in listed] == [
+        "headstream A read with 2 drops, unsure (1 drop-sized shapes came in its picture: taken as 3)"]
+    # two drops that came, read as one: the game's two and both
+    fixed, _ = game.read_against(known, replace(seen, headstreams={**seen.headstreams, "A": 3}), "usa",
+                                 arrived={"A": 2})
+    assert fixed.headstreams["A"] == 4
+    # a count read below the game's is put back to it, and raised by what came (V8's other rules still apply)
+    fixed, _ = game.read_against(known, replace(seen, headstreams={**seen.headstreams, "A": 1}), "usa",
+                                 arrived={"A": 1})
+    assert [m.text for m in diff(known, fixed)] == ["1 drop added to headstream A"]
+    # nothing came: the reading goes through the other rules as before
+    assert game.read_against(known, seen, "usa", arrived={})[0] == game.read_against(known, seen, "usa")[0]
+
+
 def germany_at_the_table(client, session_id, monkeypatch):
     """Germany's (human) turn, with the camera's looks replaced by ``looks[-1]``: the first
     one holds still on the map the game knows, in a random picture."""
@@ -480,7 +505,7 @@ def test_the_page_compares_the_pictures_of_the_turn_before_with_the_turns(client
     # undo, none is known for that step, and the page reads the camera as before
     client.post(f"/api/sessions/{session_id}/undo", json={})
     assert store.last(session_id).seq == usa_turn.seq
-    assert live_.still_since(session_id, store.last(session_id), store.picture(session_id), looks[0], None) is None
+    assert live_.compared_since(session_id, store.last(session_id), store.picture(session_id), looks[0], None) is None
     looks.append(looks[1])
     assert client.get(f"/api/sessions/{session_id}/live").json["advanced"]
 
@@ -497,8 +522,10 @@ def test_the_kept_picture_survives_a_restart(client, session_id, monkeypatch, tm
     again = services_from(restarted.test_client())
     expected = game.expected_map(usa_turn)
     same = Look(picture, None, None, "aruco", expected, stable_view=StableView(picture.copy(), camera))
-    still = again.live.still_since(session_id, again.store.last(session_id), again.store.picture(session_id), same, None)
-    assert still == {b.key for b in again.live.layout(None).boxes}          # nothing changed since
+    compared = again.live.compared_since(session_id, again.store.last(session_id), again.store.picture(session_id),
+                                         same, None)
+    assert compared.still == {b.key for b in again.live.layout(None).boxes}          # nothing changed since
+    assert compared.arrived == {}
     monkeypatch.setattr(again.live, "look", lambda *a, **k: same)
     assert not restarted.test_client().get(f"/api/sessions/{session_id}/live").json["advanced"]
     # a damaged picture is no picture: the page reads the camera as if none were kept
@@ -506,7 +533,7 @@ def test_the_kept_picture_survives_a_restart(client, session_id, monkeypatch, tm
     fresh = services_from(create_app(WebConfig(data_dir=tmp_path / "data", model=tmp_path / "no-model.onnx"))
                           .test_client()).live
     assert StableView.decode(damaged.image, damaged.camera) is None
-    assert fresh.still_since(session_id, usa_turn, damaged, same, None) is None
+    assert fresh.compared_since(session_id, usa_turn, damaged, same, None) is None
 
 
 def test_a_turn_read_as_no_move_where_pictures_changed_is_asked_about(client, session_id, monkeypatch):
@@ -533,7 +560,7 @@ def test_a_turn_read_as_no_move_where_pictures_changed_is_asked_about(client, se
     client.post(f"/api/sessions/{session_id}/correct", json={"seq": step.seq, "slot": "2B", "piece": "empty"})
     corrected = store.last(session_id)
     assert corrected.kind == "correction" and corrected.seq == step.seq + 1
-    assert live_.still_since(session_id, corrected, store.picture(session_id), looks[-1], None) is not None
+    assert live_.compared_since(session_id, corrected, store.picture(session_id), looks[-1], None) is not None
 
 
 def test_a_damaged_profile_is_named_for_its_games_and_a_profile_saved_again_is_read_again(tmp_path):
