@@ -100,14 +100,9 @@ def _outside(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.maximum(x - cv2.dilate(y, near), 0) + np.maximum(cv2.erode(y, near) - x, 0)
 
 
-def changed_boxes(layout: Layout, before: np.ndarray, after: np.ndarray, camera: np.ndarray) -> np.ndarray:
-    """(N,) bool, one per ``layout.boxes``: which boxes look different in two views of one
-    table. ``camera``: (x, y, height) in canonical px (``vision.pose``), which sets how far
-    each box's rectangle reaches towards the camera."""
-    return _changed(layout, differing_pixels(before, after), clipped_pixels(before, after), camera)
-
-
 def _changed(layout: Layout, differing: np.ndarray, clipped: np.ndarray, camera: np.ndarray) -> np.ndarray:
+    """(N,) bool, one per ``layout.boxes``: which boxes look different, given where the two
+    views differ and where either is clipped."""
     h, w = differing.shape[:2]
     rects = np.round(plan_crops(layout, camera).rects).astype(int)
     x0, x1 = np.clip(rects[:, 0], 0, w), np.clip(rects[:, 2], 0, w)
@@ -130,7 +125,8 @@ def drop_shapes(differing: np.ndarray) -> int:
 
 
 def compare(layout: Layout, before: np.ndarray, after: np.ndarray, camera: np.ndarray) -> Comparison:
-    """What two views of one table say (``Comparison``); ``camera`` as for ``changed_boxes``."""
+    """What two views of one table say (``Comparison``). ``camera``: (x, y, height) in canonical
+    px (``vision.pose``), which sets how far each box's rectangle reaches towards the camera."""
     differing = differing_pixels(before, after)
     changed = _changed(layout, differing, clipped_pixels(before, after), camera)
     arrived = {}

@@ -13,7 +13,7 @@ from vision.board_state import MapState
 from vision.layout import load_layout
 from vision.pose import camera_position
 from vision.rectify import VIEW_SCALE, canonical_view, plan_crops
-from vision.slot_change import MIN_PIXELS, changed_boxes, compare, differing_pixels, drop_shapes
+from vision.slot_change import MIN_PIXELS, compare, differing_pixels, drop_shapes
 from vision.synth.pairs import frame_before, solids_before, table_of
 from vision.synth.photo import encode_jpeg
 from vision.synth.render import Options, render, set_table, shoot
@@ -106,7 +106,7 @@ def test_two_frames_of_an_unchanged_table_look_the_same_everywhere():
     a = view(decoded(render(SEED, OPTIONS).jpeg))
     for seed in range(3):
         b = view(frame_before(table(), after(), seed))
-        assert not changed_boxes(load_layout(), a, b, CAMERA).any()
+        assert compare(load_layout(), a, b, CAMERA).still == {box.key for box in load_layout().boxes}
 
 
 def test_a_built_conduit_and_drops_put_on_a_headstream_change_their_boxes_and_few_others():
@@ -128,14 +128,13 @@ def test_a_board_registered_half_a_pixel_off_is_still_and_a_drop_sized_blot_is_n
     for shift in ((0, 0.5), (0.5, 0), (0.5, 0.5), (-0.5, 0.5)):      # view px: markers re-found
         moved = canonical_view(frame, np.diag([VIEW_SCALE, VIEW_SCALE, 1]) @ np.array([[1, 0, shift[0]], [0, 1, shift[1]], [0, 0, 1]])
                                @ np.diag([1 / VIEW_SCALE, 1 / VIEW_SCALE, 1]) @ H, lay)
-        assert not changed_boxes(lay, a, moved, CAMERA).any(), shift
+        assert compare(lay, a, moved, CAMERA).still == {b.key for b in lay.boxes}, shift
     box = lay.slot(sorted(after().headstreams)[0])
     blot = a.copy()
     centre = (round((box.x + box.w / 2) * VIEW_SCALE), round((box.y + box.h / 2) * VIEW_SCALE))
     cv2.circle(blot, centre, 3, (255, 40, 40), -1)         # a drop's size in the view (radius 3-4 px)
     assert np.count_nonzero(differing_pixels(a, blot)) >= MIN_PIXELS
-    changed = changed_boxes(lay, a, blot, CAMERA)
-    assert {b.key for b, c in zip(lay.boxes, changed) if c} == {box.key}
+    assert {b.key for b in lay.boxes} - compare(lay, a, blot, CAMERA).still == {box.key}
 
 
 def test_a_drop_put_on_a_headstream_is_seen_coming_and_nothing_comes_on_a_table_left_alone():
@@ -177,7 +176,7 @@ def test_pictures_under_other_light_are_not_compared():
     a = view(decoded(render(SEED, OPTIONS).jpeg))
     relit = (255 * (a / 255.0) ** 0.6).astype(np.uint8)
     assert differing_pixels(a, relit).all()
-    assert changed_boxes(load_layout(), a, relit, CAMERA).all()
+    assert compare(load_layout(), a, relit, CAMERA).still == frozenset()
 
 
 def test_a_box_blown_out_by_glare_is_never_called_still():
