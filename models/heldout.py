@@ -3,7 +3,9 @@
 
     python -m models.heldout --out data/heldout_hard --n 100 --seed 900000 --photo hard
 
-``--saturated-spaces`` makes a set of board looks outside the training range.
+``--saturated-spaces`` makes a set of board looks outside the training range; ``--placement
+turn`` aims the camera at the board as a person does, with the principal point near the image
+centre as in a real webcam (the training images shift the principal point instead).
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import os
 from pathlib import Path
 
 from vision.synth.batch import write_samples
+from vision.synth.camera import PLACEMENTS
 from vision.synth.render import Options
 
 
@@ -25,10 +28,13 @@ def main() -> None:
     p.add_argument("--occlusion", type=float, default=0.3)
     p.add_argument("--saturated-spaces", action="store_true",
                    help="a board look the training never saw: spaces printed in strong colours")
+    p.add_argument("--placement", default="shift", choices=PLACEMENTS,
+                   help="how the board is put in the frame: shift the principal point, or turn the camera")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes rendering at once")
     args = p.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
-    options = Options(size=(w, h), occlusion=args.occlusion, photo=args.photo, saturated_spaces=args.saturated_spaces)
+    options = Options(size=(w, h), occlusion=args.occlusion, photo=args.photo, saturated_spaces=args.saturated_spaces,
+                      placement=args.placement)
     write_samples(args.out, args.seed, args.n, options, args.jobs)
 
 

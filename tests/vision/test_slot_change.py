@@ -52,6 +52,12 @@ def test_the_seeds_frame_is_what_render_makes_and_its_table_is_found_from_it():
     assert table_of(sample.truth, sample.jpeg[:-200] + bytes(200)) is None     # not this generator's picture
 
 
+def test_a_turned_cameras_table_is_found_with_its_turned_camera():
+    sample = render(SEED, replace(OPTIONS, placement="turn"))
+    t = table_of(sample.truth, sample.jpeg)
+    assert t is not None and np.allclose(t.cam.K, sample.truth["style"]["camera"]["K"])
+
+
 def test_a_fixture_rendered_with_other_builds_of_the_libraries_is_still_found():
     # hard_09, rendered again by the code that made it, differs on this project's machines
     # in one 8x8 JPEG block by up to 3 grey levels (numpy and OpenCV are not pinned); on

@@ -17,6 +17,7 @@ from automa.cli import main as cli_main
 from vision.synth import pieces
 from vision.synth.camera import Camera, sample_camera
 from vision.layout import load_layout
+from vision.pose import camera_position
 from vision.synth.make_fixtures import GROUPS, fixture_options
 from vision.synth.reference_map import reference_png, reference_svg
 from vision.synth.render import Options, render
@@ -81,6 +82,8 @@ def test_options_are_checked():
         Options(size=(640, 480))
     with pytest.raises(ValueError):
         Options(occlusion=1.5)
+    with pytest.raises(ValueError, match="placement"):
+        Options(placement="slide")
 
 
 # -- geometry: the saved homography matches the picture ---------------------------------
@@ -213,6 +216,32 @@ def test_camera_projection_and_saved_homography_agree():
         assert np.abs(to_board(cam.image_to_board().tolist(), img) - pts).max() < 6
 
 
+def test_a_turned_camera_keeps_its_principal_point_and_shows_its_pose():
+    """``placement="turn"`` aims the camera at the board instead of shifting the principal
+    point: the board is still placed anywhere inside the frame, the principal point stays within
+    2 % of the centre (a real webcam), and the homography then tells where the camera is, which
+    it cannot for a shifted principal point."""
+    lay = load_layout()
+    corners = np.array([(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)], float)
+    off = {"shift": [], "turn": []}
+    places = []
+    for seed in range(40):
+        for placement in off:
+            cam, record = sample_camera(np.random.default_rng(seed), (1280, 720), corners, placement)
+            assert record["placement"] == placement
+            seen = cam.project(np.column_stack([corners, np.zeros(4)]))
+            assert (seen >= 0).all() and (seen[:, 0] < 1280).all() and (seen[:, 1] < 720).all()
+            plain = Camera(cam.size, cam.K, cam.R, cam.t, 0.0)
+            x, y, height = camera_position(plain.image_to_board(), (720, 1280))
+            off[placement].append(np.hypot(x - cam.centre[0], y - cam.centre[1]) / height)
+            if placement == "turn":
+                assert np.abs(cam.K[:2, 2] - [640, 360]).max() <= 0.02 * 1280 + 1e-9
+                places.append(seen.mean(0))
+    assert np.median(off["turn"]) < 0.03 and max(off["turn"]) < 0.15
+    assert np.median(off["shift"]) > 3 * np.median(off["turn"])
+    assert np.ptp(np.array(places)[:, 0]) > 150         # the board is not always in the middle
+
+
 # -- occlusion --------------------------------------------------------------------------
 def test_occluders_mark_slots_and_clear_frames_do_not():
     covered = sample(31, Options(occlusion=1.0)).truth
@@ -246,10 +275,14 @@ def test_cli_writes_images_and_truth(tmp_path, capsys):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["0000.jpg", "0000.json", "0001.jpg", "0001.json"]
     assert (tmp_path / "0000.jpg").read_bytes() == sample(11).jpeg
     assert json.loads((tmp_path / "0001.json").read_text())["seed"] == 12
+    turned = tmp_path / "turned"
+    assert cli_main(["synth", "--n", "1", "--out", str(turned), "--seed", "11", "--placement", "turn"]) == 0
+    assert (turned / "0000.jpg").read_bytes() == sample(11, Options(placement="turn")).jpeg
+    assert json.loads((turned / "0000.json").read_text())["style"]["camera"]["placement"] == "turn"
 
 
 @pytest.mark.parametrize("bad", [["--n", "0"], ["--n", "x"], ["--n", "1", "--size", "640x480"],
-                                 ["--n", "1", "--occlusion", "2"]])
+                                 ["--n", "1", "--occlusion", "2"], ["--n", "1", "--placement", "slide"]])
 def test_cli_rejects_bad_arguments(tmp_path, bad, capsys):
     with pytest.raises(SystemExit) as exc:
         cli_main(["synth", "--out", str(tmp_path), *bad])

@@ -3,8 +3,12 @@
 World coordinates are the canonical board frame (x right, y down, in canonical px)
 with z pointing *into* the table, so a point at height h above the board has
 z = -h and the frame stays right-handed. The camera looks down at the board from
-a random tilt, azimuth, in-image rotation and distance; its principal point is
-shifted so the board lands anywhere in the picture.
+a random tilt, azimuth, in-image rotation and distance, and the board lands anywhere
+in the picture. Two ways to put it there (``placement``): ``shift`` moves the principal
+point (the training images so far); ``turn`` turns the camera about its own centre, as a
+person aiming a webcam does, and keeps the principal point within 2 % of the image centre,
+where a real webcam has it. A homography cannot tell a shifted principal point from a tilt,
+so only ``turn`` frames let ``vision.pose`` find where the camera is.
 
 Distortion is defined from distorted to ideal pixels,
 ``ideal = c + (d - c) * (1 + k * |d - c|^2 / f^2)``, which makes the image remap a
@@ -99,9 +103,55 @@ def look_at(eye: np.ndarray, target: np.ndarray, roll: float) -> tuple[np.ndarra
     return R, -R @ eye
 
 
-def sample_camera(rng: np.random.Generator, size: tuple[int, int], extent: np.ndarray) -> tuple[Camera, dict]:
+PLACEMENTS = ("shift", "turn")
+
+
+def _turned(cam: Camera, aim: np.ndarray) -> Camera:
+    """``cam`` turned about its own centre so that what it saw at pixel ``aim`` lies at the
+    principal point: the picture moves by (principal point - aim), give or take perspective."""
+    d = np.linalg.solve(cam.K, np.array([aim[0], aim[1], 1.0]))
+    d /= np.linalg.norm(d)
+    z = np.array([0.0, 0.0, 1.0])
+    axis = np.cross(d, z)
+    angle = math.atan2(np.linalg.norm(axis), d @ z)
+    Q, _ = cv2.Rodrigues(axis / max(np.linalg.norm(axis), 1e-12) * angle)
+    R = Q @ cam.R
+    return Camera(cam.size, cam.K, R, -R @ cam.centre, cam.k1)
+
+
+def _stepped_back(cam: Camera, pts3: np.ndarray, factor: float) -> Camera:
+    """``cam`` moved back along its optical axis so that ``pts3`` look ``factor`` times smaller."""
+    depth = float((pts3 @ cam.R.T + cam.t)[:, 2].mean())
+    centre = cam.centre - cam.R[2] * depth * (factor - 1)
+    return Camera(cam.size, cam.K, cam.R, -cam.R @ centre, cam.k1)
+
+
+def _place(cam: Camera, pts3: np.ndarray, corner: np.ndarray, placement: str) -> Camera:
+    """Move the picture of ``pts3`` so that its bounding box's top-left corner lies at pixel
+    ``corner``, by the ``placement`` (see the module doc)."""
+    uv = cam.ideal(pts3)
+    if placement == "shift":
+        K = cam.K.copy()
+        K[:2, 2] += corner - uv.min(0)
+        return Camera(cam.size, K, cam.R, cam.t, cam.k1)
+    aim = cam.K[:2, 2] - (corner - uv.min(0))
+    frame, margin = np.array(cam.size, float), 0.01 * np.array(cam.size, float)
+    turned = cam
+    for _ in range(6):       # a turn also changes the picture's size a little: correct and retry
+        turned = _turned(cam, aim)
+        uv = turned.ideal(pts3)
+        goal = np.clip(corner, margin, np.maximum(frame - margin - (uv.max(0) - uv.min(0)), margin))
+        aim += uv.min(0) - goal
+    return turned
+
+
+def sample_camera(rng: np.random.Generator, size: tuple[int, int], extent: np.ndarray,
+                  placement: str = "shift") -> tuple[Camera, dict]:
     """A random pose that shows all of ``extent`` ((N, 2) board points that must be in view:
-    the board and its markers). Returns the camera and its parameters for the record."""
+    the board and its markers), the board placed in the frame by ``placement`` (see the module
+    doc). Returns the camera and its parameters for the record."""
+    if placement not in PLACEMENTS:
+        raise ValueError(f"placement must be one of {', '.join(PLACEMENTS)}")
     w, h = size
     hfov = math.radians(rng.uniform(50, 80))
     f = w / 2 / math.tan(hfov / 2)
@@ -131,13 +181,21 @@ def sample_camera(rng: np.random.Generator, size: tuple[int, int], extent: np.nd
         uv = cam.ideal(pts3)
         span = uv.max(0) - uv.min(0)
         dist *= max(span[0] / (w * fill_frac), span[1] / (h * fill_frac))
-    # shift the principal point so the board sits at a random place fully inside the frame
+    # move the board to a random place fully inside the frame
     lo, hi = uv.min(0), uv.max(0)
     slack = np.array([w, h]) - (hi - lo)
-    offset = rng.uniform(0.1, 0.9, 2) * np.maximum(slack, 0) - lo
-    cam.K[0, 2] += offset[0]
-    cam.K[1, 2] += offset[1]
+    corner = rng.uniform(0.1, 0.9, 2) * np.maximum(slack, 0)
+    if placement == "turn":      # a real lens's principal point is near, not at, the centre
+        cam.K[:2, 2] += rng.uniform(-0.02, 0.02, 2) * np.array([w, h])
+    cam = _place(cam, pts3, corner, placement)
+    for _ in range(3):      # turned off-centre the board can look larger than the frame: step back
+        uv = cam.ideal(pts3)
+        over = float(np.max((uv.max(0) - uv.min(0)) / (0.98 * np.array([w, h]))))
+        if over <= 1:
+            break
+        cam = _place(_stepped_back(cam, pts3, over * 1.01), pts3, corner, placement)
+    # tilt and azimuth are those of the aim at the board before a turn; R holds the final pose
     record = {"hfov_deg": math.degrees(hfov), "tilt_deg": math.degrees(tilt), "azimuth_deg": math.degrees(azimuth),
-              "roll_deg": math.degrees(roll), "distance": dist, "fill": fill_frac, "k1": k1,
+              "roll_deg": math.degrees(roll), "distance": dist, "fill": fill_frac, "k1": k1, "placement": placement,
               "K": cam.K.tolist(), "R": cam.R.tolist(), "t": cam.t.tolist()}
     return cam, record

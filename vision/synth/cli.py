@@ -1,6 +1,7 @@
 """``automa-vision synth``: write synthetic board frames with ground truth.
 
-    automa-vision synth --n 1000 --out data/synth [--seed 0] [--occlusion 0.3] [--no-markers] [--size 1280x960] [--jobs N]
+    automa-vision synth --n 1000 --out data/synth [--seed 0] [--occlusion 0.3] [--no-markers] [--size 1280x960]
+                         [--placement shift|turn] [--jobs N]
 
 Image i uses seed ``S + i`` and is written as ``NNNN.jpg`` + ``NNNN.json`` (NNNN = i,
 zero-padded), so any single image can be regenerated from its JSON's ``seed``, and
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 
 from .batch import write_samples
+from .camera import PLACEMENTS
 from .render import SIZES, Options
 
 
@@ -58,6 +60,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="probability that a frame has a hand or object over the board (default 0.3)")
     p.add_argument("--no-markers", action="store_true", help="leave the ArUco corner markers out")
     p.add_argument("--size", type=_size, default=(1280, 960), help="frame size, 1280x960 (default) or 1280x720")
+    p.add_argument("--placement", choices=PLACEMENTS, default="shift",
+                   help="put the board in the frame by shifting the principal point (default, the shipped "
+                        "models' training images) or by turning the camera, as with a real webcam")
     p.add_argument("--jobs", type=_count, default=os.cpu_count() or 1,
                    help="processes rendering at once (default: one per core)")
     p.set_defaults(func=run)
@@ -79,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"automa-vision synth: cannot create {args.out}: {exc.strerror}", file=sys.stderr)
         return 2
-    options = Options(size=args.size, markers=not args.no_markers, occlusion=args.occlusion)
+    options = Options(size=args.size, markers=not args.no_markers, occlusion=args.occlusion, placement=args.placement)
     started = time.perf_counter()
     _progress(0, args.n, started)
     write_samples(args.out, args.seed, args.n, options, args.jobs, lambda done: _progress(done, args.n, started))

@@ -26,7 +26,7 @@ from automa.barrage.state import GameState
 from vision.layout import load_layout
 
 from . import board, pieces, photo
-from .camera import Camera, sample_camera
+from .camera import PLACEMENTS, Camera, sample_camera
 from .markers import MARGIN, MARKER_CORNERS, draw_sheets
 from .occluders import draw_occluder
 from .textures import blend_layers, darken, random_colour, table
@@ -45,6 +45,7 @@ class Options:
     photo: str = "random"                # random | clean | hard
     board_look: str | None = None        # force a board look (see board.LOOKS)
     saturated_spaces: bool = False       # spaces printed in strong colours, outside the training range
+    placement: str = "shift"             # how the board is put in the frame (see camera.py)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -53,6 +54,8 @@ class Options:
             raise ValueError("occlusion must be a probability between 0 and 1")
         if self.photo not in PHOTO_MODES:
             raise ValueError(f"photo must be one of {', '.join(PHOTO_MODES)}")
+        if self.placement not in PLACEMENTS:
+            raise ValueError(f"placement must be one of {', '.join(PLACEMENTS)}")
         if self.board_look is not None and self.board_look not in board.LOOKS:
             raise ValueError(f"board_look must be one of {', '.join(board.LOOKS)}")
 
@@ -136,7 +139,7 @@ def set_table(seed: int, options: Options = Options()) -> Table:
 
     corners = np.array([(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)], np.float64)
     extent = np.vstack([corners] + ([c for c in MARKER_CORNERS.values()] if options.markers else []))
-    cam, cam_record = sample_camera(rng["camera"], options.size, extent)
+    cam, cam_record = sample_camera(rng["camera"], options.size, extent, options.placement)
 
     scene, table_record = table(rng["table"], options.size[1], options.size[0])
     _board_edge(scene, cam, rng["board"])
