@@ -89,7 +89,7 @@ def _human_done(sid: int, step: Step, body: dict) -> tuple[dict, tuple[bytes, li
         return game.human_done(step, None), None
     look = _look(sid)[0]
     compared = _compared(sid, step, look)
-    return game.human_done(step, look.stable_map, *_said(compared)), _picture(look)
+    return game.human_done(step, look.stable_map, compared), _picture(look)
 
 
 # action -> (sid, last step, request body) -> (the new step, the picture it took its map from)
@@ -110,11 +110,6 @@ def _compared(sid: int, step: Step, look: Look) -> Comparison | None:
     """The pictures now and when ``step`` read the table compared (rulings V8, V9); None when
     there is no picture of it to compare with."""
     return services().live.compared_since(sid, step, services().store.picture(sid), look, _profile(sid))
-
-
-def _said(compared: Comparison | None) -> tuple[frozenset[str], dict[str, int]]:
-    """What a comparison says to ``game`` (``still``, ``arrived``): nothing without one."""
-    return (compared.still, compared.arrived) if compared is not None else (frozenset(), {})
 
 
 def _picture(look: Look) -> tuple[bytes, list[float]] | None:
@@ -218,12 +213,12 @@ def live(sid: int):
         return jsonify(out)
     compared = _compared(sid, last, look)
     if state.companies[flow.next].automa:
-        if game.carried_out(last, look.stable_map, *_said(compared)):
+        if game.carried_out(last, look.stable_map, compared):
             # The camera sees the instruction done: move on, exactly as the button would.
             services().store.append(sid, game.automa_done(last), last.seq, picture=_picture(look))
             out["advanced"] = True
     else:
-        moves, refused = game.detected_moves(last, look.stable_map, *_said(compared))
+        moves, refused = game.detected_moves(last, look.stable_map, compared)
         out["moves"], out["refused"] = [m.text for m in moves], [m.text for m in refused]
         if compared is not None and not moves:
             out["unread"] = game.unread(services().live.layout(_profile(sid)), compared.still)

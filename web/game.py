@@ -26,6 +26,7 @@ from vision.board_state import LOW_CONFIDENCE, MapState, apply_to_state
 from vision.changes import Move, diff
 from vision.labels import ALLOWED_PIECES, dam_pieces
 from vision.layout import Layout
+from vision.slot_change import Comparison
 
 from .store import Step
 
@@ -126,10 +127,10 @@ def expected_map(step: Step) -> MapState | None:
 
 
 # -- human turns -------------------------------------------------------------------
-def human_done(step: Step, seen: MapState | None, still: Collection[str] = frozenset(),
-               arrived: Mapping[str, int] | None = None) -> NewStep:
+def human_done(step: Step, seen: MapState | None, pictures: Comparison | None = None) -> NewStep:
     """The human's turn as the camera saw it (``seen``), or unchanged when nothing was seen;
-    ``still`` and ``arrived``: what the pictures since ``step`` say (``read_against``)."""
+    ``pictures``: the table's picture now compared with the one ``step`` was read from
+    (``read_against``)."""
     state, flow = load(step)
     if flow.phase != "actions" or state.companies[flow.next].automa:
         raise StateError("it is not a human player's turn")
@@ -138,7 +139,7 @@ def human_done(step: Step, seen: MapState | None, still: Collection[str] = froze
     after = state
     if seen is not None:
         known = map_of(state)
-        seen, refused = read_against(known, seen, flow.next, still=still, arrived=arrived)
+        seen, refused = read_against(known, seen, flow.next, pictures=pictures)
         moves = diff(known, seen)
         after, flags = apply_to_state(state, seen)
         if flags:
@@ -160,21 +161,19 @@ def human_pass(step: Step) -> NewStep:
                  advance(state, flow.next, passed), {"moves": []})
 
 
-def detected_moves(step: Step, seen: MapState, still: Collection[str] = frozenset(),
-                   arrived: Mapping[str, int] | None = None) -> tuple[list[Move], list[Move]]:
+def detected_moves(step: Step, seen: MapState, pictures: Comparison | None = None) -> tuple[list[Move], list[Move]]:
     """The moves the camera sees since ``step``, and the changes it reads that are not taken:
-    those the rules never make, and those on boxes whose picture is ``still``; readings
-    ``arrived`` drops overrule are listed too (``read_against``)."""
+    those the rules never make, and those on boxes whose picture has not changed since; readings
+    the drops seen coming overrule are listed too (``pictures``, ``read_against``)."""
     state, flow = load(step)
     mover = flow.next if flow.phase == "actions" else None
     fixed, refused = read_against(map_of(state), seen, mover, mover is not None and state.companies[mover].automa,
-                                  still, arrived)
+                                  pictures)
     return diff(map_of(state), fixed), refused
 
 
 def read_against(known: MapState, seen: MapState, builder: str | None = None,
-                 automa: bool = False, still: Collection[str] = frozenset(),
-                 arrived: Mapping[str, int] | None = None) -> tuple[MapState, list[Move]]:
+                 automa: bool = False, pictures: Comparison | None = None) -> tuple[MapState, list[Move]]:
     """``seen`` with every change from ``known`` that the rules never make in the actions
     phase (a structure gone, lowered or changed owner; drops gone from a headstream) put
     back as ``known`` has it, and those changes. A dam put back keeps the drops seen: a
@@ -187,15 +186,15 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
     gained or lost that no action of theirs can move are put back (rulings V5); a human's turn
     does not both build and add drops to a headstream, or to a dam not theirs without a
     production, and the less sure of the two readings is put back (rulings V7; ``automa``: the
-    builder is an Automa, whose turn may place water and then build). ``still``: the boxes
-    (``Box.key``) whose picture has not changed since the camera showed the table ``known``
-    describes (``vision.slot_change``): they are read as ``known`` has them, first, and the
-    readings so put back are listed (rulings V8). ``arrived``: for headstream tiles whose picture
-    changed, the drops seen coming there (``vision.slot_change.Comparison``): a headstream read
-    unsure with fewer than the game's drops and those is taken to hold them, and the reading so
+    builder is an Automa, whose turn may place water and then build). ``pictures``: the table's
+    picture now compared with the one the camera showed when the game read ``known``
+    (``vision.slot_change.compare``; None when there is none). The boxes whose picture is
+    ``still`` are read as ``known`` has them, first, and the readings so put back are listed
+    (rulings V8); for headstream tiles whose picture changed, the drops seen ``arrived`` there
+    overrule a count read unsure with fewer than the game's drops and those, and the reading so
     overruled is listed (rulings V9)."""
-    seen, unchanged = _still_as_known(known, seen, still)
-    seen, overruled = _drops_seen_arriving(known, seen, arrived or {})
+    seen, unchanged = _still_as_known(known, seen, pictures.still if pictures else frozenset())
+    seen, overruled = _drops_seen_arriving(known, seen, pictures.arrived if pictures else {})
     unchanged += overruled
     fixed = seen.copy()
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
@@ -458,14 +457,14 @@ def map_of(state: GameState) -> MapState:
                     headstreams=dict(state.headstreams))
 
 
-def carried_out(step: Step, seen: MapState, still: Collection[str] = frozenset(),
-                arrived: Mapping[str, int] | None = None) -> bool:
+def carried_out(step: Step, seen: MapState, pictures: Comparison | None = None) -> bool:
     """The camera sees the pending Automa instruction done: exactly the map it leads to,
     nothing hidden, once the changes the rules never make and the readings of boxes whose
-    picture is ``still`` are put back, and drops seen ``arrived`` counted (``read_against``)."""
+    picture has not changed are put back, and the drops seen coming counted (``pictures``,
+    ``read_against``)."""
     expected = expected_map(step)
     state, flow = load(step)
-    fixed, _ = read_against(map_of(state), seen, flow.next, automa=True, still=still, arrived=arrived)
+    fixed, _ = read_against(map_of(state), seen, flow.next, automa=True, pictures=pictures)
     return expected is not None and not fixed.unknown and not diff(expected, fixed)
 
 

@@ -190,8 +190,7 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
             listed = {"blind": diff(known, blind), "session": diff(known, read_against(known, seen, mover)[0])}
             if table is not None:
                 compared = _compared(pipeline, frame_before(table, known, k), frame, truth_companies(truth))
-                listed["pictures"] = diff(known, read_against(known, seen, mover, still=compared.still,
-                                                              arrived=compared.arrived)[0])
+                listed["pictures"] = diff(known, read_against(known, seen, mover, pictures=compared)[0])
                 # a turn read as no move, whose pictures changed where the move was: the page asks
                 asked = unread(pipeline.profile.layout, compared.still) if not listed["pictures"] else []
                 counts[f"pictures_{kind}missed_but_asked"] += any(m.space in asked for m in made)

@@ -13,6 +13,7 @@ from automa.barrage.engine import apply_decision
 from automa.barrage.state import Dam, GameState
 from vision.board_state import MapState
 from vision.changes import diff
+from vision.slot_change import Comparison
 from web import game
 from web.app import WebConfig, create_app, services
 from web.live import Look, StableView
@@ -421,7 +422,7 @@ def test_a_box_whose_picture_has_not_changed_holds_what_the_game_knows():
     seen = MapState(dams={"2L": Dam("usa", 1, 2), "5U": Dam("neutral", 1, 0), "3U": Dam("usa", 1, 0)},
                     conduits={"1A": "usa", "1B": "usa"}, headstreams={"A": 2}, unknown=["B"])
     still = {"2L", "lake:5U", "5U", "1B", "B", "A"}
-    fixed, refused = game.read_against(known, seen, "usa", still=still)
+    fixed, refused = game.read_against(known, seen, "usa", pictures=Comparison(frozenset(still), {}))
     assert fixed.dams == {"2L": Dam("usa", 2, 2),          # the structure as it stood, its lake changed: 2 drops read
                           "5U": Dam("neutral", 1, 1),      # neither changed
                           "3U": Dam("usa", 1, 0)}          # a dam built where the picture changed
@@ -434,14 +435,15 @@ def test_a_box_whose_picture_has_not_changed_holds_what_the_game_knows():
         "usa built a conduit on 1B (the picture there has not changed)"]
     # a dam whose space is still but whose lake changed stays unknown when it was hidden
     fixed, _ = game.read_against(known, replace(seen, unknown=["2L"], dams={"5U": Dam("neutral", 1, 1)}), "usa",
-                                 still={"2L"})
+                                 pictures=Comparison(frozenset({"2L"}), {}))
     assert fixed.unknown == ["2L"]
     # a new dam whose lake did not change holds no water yet
     fixed, _ = game.read_against(known, replace(seen, dams={**known.dams, "3U": Dam("usa", 1, 1)}), "usa",
-                                 still={"lake:3U"})
+                                 pictures=Comparison(frozenset({"lake:3U"}), {}))
     assert fixed.dams["3U"] == Dam("usa", 1, 0)
     # without pictures nothing changes
-    assert game.read_against(known, seen, "usa")[0] == game.read_against(known, seen, "usa", still=())[0]
+    nothing_still = Comparison(frozenset(), {})
+    assert game.read_against(known, seen, "usa")[0] == game.read_against(known, seen, "usa", pictures=nothing_still)[0]
 
 
 def test_drops_seen_coming_on_a_headstream_overrule_an_unsure_count():
@@ -453,20 +455,21 @@ def test_drops_seen_coming_on_a_headstream_overrule_an_unsure_count():
                     confidence={"A": 0.62, "B": 0.99, "C": 0.55})
     arrived = {"A": 1, "B": 1, "C": 1, "D": 2}
     fixed, listed = game.read_against(known, replace(seen, headstreams={**seen.headstreams, "C": 3}), "usa",
-                                      arrived=arrived)
+                                      pictures=Comparison(frozenset(), arrived))
     assert fixed.headstreams == {"A": 3, "B": 0, "C": 3} and fixed.unknown == ["D"]
     assert [m.text for m in listed] == [
         "headstream A read with 2 drops, unsure (1 drop-sized shapes came in its picture: taken as 3)"]
     # two drops that came, read as one: the game's two and both
     fixed, _ = game.read_against(known, replace(seen, headstreams={**seen.headstreams, "A": 3}), "usa",
-                                 arrived={"A": 2})
+                                 pictures=Comparison(frozenset(), {"A": 2}))
     assert fixed.headstreams["A"] == 4
     # a count read below the game's is put back to it, and raised by what came (V8's other rules still apply)
     fixed, _ = game.read_against(known, replace(seen, headstreams={**seen.headstreams, "A": 1}), "usa",
-                                 arrived={"A": 1})
+                                 pictures=Comparison(frozenset(), {"A": 1}))
     assert [m.text for m in diff(known, fixed)] == ["1 drop added to headstream A"]
     # nothing came: the reading goes through the other rules as before
-    assert game.read_against(known, seen, "usa", arrived={})[0] == game.read_against(known, seen, "usa")[0]
+    nothing_came = Comparison(frozenset(), {})
+    assert game.read_against(known, seen, "usa", pictures=nothing_came)[0] == game.read_against(known, seen, "usa")[0]
 
 
 def germany_at_the_table(client, session_id, monkeypatch):
