@@ -15,7 +15,7 @@ from pathlib import Path
 
 from vision.synth.batch import write_samples
 from vision.synth.camera import PLACEMENTS
-from vision.synth.render import Options
+from vision.synth.render import SIZES, Options
 
 
 def main() -> None:
@@ -24,7 +24,7 @@ def main() -> None:
     p.add_argument("--n", type=int, default=100)
     p.add_argument("--seed", type=int, default=900_000)
     p.add_argument("--photo", default="hard", choices=("random", "clean", "hard"))
-    p.add_argument("--size", default="1280x720", choices=("1280x720", "1280x960"))
+    p.add_argument("--size", default="1280x720", choices=[f"{w}x{h}" for w, h in SIZES])
     p.add_argument("--occlusion", type=float, default=0.3)
     p.add_argument("--saturated-spaces", action="store_true",
                    help="a board look the training never saw: spaces printed in strong colours")

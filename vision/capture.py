@@ -21,6 +21,10 @@ log = logging.getLogger(__name__)
 
 IMAGE_EXT = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
 REPLAY_INDEX = "replay.json"   # a replay folder: [{"file": "0001.jpg", "t": 0.0}, ...]
+# The frame size a webcam is asked for: the models were trained on 1280-wide frames, and
+# 640x480 ones (what OpenCV opens most USB webcams at unless asked) are read with about
+# twice the slot error (docs/benchmarks.md, 2026-11-25, night).
+WEBCAM_SIZE = (1280, 720)
 
 
 def garbage_reason(frame: np.ndarray | None, expected_shape: tuple[int, ...] | None) -> str | None:
@@ -82,6 +86,8 @@ class Capture:
         reason = None if ok else "read returned nothing"
         reason = reason or garbage_reason(frame, self._shape)
         if reason is None:
+            if self._shape is None:
+                self._check_size(frame)
             self._bad, self._shape = 0, frame.shape
             return frame
         self._bad += 1
@@ -90,6 +96,13 @@ class Capture:
             self.close()
             self._shape = None      # a reopened camera may use another resolution
         return None
+
+    def _check_size(self, frame: np.ndarray) -> None:
+        """Say once per opening when the source gives smaller frames than the models expect."""
+        h, w = frame.shape[:2]
+        if w < WEBCAM_SIZE[0] or h < WEBCAM_SIZE[1]:
+            self._report(f"gives {w}x{h} frames, smaller than {WEBCAM_SIZE[0]}x{WEBCAM_SIZE[1]}: "
+                         "pieces are read less reliably at this size")
 
     def close(self) -> None:
         if self._cap is not None:
@@ -137,11 +150,23 @@ class FileFrames:
             self._cap.release()
 
 
+def open_webcam(index: int, size: tuple[int, int] = WEBCAM_SIZE) -> cv2.VideoCapture:
+    """Webcam ``index``, asked for ``size`` frames; a camera without that mode takes its nearest.
+    MJPG is asked for first: many USB webcams send 1280x720 uncompressed at only a few frames
+    a second."""
+    cap = cv2.VideoCapture(index)
+    if cap.isOpened():
+        cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*"MJPG"))
+        cap.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
+        cap.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+    return cap
+
+
 def open_source(spec: str | int) -> Capture | FileFrames:
     """``0`` (webcam index), a video file, an image, an image folder, or a replay folder."""
     if isinstance(spec, int) or str(spec).isdigit():
         index = int(spec)
-        return Capture(lambda: cv2.VideoCapture(index), f"camera {index}")
+        return Capture(lambda: open_webcam(index), f"camera {index}")
     path = Path(spec)
     if path.is_dir():
         index_file = path / REPLAY_INDEX

@@ -79,7 +79,7 @@ def test_truth_follows_the_contract(seed):
 
 def test_options_are_checked():
     with pytest.raises(ValueError):
-        Options(size=(640, 480))
+        Options(size=(800, 600))
     with pytest.raises(ValueError):
         Options(occlusion=1.5)
     with pytest.raises(ValueError, match="placement"):
@@ -257,6 +257,23 @@ def test_720p_frames():
     assert decode(s.jpeg).shape == (720, 1280, 3) and s.truth["image_size"] == [1280, 720]
 
 
+@pytest.mark.parametrize("size", [(640, 480), (1920, 1080)])
+def test_other_webcam_sizes_blur_in_proportion(size):
+    """A smaller or larger webcam frame: the board still fits, and the seed's blur and glare
+    cover the same share of the frame as at 1280 px wide (noise and JPEG are per pixel)."""
+    w, h = size
+    s = sample(44, Options(size=size, photo="hard"))
+    assert decode(s.jpeg).shape == (h, w, 3) and s.truth["image_size"] == [w, h]
+    ref = sample(44, Options(size=(1280, 720), photo="hard")).truth["style"]["photo"]
+    photo = s.truth["style"]["photo"]
+    assert photo["blur"] == ref["blur"] and photo["noise"] == ref["noise"]
+    assert photo["blur_amount"] == pytest.approx(ref["blur_amount"] * w / 1280)
+    assert [g[2] for g in photo["glare"]] == pytest.approx([g[2] * w / 1280 for g in ref["glare"]])
+    to_image = np.linalg.inv(np.asarray(s.truth["homography"]))     # the truth maps image -> board
+    corners = cv2.perspectiveTransform(np.float32([[[0, 0]], [[1000, 0]], [[1000, 1464]], [[0, 1464]]]), to_image).reshape(-1, 2)
+    assert (corners >= 0).all() and (corners[:, 0] <= w).all() and (corners[:, 1] <= h).all()
+
+
 # -- reference map ----------------------------------------------------------------------
 def test_reference_map_svg_and_png():
     svg = reference_svg()
@@ -281,7 +298,7 @@ def test_cli_writes_images_and_truth(tmp_path, capsys):
     assert json.loads((turned / "0000.json").read_text())["style"]["camera"]["placement"] == "turn"
 
 
-@pytest.mark.parametrize("bad", [["--n", "0"], ["--n", "x"], ["--n", "1", "--size", "640x480"],
+@pytest.mark.parametrize("bad", [["--n", "0"], ["--n", "x"], ["--n", "1", "--size", "800x600"],
                                  ["--n", "1", "--occlusion", "2"], ["--n", "1", "--placement", "slide"]])
 def test_cli_rejects_bad_arguments(tmp_path, bad, capsys):
     with pytest.raises(SystemExit) as exc:

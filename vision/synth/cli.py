@@ -59,7 +59,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--occlusion", type=_probability, default=0.3,
                    help="probability that a frame has a hand or object over the board (default 0.3)")
     p.add_argument("--no-markers", action="store_true", help="leave the ArUco corner markers out")
-    p.add_argument("--size", type=_size, default=(1280, 960), help="frame size, 1280x960 (default) or 1280x720")
+    p.add_argument("--size", type=_size, default=(1280, 960), help="frame size: 1280x960 (default), 1280x720, or a 640x480 or 1920x1080 webcam's")
     p.add_argument("--placement", choices=PLACEMENTS, default="shift",
                    help="put the board in the frame by shifting the principal point (default, the shipped "
                         "models' training images) or by turning the camera, as with a real webcam")

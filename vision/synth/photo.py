@@ -10,6 +10,8 @@ import numpy as np
 
 from vision.motion_blur import line_kernel
 
+REFERENCE_WIDTH = 1280       # px: the frame width the blur and glare ranges are drawn for
+
 
 @dataclass
 class PhotoStyle:
@@ -28,10 +30,14 @@ class PhotoStyle:
 
 
 def sample_style(rng: np.random.Generator, size: tuple[int, int], hard: bool) -> PhotoStyle:
-    """``hard`` asks for the rough end of every range (strong glare, dim light, blur, noise)."""
+    """``hard`` asks for the rough end of every range (strong glare, dim light, blur, noise).
+    Glare spots and blur are drawn for a frame 1280 px wide and scaled to ``size``: the same
+    shake, defocus or reflection covers half as many pixels of a 640-wide frame through the
+    same lens. Noise and JPEG are per pixel, so they are not scaled."""
     w, h = size
     k = 1.6 if hard else 1.0
-    glare = [[float(rng.uniform(0, w)), float(rng.uniform(0, h)), float(rng.uniform(25, 180)),
+    px = w / REFERENCE_WIDTH
+    glare = [[float(rng.uniform(0, w)), float(rng.uniform(0, h)), float(rng.uniform(25, 180)) * px,
               float(min(0.9, rng.uniform(0.1, 0.5) * k))]
              for _ in range(int(rng.integers(1 if hard else 0, 4 if hard else 3)))]
     blur = str(rng.choice(["none", "gaussian", "motion"], p=[0.35, 0.45, 0.2]))
@@ -40,7 +46,7 @@ def sample_style(rng: np.random.Generator, size: tuple[int, int], hard: bool) ->
         vignette=float(rng.uniform(0, 0.4) * k), temperature=float(rng.uniform(-1, 1)), tint=float(rng.uniform(-0.3, 0.3)),
         exposure=float(rng.uniform(0.45, 0.8) if hard and rng.random() < 0.5 else rng.uniform(0.75, 1.25)),
         gamma=float(rng.uniform(0.8, 1.25)), glare=glare, blur=blur,
-        blur_amount=float(rng.uniform(0.3, 1.6) * k if blur == "gaussian" else rng.uniform(2, 7) * k),
+        blur_amount=float((rng.uniform(0.3, 1.6) if blur == "gaussian" else rng.uniform(2, 7)) * k * px),
         noise=float(rng.uniform(0, 6) * k), jpeg_quality=int(rng.integers(40 if hard else 55, 93)),  # webcam MJPEG range
     )
 

@@ -32,7 +32,7 @@ from .occluders import draw_occluder
 from .textures import blend_layers, darken, random_colour, table
 from .truth import slot_truth
 
-SIZES = ((1280, 720), (1280, 960))
+SIZES = ((640, 480), (1280, 720), (1280, 960), (1920, 1080))
 PHOTO_MODES = ("random", "clean", "hard")
 SCHEMA = "barrage-synth/1"
 
