@@ -269,8 +269,10 @@ def test_other_webcam_sizes_blur_in_proportion(size):
     assert photo["blur"] == ref["blur"] and photo["noise"] == ref["noise"]
     assert photo["blur_amount"] == pytest.approx(ref["blur_amount"] * w / 1280)
     assert [g[2] for g in photo["glare"]] == pytest.approx([g[2] * w / 1280 for g in ref["glare"]])
+    lay = load_layout()
+    board = np.float32([(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)]).reshape(-1, 1, 2)
     to_image = np.linalg.inv(np.asarray(s.truth["homography"]))     # the truth maps image -> board
-    corners = cv2.perspectiveTransform(np.float32([[[0, 0]], [[1000, 0]], [[1000, 1464]], [[0, 1464]]]), to_image).reshape(-1, 2)
+    corners = cv2.perspectiveTransform(board, to_image).reshape(-1, 2)
     assert (corners >= 0).all() and (corners[:, 0] <= w).all() and (corners[:, 1] <= h).all()
 
 
