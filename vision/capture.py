@@ -49,6 +49,7 @@ class Capture:
     reopen_after: int = 5            # consecutive bad frames before the device is reopened
     retry_seconds: float = 1.0       # wait between attempts to reopen
     problems: list[str] = field(default_factory=list)
+    note: str | None = None          # a remark that stands while the frames come (their size), for the page
     _cap: cv2.VideoCapture | None = None
     _bad: int = 0
     _next_try: float = 0.0
@@ -98,11 +99,15 @@ class Capture:
         return None
 
     def _check_size(self, frame: np.ndarray) -> None:
-        """Say once per opening when the source gives smaller frames than the models expect."""
+        """Say once per opening when the source gives smaller frames than the models expect;
+        ``note`` keeps saying it while those frames come, since the page shows ``problems``
+        only when there is no frame."""
         h, w = frame.shape[:2]
+        self.note = None
         if w < WEBCAM_SIZE[0] or h < WEBCAM_SIZE[1]:
             self._report(f"gives {w}x{h} frames, smaller than {WEBCAM_SIZE[0]}x{WEBCAM_SIZE[1]}: "
                          "pieces are read less reliably at this size")
+            self.note = self.problems[-1]
 
     def close(self) -> None:
         if self._cap is not None:

@@ -206,6 +206,7 @@ def live(sid: int):
     problem = services().live.problem(_profile(sid))
     state, flow = game.load(last)
     out = {"seq": last.seq, "registration": look.registration, "camera_problem": look.problem,
+           "camera_note": look.camera_note,
            "recognition": problem or "available", "recognition_available": problem is None,
            "flags": [f"{f.slot}: {f.problem}" for f in look.reading.flags] if look.reading else [],
            "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "advanced": False}

@@ -77,6 +77,7 @@ class Look:
     stable_map: MapState | None = None   # the last state the board held still in (recognition only)
     problem: str | None = None           # why there is no frame
     stable_view: StableView | None = None    # the picture of that state (vision.slot_change)
+    camera_note: str | None = None       # a remark on the frames that come (too small: vision.capture)
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,7 @@ class Live:
         if frame is None:
             problems = getattr(self._capture, "problems", [])
             return Look(None, None, None, "none", problem=problems[-1] if problems else "no frame from the camera yet")
+        note = getattr(self._capture, "note", None)     # a file or the demo has none
         pipeline = self._pipeline(profile)
         if pipeline is not None:
             reading = pipeline.read_frame(frame, companies)
@@ -199,12 +201,13 @@ class Live:
                 self._stable_views[profile] = StableView(reading.view, reading.camera)
             stable = pipeline.stability.stable
             return Look(frame, reading, reading.homography, reading.registration,
-                        build_map(stable)[0] if stable else None, stable_view=self._stable_views.get(profile))
+                        build_map(stable)[0] if stable else None, stable_view=self._stable_views.get(profile),
+                        camera_note=note)
         registrar = self._registrars.get(profile)
         if registrar is None:
             registrar = self._registrars[profile] = Registrar(self.layout(profile))
         reg = registrar.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
-        return Look(frame, None, reg.H, reg.source)
+        return Look(frame, None, reg.H, reg.source, camera_note=note)
 
     # -- what changed since the game last read the table ---------------------------------
     def compared_since(self, sid: int, step: Step, kept: Picture | None, look: Look,

@@ -6,6 +6,8 @@ import numpy as np
 
 from vision.capture import Capture, FileFrames, frames, garbage_reason, open_source
 
+from .cameras import SizedCamera
+
 
 class FlakyCamera:
     """Opens, gives a black frame, a good frame, then raises, like a camera being unplugged."""
@@ -80,30 +82,6 @@ def test_video_file(tmp_path):
     assert len(list(frames(open_source(str(path))))) == 4
 
 
-class SizedCamera:
-    """A webcam that starts at 640x480 and switches to the size it is asked for, as UVC ones do."""
-    def __init__(self, index):
-        self.index, self.size, self.asked = index, (640, 480), {}
-
-    def isOpened(self):
-        return True
-
-    def set(self, prop, value):
-        self.asked[prop] = value
-        if prop == cv2.CAP_PROP_FRAME_WIDTH:
-            self.size = (int(value), self.size[1])
-        elif prop == cv2.CAP_PROP_FRAME_HEIGHT:
-            self.size = (self.size[0], int(value))
-        return True
-
-    def read(self):
-        w, h = self.size
-        return True, np.random.default_rng(0).integers(0, 255, (h, w, 3), dtype=np.uint8)
-
-    def release(self):
-        pass
-
-
 def test_a_webcam_is_asked_for_1280x720_frames(monkeypatch):
     opened = []
 
@@ -116,7 +94,7 @@ def test_a_webcam_is_asked_for_1280x720_frames(monkeypatch):
     frame = cam.read()
     assert frame.shape == (720, 1280, 3) and opened[0].index == 0
     assert opened[0].asked[cv2.CAP_PROP_FOURCC] == cv2.VideoWriter_fourcc(*"MJPG")
-    assert cam.problems == [], "a camera at the size asked for has nothing to report"
+    assert cam.problems == [] and cam.note is None, "a camera at the size asked for has nothing to report"
 
 
 def test_a_small_camera_is_reported_once():
@@ -124,3 +102,4 @@ def test_a_small_camera_is_reported_once():
     assert all(cam.read().shape == (480, 640, 3) for _ in range(3))
     assert cam.problems == ["camera 1: gives 640x480 frames, smaller than 1280x720: "
                             "pieces are read less reliably at this size"]
+    assert cam.note == cam.problems[0], "the remark stands while the small frames come, for the page"

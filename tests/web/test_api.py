@@ -12,11 +12,14 @@ from dataclasses import replace
 from automa.barrage.engine import apply_decision
 from automa.barrage.state import Dam, GameState
 from vision.board_state import MapState
+from vision.capture import Capture
 from vision.changes import diff
 from vision.slot_change import Comparison
 from web import game
 from web.app import WebConfig, create_app, services
-from web.live import Look, StableView
+from web.live import Look, Source, StableView
+
+from tests.vision.cameras import SizedCamera
 
 
 def view(client, sid):
@@ -124,8 +127,24 @@ def test_camera_image_and_live_status_without_a_model(client, session_id):
     live = client.get(f"/api/sessions/{session_id}/live").json
     assert live["recognition_available"] is False and "model file" in live["recognition"]
     assert live["registration"] == "aruco"        # the board is found without the model
+    assert live["camera_note"] is None            # the demo's frames are full size
     assert client.get("/api/reference.svg").data.startswith(b"<svg")
     assert len(client.get("/api/layout").json["slots"]) == 67
+
+
+def test_a_small_webcam_is_named_while_its_frames_come(tmp_path, monkeypatch):
+    """A webcam that gives 640x480 frames, whatever it is asked for: the live status says so
+    on every poll, beside the frames, not only once in the log."""
+    monkeypatch.setattr("web.live.open_source", lambda spec: Capture(lambda: SizedCamera(spec), f"camera {spec}"))
+    config = WebConfig(data_dir=tmp_path / "data", source=Source("camera", "0"), model=tmp_path / "no-model.onnx")
+    client = create_app(config).test_client()
+    sid = client.post("/api/sessions", json={"role_usa": "automa", "role_germany": "human"}).json["id"]
+    assert client.get(f"/api/sessions/{sid}/camera.jpg").status_code == 200
+    for _ in range(2):
+        live = client.get(f"/api/sessions/{sid}/live").json
+        assert live["camera_problem"] is None, "frames come: nothing stops the camera"
+        assert live["camera_note"] == ("camera 0: gives 640x480 frames, smaller than 1280x720: "
+                                       "pieces are read less reliably at this size")
 
 
 def test_a_damaged_model_file_is_named_on_every_page_and_the_camera_goes_on(tmp_path):

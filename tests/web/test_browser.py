@@ -207,3 +207,19 @@ def test_the_registration_pill_says_why_the_board_is_not_found(site, page, monke
     page.wait_for_function("document.getElementById('registration').textContent.includes('mirrored')")
     assert page.inner_text("#registration") == problem
     assert "bad" in page.get_attribute("#registration", "class")
+
+
+def test_a_small_webcam_is_named_under_its_picture(site, page, monkeypatch):
+    """Frames come from a webcam that gives 640x480: the page says so under the camera's
+    picture while they come, and says nothing once full-size frames come."""
+    sid, step, live = germany_to_play(site, page)
+    assert page.is_hidden("#camera-note")                     # the demo's frames are full size
+    note = "camera 0: gives 640x480 frames, smaller than 1280x720: pieces are read less reliably at this size"
+    frame = np.random.default_rng(3).integers(0, 255, (480, 640, 3)).astype(np.uint8)
+    monkeypatch.setattr(live, "look", lambda *a, **k: Look(frame, None, None, "none", camera_note=note))
+    page.reload()
+    page.wait_for_function("document.getElementById('camera-note').textContent.includes('640x480')")
+    assert page.is_visible("#camera-note") and page.inner_text("#camera-note") == note
+    shot(page, "small-webcam-note")
+    monkeypatch.setattr(live, "look", lambda *a, **k: Look(frame, None, None, "none"))
+    page.wait_for_selector("#camera-note", state="hidden")

@@ -243,6 +243,9 @@ async function poll() {
     const board = live.flags.find((f) => f.startsWith("board: "));
     reg.textContent = live.camera_problem || (board && board.slice(7)) || `board: ${live.registration}`;
     reg.className = "pill " + (["aruco", "features", "manual", "cached"].includes(live.registration) ? "ok" : "bad");
+    const note = $("camera-note");      // frames come, but too small to read well
+    note.textContent = live.camera_note || "";
+    note.hidden = !live.camera_note;
     if (live.advanced || live.seq !== view.seq) { unread = []; await reload(); }
     else if (view.next_view && !view.next_view.automa) {
       detected = live.moves; refused = live.refused; unread = live.unread || [];
