@@ -21,16 +21,18 @@ from vision.layout import load_layout
 from vision.model import DEFAULT_MODEL
 from vision.rectify import CROP
 from vision.specialist import SPECIALIST_MODEL
+from vision.synth.cli import add_camera_arguments, camera_flags
 
 from .dataset import NO_PAPER_SHARE, build
 
 
-def generate(out: Path, n: int, seed: int, occlusion: float, jobs: int) -> None:
-    """Run the synthetic generator unless ``out`` already holds ``n`` images."""
+def generate(out: Path, n: int, seed: int, occlusion: float, jobs: int, cameras: tuple[str, ...] = ()) -> None:
+    """Run the synthetic generator unless ``out`` already holds ``n`` images; ``cameras``:
+    its ``--size`` and ``--placement`` flags (none: the default camera)."""
     if len(image_pairs(out)) >= n:
         return
     subprocess.run([sys.executable, "-m", "automa.cli", "synth", "--n", str(n), "--out", str(out),
-                    "--seed", str(seed), "--occlusion", str(occlusion), "--jobs", str(jobs)], check=True)
+                    "--seed", str(seed), "--occlusion", str(occlusion), "--jobs", str(jobs), *cameras], check=True)
 
 
 def device(name: str) -> str:
@@ -52,8 +54,10 @@ def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
     out = {}
     for name, n, seed in (("train", args.n_train, base + 100_000), ("val", args.n_val, base + 200_000)):
         folder = Path(args.data) / name
-        generate(folder, n, seed, args.occlusion, args.jobs)
-        out[name] = (folder, seed, f"automa-vision synth --n {n} --seed {seed} --occlusion {args.occlusion}")
+        cameras = tuple(camera_flags(args))
+        generate(folder, n, seed, args.occlusion, args.jobs, cameras)
+        out[name] = (folder, seed, " ".join(["automa-vision synth --n", str(n), "--seed", str(seed),
+                                             "--occlusion", str(args.occlusion), *cameras]))
     return out
 
 
@@ -151,6 +155,7 @@ def _add_data_arguments(p: argparse.ArgumentParser, epochs: int, out: Path | Non
     p.add_argument("--n-train", type=int, default=10000)
     p.add_argument("--n-val", type=int, default=60)
     p.add_argument("--occlusion", type=float, default=0.3)
+    add_camera_arguments(p)      # the cameras of the images it generates (none made if --data has them)
     p.add_argument("--epochs", type=int, default=epochs)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=None if out is None else str(out),

@@ -15,6 +15,7 @@ from automa.barrage.setup import new_game
 from automa.barrage.state import Dam, GameState
 from automa.cli import main as cli_main
 from vision.synth import pieces
+from vision.synth.batch import options_for
 from vision.synth.camera import Camera, sample_camera
 from vision.layout import load_layout
 from vision.pose import camera_position
@@ -298,6 +299,25 @@ def test_cli_writes_images_and_truth(tmp_path, capsys):
     assert cli_main(["synth", "--n", "1", "--out", str(turned), "--seed", "11", "--placement", "turn"]) == 0
     assert (turned / "0000.jpg").read_bytes() == sample(11, Options(placement="turn")).jpeg
     assert json.loads((turned / "0000.json").read_text())["style"]["camera"]["placement"] == "turn"
+
+
+def test_cli_mixes_webcams_image_by_image(tmp_path):
+    """--size and --placement repeated: each image draws its camera from its own seed, so it
+    is still made again from its seed and options alone, whatever the folder around it."""
+    assert cli_main(["synth", "--n", "8", "--out", str(tmp_path), "--seed", "40", "--size", "640x480",
+                     "--size", "1920x1080", "--placement", "shift", "--placement", "turn", "--jobs", "2"]) == 0
+    mix = [Options(size=size, placement=placement) for size in ((640, 480), (1920, 1080)) for placement in ("shift", "turn")]
+    cameras = []
+    for i in range(8):
+        truth = json.loads((tmp_path / f"{i:04d}.json").read_text())
+        size, placement = tuple(truth["image_size"]), truth["style"]["camera"]["placement"]
+        assert size in {(640, 480), (1920, 1080)} and placement in {"shift", "turn"}
+        assert options_for(40 + i, mix) == Options(size=size, placement=placement)
+        cameras.append((size, placement))
+        if i == 0:
+            assert (tmp_path / "0000.jpg").read_bytes() == sample(40, Options(size=size, placement=placement)).jpeg
+    assert len(set(cameras)) > 1, "eight images, four cameras: not all of one"
+    assert options_for(40, mix[:1]) == mix[0], "one camera: every image is shot with it"
 
 
 @pytest.mark.parametrize("bad", [["--n", "0"], ["--n", "x"], ["--n", "1", "--size", "800x600"],

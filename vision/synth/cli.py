@@ -5,7 +5,9 @@
 
 Image i uses seed ``S + i`` and is written as ``NNNN.jpg`` + ``NNNN.json`` (NNNN = i,
 zero-padded), so any single image can be regenerated from its JSON's ``seed``, and
-``--jobs`` (default: every core) changes only how fast the folder is written.
+``--jobs`` (default: every core) changes only how fast the folder is written. ``--size`` and
+``--placement`` may each be given several times: every image then draws one size and one
+placement from its seed (``vision.synth.batch.options_for``), a mix of webcams in one folder.
 """
 from __future__ import annotations
 
@@ -50,6 +52,31 @@ def _count(text: str) -> int:
     return n
 
 
+def add_camera_arguments(p: argparse.ArgumentParser) -> None:
+    """``--size`` and ``--placement``, each repeatable: the cameras a folder's images are shot with."""
+    p.add_argument("--size", type=_size, action="append",
+                   help="frame size: 1280x960 (default), 1280x720, or a 640x480 or 1920x1080 webcam's; "
+                        "repeat it to mix sizes")
+    p.add_argument("--placement", choices=PLACEMENTS, action="append",
+                   help="put the board in the frame by shifting the principal point (default, the shipped "
+                        "models' training images) or by turning the camera, as with a real webcam; "
+                        "repeat it to mix both")
+
+
+def camera_options(args: argparse.Namespace, **other) -> list[Options]:
+    """One ``Options`` per (size, placement) that ``add_camera_arguments`` parsed, with ``other``
+    (occlusion, markers) the same for all."""
+    sizes = list(dict.fromkeys(args.size or [(1280, 960)]))
+    placements = list(dict.fromkeys(args.placement or ["shift"]))
+    return [Options(size=size, placement=placement, **other) for size in sizes for placement in placements]
+
+
+def camera_flags(args: argparse.Namespace) -> list[str]:
+    """The ``synth`` flags that give the same cameras (for a command that runs it)."""
+    return ([f for w, h in args.size or [] for f in ("--size", f"{w}x{h}")]
+            + [f for p in args.placement or [] for f in ("--placement", p)])
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("synth", help="render synthetic board images with ground truth",
                               description=__doc__.splitlines()[0])
@@ -59,10 +86,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--occlusion", type=_probability, default=0.3,
                    help="probability that a frame has a hand or object over the board (default 0.3)")
     p.add_argument("--no-markers", action="store_true", help="leave the ArUco corner markers out")
-    p.add_argument("--size", type=_size, default=(1280, 960), help="frame size: 1280x960 (default), 1280x720, or a 640x480 or 1920x1080 webcam's")
-    p.add_argument("--placement", choices=PLACEMENTS, default="shift",
-                   help="put the board in the frame by shifting the principal point (default, the shipped "
-                        "models' training images) or by turning the camera, as with a real webcam")
+    add_camera_arguments(p)
     p.add_argument("--jobs", type=_count, default=os.cpu_count() or 1,
                    help="processes rendering at once (default: one per core)")
     p.set_defaults(func=run)
@@ -84,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"automa-vision synth: cannot create {args.out}: {exc.strerror}", file=sys.stderr)
         return 2
-    options = Options(size=args.size, markers=not args.no_markers, occlusion=args.occlusion, placement=args.placement)
+    options = camera_options(args, markers=not args.no_markers, occlusion=args.occlusion)
     started = time.perf_counter()
     _progress(0, args.n, started)
     write_samples(args.out, args.seed, args.n, options, args.jobs, lambda done: _progress(done, args.n, started))
