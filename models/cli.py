@@ -51,10 +51,10 @@ def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
     Image seeds: training 100000+, validation 200000+ (per --seed step of 10^6); the held-out
     evaluation sets in docs/benchmarks.md use seeds 900000+."""
     base = args.seed * 1_000_000
+    cameras = tuple(camera_flags(args))
     out = {}
     for name, n, seed in (("train", args.n_train, base + 100_000), ("val", args.n_val, base + 200_000)):
         folder = Path(args.data) / name
-        cameras = tuple(camera_flags(args))
         generate(folder, n, seed, args.occlusion, args.jobs, cameras)
         out[name] = (folder, seed, " ".join(["automa-vision synth --n", str(n), "--seed", str(seed),
                                              "--occlusion", str(args.occlusion), *cameras]))
