@@ -29,23 +29,6 @@ def test_train_writes_a_loadable_model_and_report(tmp_path):
     assert all(report["val_nll"][h]["scaled"] <= report["val_nll"][h]["raw"] + 1e-6 for h in written)
 
 
-def test_training_images_can_mix_webcams(tmp_path):
-    """--size and --placement, as synth takes them: the images a training command generates
-    are shot with that mix of cameras, and the command that made them is the one recorded."""
-    from automa.cli import build_parser
-    from models.cli import image_sets
-
-    args = build_parser().parse_args(["train-heights", "--data", str(tmp_path), "--n-train", "4", "--n-val", "1",
-                                      "--jobs", "2", "--size", "640x480", "--size", "1280x720",
-                                      "--placement", "turn"])
-    sets = image_sets(args)
-    train_folder, seed, command = sets["train"]
-    truths = [json.loads(p.read_text()) for p in sorted(train_folder.glob("*.json"))]
-    assert len(truths) == 4 and {t["style"]["camera"]["placement"] for t in truths} == {"turn"}
-    assert {tuple(t["image_size"]) for t in truths} <= {(640, 480), (1280, 720)}
-    assert command.endswith("--size 640x480 --size 1280x720 --placement turn") and f"--seed {seed}" in command
-
-
 def test_train_with_kinds_writes_a_specialist_the_pipeline_loads(tmp_path):
     """``--kinds``: trained on those boxes only, and the file names them for ``vision.specialist``."""
     from vision.layout import load_layout
