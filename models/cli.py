@@ -45,6 +45,20 @@ def device(name: str) -> str:
     return name
 
 
+def fine_tune(args: argparse.Namespace, net_class: type) -> dict:
+    """The training settings ``--init`` and ``--lr`` ask for. The file is read now, before
+    any image is cut: a wrong one costs seconds, not the crop cutting."""
+    start = {} if args.lr is None else {"lr": args.lr}
+    if args.init is not None:
+        from .onnx_weights import load_weights
+        try:
+            load_weights(net_class(), Path(args.init))
+        except (OSError, ValueError) as e:
+            raise SystemExit(f"--init {args.init}: {e}")
+        start["init"] = args.init
+    return start
+
+
 def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
     """The training and validation folders, generated if missing, with their image seeds and
     the command that makes each.
@@ -62,6 +76,7 @@ def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    from .net import SlotNet
     from .slot_temperatures import fit, head_logits
     from .temperature import scale_outputs
     from .train import Settings, export, train    # torch is imported only by this command
@@ -70,6 +85,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     kinds = None if args.kinds is None else tuple(args.kinds.split(","))
     if kinds is not None and not set(kinds) <= set(KINDS):
         raise SystemExit(f"--kinds {args.kinds}: each must be one of {', '.join(KINDS)}")
+    start = fine_tune(args, SlotNet)
     sets, sources = {}, {}
     for name, (folder, seed, source) in image_sets(args).items():
         sources[name] = source
@@ -77,7 +93,7 @@ def cmd_train(args: argparse.Namespace) -> int:
                            no_paper_share=NO_PAPER_SHARE if name == "train" else 0.0, jobs=args.jobs,
                            progress=f"cutting {name} crops", kinds=kinds)
         print(f"{name}: {len(image_pairs(folder))} images, {len(sets[name].crops)} crops", flush=True)
-    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device))
+    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device), **start)
     model, report = train(sets["train"], sets["val"], settings)
     out = Path(args.out or (DEFAULT_MODEL if kinds is None else SPECIALIST_MODEL))
     export(model, out, CROP, kinds)
@@ -120,18 +136,20 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
 
 
 def cmd_train_drops(args: argparse.Namespace) -> int:
+    from .net import DropNet
     from .temperature import fit_temperature, nll, scale_outputs
     from .train_drops import JITTER, Settings, build, export, logits, train    # torch is imported only by this command
 
     layout = load_layout()
     counted = COUNTED_KINDS[args.kind]
+    start = fine_tune(args, DropNet)
     sets, sources = {}, {}
     for name, (folder, _, source) in image_sets(args).items():
         sources[name] = source
         sets[name] = build(folder, layout, counted, JITTER if name == "train" else 0.0, jobs=args.jobs,
                            progress=f"cutting {name} {args.kind}s")
         print(f"{name}: {len(sets[name].drops)} visible {args.kind}s", flush=True)
-    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device))
+    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device), **start)
     model, report = train(sets["train"], sets["val"], settings)
     # One temperature, fitted on the validation images, makes the chances honest for the page's flags.
     val_logits, truths = logits(model, sets["val"]), sets["val"].drops
@@ -165,6 +183,14 @@ def _add_data_arguments(p: argparse.ArgumentParser, epochs: int, out: Path | Non
     p.add_argument("--device", default="auto", help="where to train: auto (a CUDA GPU if torch sees one), cpu, cuda")
 
 
+def _add_fine_tune_arguments(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--init", default=None,
+                   help=f"fine-tune: start from the weights of this {what} file (one this command wrote), "
+                        "its batch norms frozen, instead of random weights")
+    p.add_argument("--lr", type=float, default=None,
+                   help="peak learning rate of the one-cycle schedule (default 3e-3; lower it for a fine-tune)")
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("train", help="train the slot classifier on synthetic images and export ONNX")
     _add_data_arguments(p, epochs=12, out=None)
@@ -173,6 +199,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="train only on the boxes of these kinds, comma-separated: a specialist, the second "
                         f"opinion on them (default: every kind, written to {DEFAULT_MODEL.name}; with --kinds, "
                         f"to {SPECIALIST_MODEL.name} unless --out is given)")
+    _add_fine_tune_arguments(p, "slot model")
     p.set_defaults(func=cmd_train)
     p = subparsers.add_parser("train-heights", help="train the dam-height reader on the images `train` uses and export ONNX")
     _add_data_arguments(p, epochs=24, out=DEFAULT_HEIGHTS_MODEL)
@@ -183,4 +210,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--kind", choices=tuple(COUNTED_KINDS), default="headstream",
                    help="the boxes whose drops it counts (default headstream); written to that kind's shipped file "
                         "unless --out is given")
+    _add_fine_tune_arguments(p, "drop counter of that kind")
     p.set_defaults(func=cmd_train_drops)

@@ -23,6 +23,7 @@ from vision.specialist import KINDS_KEY
 
 from .dataset import IGNORE, CropSet
 from .net import SlotNet
+from .onnx_weights import freeze_norms, load_weights
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Settings:
     threads: int = 2
     empty_share: float = 0.35   # share of plain empty structure slots seen per epoch
     device: str = "cpu"         # "cuda" trains on a GPU: the crops then live in its memory
+    init: str | None = None     # a slot model file to start from (a fine-tune), else random weights
 
 
 def epoch_indices(data: CropSet, share: float, g: torch.Generator) -> torch.Tensor:
@@ -128,7 +130,7 @@ def train(train_set: CropSet, val_set: CropSet, settings: Settings, log=print) -
     device = torch.device(settings.device)
     g = torch.Generator().manual_seed(settings.seed)                       # batch order
     g_aug = torch.Generator(device).manual_seed(settings.seed)             # augmentation, where the crops are
-    model = SlotNet().to(device)
+    model = (SlotNet() if settings.init is None else load_weights(SlotNet(), Path(settings.init))).to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
     per_epoch = len(epoch_indices(train_set, settings.empty_share, torch.Generator()))
     steps = settings.epochs * ((per_epoch + settings.batch - 1) // settings.batch)
@@ -139,6 +141,8 @@ def train(train_set: CropSet, val_set: CropSet, settings: Settings, log=print) -
     history = []
     for epoch in range(settings.epochs):
         model.train()
+        if settings.init is not None:
+            freeze_norms(model)
         t0, total = time.time(), torch.zeros((), device=device)
         order = epoch_indices(train_set, settings.empty_share, g)
         for i in range(0, len(order), settings.batch):

@@ -27,6 +27,7 @@ from vision.rectify import canonical_view
 from vision.registration import process_detector
 
 from .net import DropNet
+from .onnx_weights import freeze_norms, load_weights
 from .train import augment
 
 JITTER = 2.5     # view px, as the slot model's crops
@@ -73,6 +74,7 @@ class Settings:
     seed: int = 0
     threads: int = 2
     device: str = "cpu"
+    init: str | None = None     # a counter's file to start from (a fine-tune), else random weights
 
 
 def net_input(crops: torch.Tensor, g: torch.Generator | None = None) -> torch.Tensor:
@@ -100,7 +102,7 @@ def train(train_set: DropSet, val_set: DropSet, settings: Settings, log=print) -
     device = torch.device(settings.device)
     g = torch.Generator().manual_seed(settings.seed)                  # batch order
     g_aug = torch.Generator(device).manual_seed(settings.seed)        # augmentation, where the crops are
-    model = DropNet().to(device)
+    model = (DropNet() if settings.init is None else load_weights(DropNet(), Path(settings.init))).to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
     per_epoch = -(-len(train_set.crops) // settings.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.epochs * per_epoch)
@@ -108,6 +110,8 @@ def train(train_set: DropSet, val_set: DropSet, settings: Settings, log=print) -
     history = []
     for epoch in range(settings.epochs):
         model.train()
+        if settings.init is not None:
+            freeze_norms(model)
         t0, total = time.time(), torch.zeros((), device=device)
         order = torch.randperm(len(x_all), generator=g).to(device)
         for i in range(0, len(order), settings.batch):

@@ -54,6 +54,107 @@ def test_train_with_kinds_writes_a_specialist_the_pipeline_loads(tmp_path):
         main(["train", "--kinds", "conduit,bridge", "--data", str(tmp_path / "data")])
 
 
+def _raw_logits(path, x):
+    """A model file's outputs with its temperatures taken back out: the net's own logits."""
+    import onnxruntime as ort
+
+    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    temperatures = json.loads(session.get_modelmeta().custom_metadata_map["temperatures"])
+    outs = session.run(None, {session.get_inputs()[0].name: x})
+    return [o * temperatures[out.name] for o, out in zip(outs, session.get_outputs())]
+
+
+def _scrambled_norms(net):
+    """``net`` in eval mode with norm statistics and scales far from a fresh net's 0 / 1."""
+    import torch
+
+    for m in net.modules():
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.running_mean.uniform_(-0.5, 0.5)
+            m.running_var.uniform_(0.2, 3.0)
+            m.weight.data.uniform_(0.5, 1.5)
+            m.bias.data.uniform_(-0.3, 0.3)
+    return net.eval()
+
+
+def test_a_net_read_back_from_its_onnx_file_computes_what_the_file_does(tmp_path):
+    """Export folds each batch norm into its convolution; the loader must undo that
+    exactly: any norm statistics, the full-precision slot model, a float16 specialist, a
+    drop counter."""
+    import torch
+
+    from models.net import DropNet, SlotNet
+    from models.onnx_weights import load_weights
+    from models.train import export, mark_specialist
+    from models.train_drops import export as export_counter
+
+    torch.manual_seed(3)
+    net = _scrambled_norms(SlotNet())
+    x = torch.rand(5, 6, 48, 48)
+    with torch.no_grad():
+        want = [o.numpy() for o in net(x)]
+    path = tmp_path / "n.onnx"
+    export(net, path, 48)
+    with torch.no_grad():
+        got = [o.numpy() for o in load_weights(SlotNet(), path)(x)]
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, atol=1e-4, rtol=1e-4)
+    mark_specialist(path, ["conduit"])
+    with torch.no_grad():
+        half = [o.numpy() for o in load_weights(SlotNet(), path)(x)]
+    for g, w in zip(half, want):
+        np.testing.assert_allclose(g, w, atol=0.05, rtol=0.02)   # float16 weights
+    counter = _scrambled_norms(DropNet())
+    export_counter(counter, tmp_path / "d.onnx", (40, 30))
+    x = torch.rand(3, 3, 30, 40)
+    with torch.no_grad():
+        np.testing.assert_allclose(load_weights(DropNet(), tmp_path / "d.onnx")(x).numpy(), counter(x).numpy(),
+                                   atol=1e-4, rtol=1e-4)
+    with pytest.raises(ValueError, match="no weight head.2.weight"):
+        load_weights(DropNet(), path)              # a slot model is no drop counter
+    # the shipped slot model itself: the net equals the file, temperatures aside
+    shipped = load_weights(SlotNet(), DEFAULT_MODEL)
+    x = np.random.default_rng(0).random((4, 6, 48, 48)).astype(np.float32)
+    with torch.no_grad():
+        mine = [o.numpy() for o in shipped(torch.from_numpy(x))]
+    for g, w in zip(mine, _raw_logits(DEFAULT_MODEL, x)):
+        np.testing.assert_allclose(g, w, atol=2e-3, rtol=1e-4)
+
+
+def test_train_init_fine_tunes_a_model_from_its_file(tmp_path):
+    """``--init``: the run starts from the file's weights with its norms frozen, so a run
+    that cannot move the weights (learning rate ~0) writes the same net back; a file that
+    is not a slot model is refused before any image is cut."""
+    data = str(tmp_path / "data")
+    common = ["--data", data, "--n-train", "4", "--n-val", "2", "--epochs", "1", "--device", "cpu", "--jobs", "2"]
+    base, tuned = tmp_path / "base.onnx", tmp_path / "tuned.onnx"
+    assert main(["train", *common, "--out", str(base)]) == 0
+    assert main(["train", *common, "--seed", "0", "--init", str(base), "--lr", "1e-12", "--out", str(tuned)]) == 0
+    x = np.random.default_rng(1).random((6, 6, 48, 48)).astype(np.float32)
+    for a, b in zip(_raw_logits(tuned, x), _raw_logits(base, x)):
+        # norms in training mode would have moved their statistics, and so every output
+        np.testing.assert_allclose(a, b, atol=1e-3, rtol=1e-4)
+    report = json.loads((tmp_path / "tuned_report.json").read_text())
+    assert report["settings"]["init"] == str(base) and report["settings"]["lr"] == 1e-12
+    # a drop counter the same way
+    counter, tuned_counter = tmp_path / "lake.onnx", tmp_path / "lake_tuned.onnx"
+    assert main(["train-drops", "--kind", "lake", *common, "--out", str(counter)]) == 0
+    assert main(["train-drops", "--kind", "lake", *common, "--init", str(counter), "--lr", "1e-12",
+                 "--out", str(tuned_counter)]) == 0
+    from vision.drop_counter import KINDS
+    w, h = KINDS["lake"].size
+    crops = np.random.default_rng(2).random((3, 3, h, w)).astype(np.float32)
+    np.testing.assert_allclose(_raw_logits(tuned_counter, crops)[0], _raw_logits(counter, crops)[0], atol=1e-3, rtol=1e-4)
+    (tmp_path / "junk.onnx").write_text("not a model")
+    with pytest.raises(SystemExit, match="--init .*junk.onnx.*not an ONNX file"):
+        main(["train", *common, "--init", str(tmp_path / "junk.onnx")])
+    with pytest.raises(SystemExit, match="--init .*h.onnx.*no weight conv.0.0.weight"):
+        from models.train_heights import export as export_heights
+        from models.dam_net import DamSetNet
+        export_heights(DamSetNet(), tmp_path / "h.onnx")
+        main(["train", *common, "--init", str(tmp_path / "h.onnx")])
+
+
 def test_a_model_that_reads_other_inputs_is_refused_with_a_way_out(tmp_path):
     """A model file from before the kind context (3 channels per crop) must not fail deep
     inside onnxruntime on the first frame: loading it says what to do."""

@@ -1,0 +1,87 @@
+"""A net's torch weights read back from its exported ONNX file: the start of a fine-tune.
+
+The shipped models were trained on a GPU; a later set of training images (say, frames of
+more webcam sizes) can refine one on a CPU in minutes, where training anew takes hours.
+Only the ONNX file is shipped, so the weights come from it. This serves the nets built of
+``models.net.trunk`` blocks and named layers: the slot net (and so the specialist) and
+the drop counters; the exporter keeps their parameters' names.
+
+Export (``models.train.export``) runs the net in eval mode, and the exporter folds each
+batch norm into the convolution before it: the file holds the folded kernel and a bias
+(``<conv>.weight_bias``), not the norm's scale and statistics. The loader sets each norm
+to pass its input through (scale 1, mean 0, variance 1 - eps) and puts the folded bias in
+the norm's shift, so the net computes exactly what the file does as long as the norms stay
+in eval mode: a fine-tune keeps them there (``freeze_norms``), since batch statistics of
+the new images would change what every layer after them sees. The outputs' temperatures
+(``models.temperature``) are not the net's: the loader leaves them out, and the fine-tune
+fits new ones. A specialist's float16 weights (``models.train.mark_specialist``) are read
+back as float32.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+HALF = "_half"          # the suffix ``mark_specialist`` gives a float16 copy of a weight
+
+
+def initializers(path: Path) -> dict[str, np.ndarray]:
+    """The file's weights by name, float16 copies under their float32 names."""
+    import onnx
+    from onnx import numpy_helper
+
+    try:
+        graph = onnx.load(str(path)).graph
+    except OSError:
+        raise
+    except Exception as e:        # protobuf's DecodeError and kin: not an ONNX file at all
+        raise ValueError(f"{path} is not an ONNX file ({type(e).__name__})") from e
+    out = {}
+    for w in graph.initializer:
+        value = numpy_helper.to_array(w)
+        name = w.name[:-len(HALF)] if w.name.endswith(HALF) else w.name
+        out[name] = value.astype(np.float32) if value.dtype == np.float16 else value
+    return out
+
+
+def load_weights(net: nn.Module, path: Path) -> nn.Module:
+    """``net`` (freshly built, of the file's architecture) with the file's weights, in eval
+    mode: its outputs are the file's before temperature. Raises ValueError naming what is
+    missing or misshapen when the file is not a net of that shape."""
+    weights = initializers(Path(path))
+    state = net.state_dict()
+    loaded = {}
+    for name, module in net.named_modules():
+        if isinstance(module, nn.BatchNorm2d):
+            # the norm at conv.K.1 follows the convolution at conv.K.0
+            conv = name[:-1] + "0.weight"
+            loaded[name + ".weight"] = np.ones(module.num_features, np.float32)
+            loaded[name + ".bias"] = _take(weights, conv + "_bias", path)
+            loaded[name + ".running_mean"] = np.zeros(module.num_features, np.float32)
+            loaded[name + ".running_var"] = np.full(module.num_features, 1.0 - module.eps, np.float32)
+    for key in state:
+        if key not in loaded and not key.endswith("num_batches_tracked"):
+            loaded[key] = _take(weights, key, path)
+    for key, value in loaded.items():
+        if tuple(value.shape) != tuple(state[key].shape):
+            raise ValueError(f"{path}: {key} is {tuple(value.shape)}, the net's is {tuple(state[key].shape)}")
+        state[key] = torch.from_numpy(np.array(value, np.float32))   # a copy: onnx's arrays are read-only
+    net.load_state_dict(state)
+    return net.eval()
+
+
+def freeze_norms(net: nn.Module) -> None:
+    """Put the batch norms in eval mode (call after ``net.train()``): their statistics stay
+    those the file was exported with, and their scale and shift are still learned."""
+    for module in net.modules():
+        if isinstance(module, nn.BatchNorm2d):
+            module.eval()
+
+
+def _take(weights: dict[str, np.ndarray], key: str, path: Path) -> np.ndarray:
+    if key not in weights:
+        raise ValueError(f"{path} is not a model this net can start from: it has no weight {key}")
+    return weights[key]
