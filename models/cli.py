@@ -7,6 +7,7 @@ initialisation and the batch order all derive from ``--seed``.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -45,18 +46,21 @@ def device(name: str) -> str:
     return name
 
 
-def fine_tune(args: argparse.Namespace, net_class: type) -> dict:
-    """The training settings ``--init`` and ``--lr`` ask for. The file is read now, before
-    any image is cut: a wrong one costs seconds, not the crop cutting."""
+def fine_tune(args: argparse.Namespace, net_class: type) -> tuple[dict, dict]:
+    """The training settings ``--init`` and ``--lr`` ask for, and what the report records of
+    the start: the file's SHA-256, since its path may name a file a later run overwrites
+    (the shipped file, fine-tuned in place). The file is read now, before any image is
+    cut: a wrong one costs seconds, not the crop cutting."""
     start = {} if args.lr is None else {"lr": args.lr}
-    if args.init is not None:
-        from .onnx_weights import load_weights
-        try:
-            load_weights(net_class(), Path(args.init))
-        except (OSError, ValueError) as e:
-            raise SystemExit(f"--init {args.init}: {e}")
-        start["init"] = args.init
-    return start
+    if args.init is None:
+        return start, {}
+    from .onnx_weights import load_weights
+    try:
+        load_weights(net_class(), Path(args.init))
+    except (OSError, ValueError) as e:
+        raise SystemExit(f"--init {args.init}: {e}")
+    start["init"] = args.init
+    return start, {"init_sha256": hashlib.sha256(Path(args.init).read_bytes()).hexdigest()}
 
 
 def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
@@ -85,7 +89,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     kinds = None if args.kinds is None else tuple(args.kinds.split(","))
     if kinds is not None and not set(kinds) <= set(KINDS):
         raise SystemExit(f"--kinds {args.kinds}: each must be one of {', '.join(KINDS)}")
-    start = fine_tune(args, SlotNet)
+    start, started_from = fine_tune(args, SlotNet)
     sets, sources = {}, {}
     for name, (folder, seed, source) in image_sets(args).items():
         sources[name] = source
@@ -103,7 +107,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     report.update(temperatures={h: round(t, 4) for h, t in temperatures.items()}, val_nll=losses,
                   data=sources, settings=settings.__dict__, n_train=args.n_train, n_val=args.n_val, copies=args.copies,
                   kinds=list(kinds or KINDS),
-                  occlusion=args.occlusion, model_bytes=out.stat().st_size)
+                  occlusion=args.occlusion, model_bytes=out.stat().st_size, **started_from)
     out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); validation error {report['val_error']}")
     return 0
@@ -142,7 +146,7 @@ def cmd_train_drops(args: argparse.Namespace) -> int:
 
     layout = load_layout()
     counted = COUNTED_KINDS[args.kind]
-    start = fine_tune(args, DropNet)
+    start, started_from = fine_tune(args, DropNet)
     sets, sources = {}, {}
     for name, (folder, _, source) in image_sets(args).items():
         sources[name] = source
@@ -160,7 +164,8 @@ def cmd_train_drops(args: argparse.Namespace) -> int:
     report.update(kind=args.kind, temperature=round(temperature, 4),
                   val_nll={"raw": round(nll(val_logits, truths), 4),
                            "scaled": round(nll(val_logits, truths, temperature), 4)},
-                  data=sources, settings=settings.__dict__, jitter=JITTER, model_bytes=out.stat().st_size)
+                  data=sources, settings=settings.__dict__, jitter=JITTER, model_bytes=out.stat().st_size,
+                  **started_from)
     out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); validation error {report['val_error']}")
     return 0

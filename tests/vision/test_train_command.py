@@ -2,6 +2,7 @@
 
 Needs the optional training extra (torch); the runtime never imports torch.
 """
+import hashlib
 import json
 
 import numpy as np
@@ -136,6 +137,8 @@ def test_train_init_fine_tunes_a_model_from_its_file(tmp_path):
         np.testing.assert_allclose(a, b, atol=1e-3, rtol=1e-4)
     report = json.loads((tmp_path / "tuned_report.json").read_text())
     assert report["settings"]["init"] == str(base) and report["settings"]["lr"] == 1e-12
+    assert report["init_sha256"] == hashlib.sha256(base.read_bytes()).hexdigest()
+    assert "init_sha256" not in json.loads((tmp_path / "base_report.json").read_text())
     # a drop counter the same way
     counter, tuned_counter = tmp_path / "lake.onnx", tmp_path / "lake_tuned.onnx"
     assert main(["train-drops", "--kind", "lake", *common, "--out", str(counter)]) == 0
