@@ -110,9 +110,12 @@ def test_a_lake_is_counted_only_where_its_dam_reads_standing():
 # wrong drop counts, headstreams and lakes together (16 with the slot model alone). On the
 # five held-out sets (900 frames) the pairs read fewer wrong slots than the slot model alone,
 # and than the counters alone on most (models/MODEL_CARD.md); on the fixtures the headstreams
-# stay at the slot model's level, within a tile.
+# stay at the slot model's level, within a tile. The slot model fine-tuned for webcams
+# (2026-11-25) reads one headstream tile of the fixtures with one drop too few (clean_04 B,
+# 3 read 2): 14 wrong drop counts, 8 headstreams; on the nine held-out sets it reads 148
+# fewer wrong slots in all (models/MODEL_CARD.md).
 FLOOR_WRONG_HEADSTREAMS = 8
-FLOOR_WRONG_DROP_COUNTS = 13
+FLOOR_WRONG_DROP_COUNTS = 14
 
 
 @pytest.mark.skipif(not any(FIXTURES.glob("*.json")), reason="no synthetic fixtures committed")
