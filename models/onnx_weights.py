@@ -25,7 +25,7 @@ import numpy as np
 import torch
 from torch import nn
 
-HALF = "_half"          # the suffix ``mark_specialist`` gives a float16 copy of a weight
+HALF = "_half"          # the suffix of a weight's float16 copy (``models.train.mark_specialist``)
 
 
 def initializers(path: Path) -> dict[str, np.ndarray]:

@@ -23,7 +23,7 @@ from vision.specialist import KINDS_KEY
 
 from .dataset import IGNORE, CropSet
 from .net import SlotNet
-from .onnx_weights import freeze_norms, load_weights
+from .onnx_weights import HALF, freeze_norms, load_weights
 
 
 @dataclass(frozen=True)
@@ -186,8 +186,8 @@ def mark_specialist(path: Path, kinds: Sequence[str]) -> None:
         value = numpy_helper.to_array(weights)
         if value.dtype == np.float32 and value.size >= 64:     # small vectors are not worth a node
             graph.initializer.remove(weights)
-            graph.initializer.append(numpy_helper.from_array(value.astype(np.float16), weights.name + "_half"))
-            casts.append(helper.make_node("Cast", [weights.name + "_half"], [weights.name], to=TensorProto.FLOAT))
+            graph.initializer.append(numpy_helper.from_array(value.astype(np.float16), weights.name + HALF))
+            casts.append(helper.make_node("Cast", [weights.name + HALF], [weights.name], to=TensorProto.FLOAT))
     nodes = casts + list(graph.node)
     del graph.node[:]
     graph.node.extend(nodes)
