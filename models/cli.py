@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from vision.dam_heights import DEFAULT_HEIGHTS_MODEL
@@ -46,17 +47,16 @@ def device(name: str) -> str:
     return name
 
 
-def fine_tune(args: argparse.Namespace, net_class: type) -> tuple[dict, dict]:
+def fine_tune(args: argparse.Namespace, read: Callable[[Path], object]) -> tuple[dict, dict]:
     """The training settings ``--init`` and ``--lr`` ask for, and what the report records of
     the start: the file's SHA-256, since its path may name a file a later run overwrites
     (the shipped file, fine-tuned in place). The file is read now, before any image is
-    cut: a wrong one costs seconds, not the crop cutting."""
+    cut: a wrong one costs seconds, not the crop cutting. ``read`` builds the net from a file."""
     start = {} if args.lr is None else {"lr": args.lr}
     if args.init is None:
         return start, {}
-    from .onnx_weights import load_weights
     try:
-        load_weights(net_class(), Path(args.init))
+        read(Path(args.init))
     except (OSError, ValueError) as e:
         raise SystemExit(f"--init {args.init}: {e}")
     start["init"] = args.init
@@ -81,6 +81,7 @@ def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
 
 def cmd_train(args: argparse.Namespace) -> int:
     from .net import SlotNet
+    from .onnx_weights import load_weights
     from .slot_temperatures import fit, head_logits
     from .temperature import scale_outputs
     from .train import Settings, export, train    # torch is imported only by this command
@@ -89,7 +90,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     kinds = None if args.kinds is None else tuple(args.kinds.split(","))
     if kinds is not None and not set(kinds) <= set(KINDS):
         raise SystemExit(f"--kinds {args.kinds}: each must be one of {', '.join(KINDS)}")
-    start, started_from = fine_tune(args, SlotNet)
+    start, started_from = fine_tune(args, lambda path: load_weights(SlotNet(), path))
     sets, sources = {}, {}
     for name, (folder, seed, source) in image_sets(args).items():
         sources[name] = source
@@ -115,15 +116,17 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 def cmd_train_heights(args: argparse.Namespace) -> int:
     from .temperature import fit_temperature, nll, scale_outputs
+    from .dam_net import from_file
     from .train_heights import Settings, build, company_logits, export, train    # torch is imported only by this command
 
     layout = load_layout()
+    start, started_from = fine_tune(args, from_file)
     sets, sources = {}, {}
     for name, (folder, _, source) in image_sets(args).items():
         sources[name] = source
         sets[name] = build(folder, layout, jobs=args.jobs, progress=f"cutting {name} dams")
         print(f"{name}: {len(sets[name].frames)} images with standing dams, {len(sets[name].heights)} dams", flush=True)
-    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device))
+    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device), **start)
     model, report = train(sets["train"], sets["val"], settings)
     # One temperature, fitted on the validation images, makes the chances honest for the page's flags.
     logits, truths = company_logits(model, sets["val"])
@@ -133,7 +136,7 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
     scale_outputs(out, {"heights": temperature})
     report.update(temperature=round(temperature, 4),
                   val_nll={"raw": round(nll(logits, truths), 4), "scaled": round(nll(logits, truths, temperature), 4)},
-                  data=sources, settings=settings.__dict__, model_bytes=out.stat().st_size)
+                  data=sources, settings=settings.__dict__, model_bytes=out.stat().st_size, **started_from)
     out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); validation error of company dams {report['val_error']}")
     return 0
@@ -141,12 +144,13 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
 
 def cmd_train_drops(args: argparse.Namespace) -> int:
     from .net import DropNet
+    from .onnx_weights import load_weights
     from .temperature import fit_temperature, nll, scale_outputs
     from .train_drops import JITTER, Settings, build, export, logits, train    # torch is imported only by this command
 
     layout = load_layout()
     counted = COUNTED_KINDS[args.kind]
-    start, started_from = fine_tune(args, DropNet)
+    start, started_from = fine_tune(args, lambda path: load_weights(DropNet(), path))
     sets, sources = {}, {}
     for name, (folder, _, source) in image_sets(args).items():
         sources[name] = source
@@ -188,12 +192,12 @@ def _add_data_arguments(p: argparse.ArgumentParser, epochs: int, out: Path | Non
     p.add_argument("--device", default="auto", help="where to train: auto (a CUDA GPU if torch sees one), cpu, cuda")
 
 
-def _add_fine_tune_arguments(p: argparse.ArgumentParser, what: str) -> None:
+def _add_fine_tune_arguments(p: argparse.ArgumentParser, what: str, lr: float = 3e-3) -> None:
     p.add_argument("--init", default=None,
                    help=f"fine-tune: start from the weights of this {what} file (one this command wrote), "
                         "its batch norms frozen, instead of random weights")
     p.add_argument("--lr", type=float, default=None,
-                   help="peak learning rate of the one-cycle schedule (default 3e-3; lower it for a fine-tune)")
+                   help=f"peak learning rate of the one-cycle schedule (default {lr:g}; lower it for a fine-tune)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -208,6 +212,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_train)
     p = subparsers.add_parser("train-heights", help="train the dam-height reader on the images `train` uses and export ONNX")
     _add_data_arguments(p, epochs=24, out=DEFAULT_HEIGHTS_MODEL)
+    _add_fine_tune_arguments(p, "dam-height reader", 2e-3)
     p.set_defaults(func=cmd_train_heights)
     p = subparsers.add_parser("train-drops",
                               help="train a drop counter (headstreams or lakes) on the images `train` uses and export ONNX")

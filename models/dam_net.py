@@ -10,12 +10,15 @@ read.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import torch
 from torch import nn
 
 from vision.dam_heights import CHANNELS, HEIGHTS, ROLES
 
 from .net import pooled, trunk
+from .onnx_weights import load_weights
 
 
 class DamSetNet(nn.Module):
@@ -59,3 +62,10 @@ class OneFrame(nn.Module):
         f = self.net.features(dams)
         mixed = self.net.mix((f + self.net.role(roles))[None])[0]
         return self.net.head(mixed + f)
+
+
+def from_file(path: Path) -> DamSetNet:
+    """The reader's weights read back from its ONNX file (a fine-tune's start,
+    ``models.onnx_weights``). The head that reads each dam alone is used only by the
+    training loss, so it is not in the file: it starts fresh."""
+    return load_weights(OneFrame(DamSetNet()), path, fresh=("net.alone.",)).net

@@ -15,17 +15,27 @@ in eval mode: a fine-tune keeps them there (``freeze_norms``), since batch stati
 the new images would change what every layer after them sees. The outputs' temperatures
 (``models.temperature``) are not the net's: the loader leaves them out, and the fine-tune
 fits new ones. A specialist's float16 weights (``models.train.mark_specialist``) are read
-back as float32.
+back as float32. The dam-height reader's transformer layers are ``aten.linear`` calls the
+exporter turns into MatMuls on a transposed copy of the weight with a made-up name
+(``val_59``); the node's record of the call names the parameter, and the copy is turned
+back (``_unnamed_linear_weights``). The exporter stores equal weights once, under one of
+their names, so a net fresh from its initialisation (every bias zero) cannot be read back;
+a trained one can.
 """
 from __future__ import annotations
 
 from pathlib import Path
+
+import re
 
 import numpy as np
 import torch
 from torch import nn
 
 HALF = "_half"          # the suffix of a weight's float16 copy (``models.train.mark_specialist``)
+# the exporter's record of the torch call behind a node: linear(input, weight, bias), the weight a
+# parameter ``p_<its dotted name with underscores>``
+_LINEAR_CALL = re.compile(r"aten\.linear\.default\]\(args = \(%\w+, %p_(\w+)")
 
 
 def initializers(path: Path) -> dict[str, np.ndarray]:
@@ -44,13 +54,31 @@ def initializers(path: Path) -> dict[str, np.ndarray]:
         value = numpy_helper.to_array(w)
         name = w.name[:-len(HALF)] if w.name.endswith(HALF) else w.name
         out[name] = value.astype(np.float32) if value.dtype == np.float16 else value
+    out.update(_unnamed_linear_weights(graph, out))
     return out
 
 
-def load_weights(net: nn.Module, path: Path) -> nn.Module:
+def _unnamed_linear_weights(graph, weights: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Linear weights stored transposed under made-up names, by their parameter's name
+    with underscores for dots (``net_mix_layers_0_linear1_weight``): ``load_weights``
+    looks a parameter up that way when its dotted name is not in the file."""
+    out = {}
+    for node in graph.node:
+        if node.op_type != "MatMul" or len(node.input) != 2 or node.input[1] not in weights:
+            continue
+        call = next((p.value for p in node.metadata_props if p.key == "pkg.torch.onnx.fx_node"), "")
+        found = _LINEAR_CALL.search(call)
+        if found:
+            out[found.group(1)] = weights[node.input[1]].T
+    return out
+
+
+def load_weights(net: nn.Module, path: Path, fresh: tuple[str, ...] = ()) -> nn.Module:
     """``net`` (freshly built, of the file's architecture) with the file's weights, in eval
-    mode: its outputs are the file's before temperature. Raises ValueError naming what is
-    missing or misshapen when the file is not a net of that shape."""
+    mode: its outputs are the file's before temperature. Parameters whose names start
+    with one of ``fresh`` (a head used only in training, so not in the file) keep the
+    net's own. Raises ValueError naming what is missing or misshapen when the file is not
+    a net of that shape."""
     weights = initializers(Path(path))
     state = net.state_dict()
     loaded = {}
@@ -63,7 +91,7 @@ def load_weights(net: nn.Module, path: Path) -> nn.Module:
             loaded[name + ".running_mean"] = np.zeros(module.num_features, np.float32)
             loaded[name + ".running_var"] = np.full(module.num_features, 1.0 - module.eps, np.float32)
     for key in state:
-        if key not in loaded and not key.endswith("num_batches_tracked"):
+        if key not in loaded and not key.endswith("num_batches_tracked") and not key.startswith(fresh):
             loaded[key] = _take(weights, key, path)
     for key, value in loaded.items():
         if tuple(value.shape) != tuple(state[key].shape):
@@ -82,6 +110,7 @@ def freeze_norms(net: nn.Module) -> None:
 
 
 def _take(weights: dict[str, np.ndarray], key: str, path: Path) -> np.ndarray:
-    if key not in weights:
-        raise ValueError(f"{path} is not a model this net can start from: it has no weight {key}")
-    return weights[key]
+    for name in (key, key.replace(".", "_")):
+        if name in weights:
+            return weights[name]
+    raise ValueError(f"{path} is not a model this net can start from: it has no weight {key}")

@@ -25,7 +25,8 @@ from vision.pose import camera_position
 from vision.rectify import canonical_view
 from vision.registration import process_detector
 
-from .dam_net import DamSetNet, OneFrame
+from .dam_net import DamSetNet, OneFrame, from_file
+from .onnx_weights import freeze_norms
 
 
 @dataclass
@@ -78,6 +79,7 @@ class Settings:
     threads: int = 2
     device: str = "cpu"         # "cuda" trains on a GPU
     alone_weight: float = 0.3   # the auxiliary loss on each dam read alone
+    init: str | None = None     # a reader's file to start from (a fine-tune), else random weights
 
 
 def batch(data: DamSet, frames: list[np.ndarray]) -> tuple[torch.Tensor, ...]:
@@ -135,7 +137,7 @@ def train(train_set: DamSet, val_set: DamSet, settings: Settings, log=print) -> 
     torch.set_num_threads(settings.threads)
     rng = np.random.default_rng(settings.seed)
     device = torch.device(settings.device)
-    model = DamSetNet().to(device)
+    model = (DamSetNet() if settings.init is None else from_file(Path(settings.init))).to(device)
     opt = torch.optim.AdamW(model.parameters(), settings.lr, weight_decay=settings.weight_decay)
     per_epoch = -(-len(train_set.frames) // settings.frames_per_batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.epochs * per_epoch)
@@ -143,6 +145,8 @@ def train(train_set: DamSet, val_set: DamSet, settings: Settings, log=print) -> 
     for epoch in range(settings.epochs):
         t0, total = time.time(), torch.zeros((), device=device)
         model.train()
+        if settings.init is not None:
+            freeze_norms(model)
         order = rng.permutation(len(train_set.frames))
         for s in range(0, len(order), settings.frames_per_batch):
             x, roles, slots, y = (t.to(device) for t in batch(

@@ -65,6 +65,17 @@ def _raw_logits(path, x):
     return [o * temperatures[out.name] for o, out in zip(outs, session.get_outputs())]
 
 
+def _raw_heights(path, dams, roles, temperature=None):
+    """A dam-height reader's outputs with its temperature taken back out (the shipped file's
+    is inside its graph but not in its metadata: its report gives it)."""
+    import onnxruntime as ort
+
+    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    if temperature is None:
+        temperature = json.loads(session.get_modelmeta().custom_metadata_map["temperatures"])["heights"]
+    return session.run(["heights"], {"dams": dams, "roles": roles})[0] * temperature
+
+
 def _scrambled_norms(net):
     """``net`` in eval mode with norm statistics and scales far from a fresh net's 0 / 1."""
     import torch
@@ -122,6 +133,46 @@ def test_a_net_read_back_from_its_onnx_file_computes_what_the_file_does(tmp_path
         np.testing.assert_allclose(g, w, atol=2e-3, rtol=1e-4)
 
 
+def test_the_dam_height_reader_read_back_computes_what_its_file_does(tmp_path):
+    """Its transformer's linear weights are stored transposed under made-up names; the
+    loader finds them by the call the exporter recorded. The head that reads each dam
+    alone is not in the file and starts fresh."""
+    import torch
+
+    from models.dam_net import DamSetNet, OneFrame, from_file
+    from models.train_heights import export
+    from vision.dam_heights import DEFAULT_HEIGHTS_MODEL
+
+    torch.manual_seed(4)
+    net = _scrambled_norms(DamSetNet())
+    with torch.no_grad():
+        # as after training: a fresh net's equal weights (zero biases, unit norm scales)
+        # would be stored once by the exporter, under one layer's name
+        for weight in net.parameters():
+            weight.add_(0.05 * torch.randn_like(weight))
+    dams, roles = torch.rand(6, 4, 64, 64), torch.tensor([0, 2, 0, 0, 1, 3])
+    with torch.no_grad():
+        want = OneFrame(net).eval()(dams, roles).numpy()
+    export(net, tmp_path / "h.onnx")
+    back = from_file(tmp_path / "h.onnx")
+    with torch.no_grad():
+        np.testing.assert_allclose(OneFrame(back).eval()(dams, roles).numpy(), want, atol=1e-4, rtol=1e-4)
+        for name in ("mix.layers.1.self_attn.in_proj_weight", "mix.layers.0.linear2.weight"):
+            np.testing.assert_array_equal(back.get_parameter(name).numpy(), net.get_parameter(name).numpy())
+        assert not torch.equal(back.alone.weight, net.alone.weight)
+    # the shipped reader itself, its temperature from its report
+    temperature = json.loads(DEFAULT_HEIGHTS_MODEL.with_name(DEFAULT_HEIGHTS_MODEL.stem + "_report.json").read_text())["temperature"]
+    x = np.random.default_rng(5).random((5, 4, 64, 64)).astype(np.float32)
+    r = np.array([0, 0, 2, 0, 1])
+    with torch.no_grad():
+        mine = OneFrame(from_file(DEFAULT_HEIGHTS_MODEL)).eval()(torch.from_numpy(x), torch.from_numpy(r)).numpy()
+    np.testing.assert_allclose(mine, _raw_heights(DEFAULT_HEIGHTS_MODEL, x, r, temperature), atol=2e-3, rtol=1e-3)
+    from models.net import DropNet
+    from models.onnx_weights import load_weights
+    with pytest.raises(ValueError, match="no weight conv.0.0.weight"):
+        load_weights(DropNet(), DEFAULT_HEIGHTS_MODEL)       # its trunk is named net.conv...
+
+
 def test_train_init_fine_tunes_a_model_from_its_file(tmp_path):
     """``--init``: the run starts from the file's weights with its norms frozen, so a run
     that cannot move the weights (learning rate ~0) writes the same net back; a file that
@@ -148,6 +199,26 @@ def test_train_init_fine_tunes_a_model_from_its_file(tmp_path):
     w, h = KINDS["lake"].size
     crops = np.random.default_rng(2).random((3, 3, h, w)).astype(np.float32)
     np.testing.assert_allclose(_raw_logits(tuned_counter, crops)[0], _raw_logits(counter, crops)[0], atol=1e-3, rtol=1e-4)
+    # and the dam-height reader, from a file of trained-like weights (a run on four images
+    # hardly moves a fresh net's equal weights apart: ``models.onnx_weights``)
+    import torch
+
+    from models.dam_net import DamSetNet
+    from models.train_heights import export as export_heights
+    torch.manual_seed(5)
+    reader, tuned_reader = tmp_path / "heights.onnx", tmp_path / "heights_tuned.onnx"
+    net = DamSetNet()
+    with torch.no_grad():
+        for weight in net.parameters():
+            weight.add_(0.05 * torch.randn_like(weight))
+    export_heights(net, reader)
+    assert main(["train-heights", *common, "--init", str(reader), "--lr", "1e-12", "--out", str(tuned_reader)]) == 0
+    dams, roles = np.random.default_rng(3).random((4, 4, 64, 64)).astype(np.float32), np.array([0, 1, 0, 0])
+    np.testing.assert_allclose(_raw_heights(tuned_reader, dams, roles), _raw_heights(reader, dams, roles, 1.0), atol=1e-3, rtol=1e-4)
+    assert json.loads((tmp_path / "heights_tuned_report.json").read_text())["init_sha256"] == \
+        hashlib.sha256(reader.read_bytes()).hexdigest()
+    with pytest.raises(SystemExit, match="--init .*lake.onnx.*no weight net.conv.0.0.weight"):
+        main(["train-heights", *common, "--init", str(counter)])
     (tmp_path / "junk.onnx").write_text("not a model")
     with pytest.raises(SystemExit, match="--init .*junk.onnx.*not an ONNX file"):
         main(["train", *common, "--init", str(tmp_path / "junk.onnx")])
