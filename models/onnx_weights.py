@@ -24,9 +24,8 @@ a trained one can.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import re
+from pathlib import Path
 
 import numpy as np
 import torch
