@@ -113,9 +113,9 @@ def test_a_lake_is_counted_only_where_its_dam_reads_standing():
 # stay at the slot model's level, within a tile. The slot model fine-tuned for webcams
 # (2026-11-25) reads one headstream tile of the fixtures with one drop too few (clean_04 B,
 # 3 read 2): 14 wrong drop counts, 8 headstreams; on the nine held-out sets it reads 148
-# fewer wrong slots in all (models/MODEL_CARD.md). With the slot model, the height reader and both counters
-# fine-tuned on a GPU on webcam-mix images (2026-11-25, later): 6 wrong headstreams, 13 wrong
-# drop counts.
+# fewer wrong slots in all (models/MODEL_CARD.md). With the slot model, the height reader
+# and both counters fine-tuned on a GPU on webcam-mix images (2026-11-25, later): 6 wrong
+# headstreams, 13 wrong drop counts.
 FLOOR_WRONG_HEADSTREAMS = 6
 FLOOR_WRONG_DROP_COUNTS = 13
 
