@@ -22,7 +22,7 @@ BOARDS_GOAL = 0.99
 NOT_YET = pytest.mark.xfail(strict=True, reason="goal not reached by the shipped model (models/MODEL_CARD.md)")
 
 # Measured with the shipped models on the 30 fixtures that have markers (docs/benchmarks.md):
-# slot error 3.26 %, occluded -> unknown 93 % (71 of 76). The floor rose from 3 % on
+# slot error 2.74 %, occluded -> unknown 97 % (74 of 76). The floor rose from 3 % on
 # 2026-11-23: the fixtures were made again once synthetic boards had as many raised dams as
 # a real table (a third of the company dams, not 8 %), and a raised dam is the camera's
 # weakest reading (4.55 % wrong with the slot model alone); the dam-height reader brought
