@@ -12,10 +12,20 @@ The decoder takes the likeliest reading of the pair that a dam can hold, as a co
 slot can only read empty or conduit (rulings V2). Where the dam and the lake read
 alone break the capacity, the slot carries a note for the players: a person can also
 put one drop too many on a dam, and that is theirs to see, not the camera's to fix.
+
+The lake's readers learned from every lake of the training images, most of them below
+an empty dam space, so their scores lean to "no drops" by what lakes hold there (about
+four in five none, ``models/lake_shares.py``). Read with its dam the lake is no longer
+any lake: the decoder divides those shares out and lets every count the dam can hold
+be equally likely, so how full a dam is comes from the picture, not from the training
+set's games. Without it, a drop hard to see (blue on a pale blue lake, in glare) was
+read as none far more often than a drop was seen too many (docs/benchmarks.md).
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -24,6 +34,23 @@ from .layout import Layout
 
 # (piece class, drop count) -> whether a dam of that class holds that many drops.
 FITS = np.array([[d <= dam_pieces(p) for d in range(MAX_DROPS + 1)] for p in PIECES])
+LAKE_SHARES = Path(__file__).resolve().parent.parent / "models" / "barrage_lake_shares.json"
+
+
+def lake_shares(path: str | Path = LAKE_SHARES) -> np.ndarray:
+    """The shares of the training images' lakes holding 0..MAX_DROPS drops (``models/lake_shares.py``)."""
+    shares = np.asarray(json.loads(Path(path).read_text())["shares"], np.float64)
+    if shares.shape != (MAX_DROPS + 1,) or not (shares[FITS.any(axis=0)] > 0).all():
+        raise ValueError(f"{path}: want {MAX_DROPS + 1} shares, each count a dam holds above 0")
+    return shares
+
+
+def pair_weights(shares: np.ndarray) -> np.ndarray:
+    """(piece class, drop count) -> what a lake reading's chance of that count is multiplied
+    by, for a dam of that class: 0 beyond its capacity; else the share of the counts it can
+    hold (each as likely) over the share of the training lakes that held it."""
+    per_count = FITS / FITS.sum(axis=1, keepdims=True)
+    return per_count / np.where(FITS.any(axis=0), shares, 1.0)
 
 
 @dataclass(frozen=True)
@@ -37,12 +64,13 @@ class Choice:
     conflict: str | None         # what the dam and the lake read alone, when that does not fit
 
 
-def choose(table: np.ndarray, drops_p: np.ndarray) -> Choice:
+def choose(table: np.ndarray, drops_p: np.ndarray, weights: np.ndarray) -> Choice:
     """The likeliest reading of a dam and its lake that fits the dam's capacity.
     ``table``: the dam's (pieces, owners) reading probabilities; ``drops_p``: the lake's
-    drop-count probabilities. The two are read as independent, as the heads are. The two
-    shares multiply to the whole reading's probability among the readings that fit."""
-    joint = table[:, :, None] * drops_p[None, None, :] * FITS[:, None, :]
+    drop-count probabilities; ``weights``: ``pair_weights``. The dam and the lake are read
+    as independent, as the heads are. The two shares multiply to the whole reading's
+    probability among the readings that fit."""
+    joint = table[:, :, None] * drops_p[None, None, :] * weights[:, None, :]
     j, k, d = np.unravel_index(int(joint.argmax()), joint.shape)
     total = float(joint.sum())   # > 0: an empty space with no drops always fits
     alone_piece = int(np.unravel_index(int(table.argmax()), table.shape)[0])
@@ -59,13 +87,20 @@ def _drops(n: int) -> str:
     return f"{n} drop" if n == 1 else f"{n} drops"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class HeldWater:
-    """The (dam box, its lake's box) pairs of a layout, in the model's batch order."""
+    """The (dam box, its lake's box) pairs of a layout, in the model's batch order, and the
+    ``pair_weights`` they are read with."""
     pairs: tuple[tuple[int, int], ...]
+    weights: np.ndarray
 
     @classmethod
-    def from_layout(cls, layout: Layout) -> "HeldWater":
+    def from_layout(cls, layout: Layout, shares: np.ndarray | None = None) -> "HeldWater":
+        """``shares``: the training lakes' drop-count shares (default: the shipped ones)."""
         index = layout.box_index()
         return cls(tuple((index[s.key], index[f"lake:{s.id}"]) for s in layout.of_kind("dam")
-                         if f"lake:{s.id}" in index))
+                         if f"lake:{s.id}" in index),
+                   pair_weights(lake_shares() if shares is None else shares))
+
+    def choose(self, table: np.ndarray, drops_p: np.ndarray) -> Choice:
+        return choose(table, drops_p, self.weights)

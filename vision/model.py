@@ -22,7 +22,7 @@ from typing import Collection, Sequence
 import numpy as np
 import onnxruntime as ort
 
-from .held_water import HeldWater, choose
+from .held_water import HeldWater
 from .labels import HAS_DROPS, HAS_OWNER, OWNERS, PIECES, owner_mask, piece_mask
 from .neutral_dams import NeutralDams
 from .stack_median import stack_median
@@ -182,7 +182,7 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
             drops, conf = j, conf * float(drops_p[i, j])
         out.append(CropReading(piece, owner, drops, bool(occluded_p[i] > 0.5), conf, notes.get(i)))
     for dam, lake in water.pairs if water is not None else ():
-        c = choose(table[dam], drops_p[lake])
+        c = water.choose(table[dam], drops_p[lake])
         piece = PIECES[c.piece]
         out[dam] = replace(out[dam], piece=piece, owner=OWNERS[c.owner] if piece != "empty" else None,
                            confidence=float(visible[dam]) * c.piece_share,

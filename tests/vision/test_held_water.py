@@ -1,10 +1,14 @@
 """Reading a dam together with its lake (vision.held_water): a dam of n pieces holds at
-most n drops, an empty dam space none."""
+most n drops, an empty dam space none; every count a dam holds is as likely, whatever
+the training lakes mostly held."""
+import json
+
 import numpy as np
 import pytest
 
+from models.lake_shares import lake_counts
 from vision.board_state import build_map, slot_readings
-from vision.held_water import FITS, HeldWater, choose
+from vision.held_water import FITS, LAKE_SHARES, HeldWater, choose, lake_shares, pair_weights
 from vision.labels import MAX_DROPS, OWNERS, PIECES
 from vision.model import decode
 
@@ -12,6 +16,17 @@ from .drawn import LAYOUT
 from .heads import INDEX, logits
 
 WATER = HeldWater.from_layout(LAYOUT)
+
+
+def w(piece, drops):
+    """The shipped weight of a lake reading of ``drops`` for a dam ``piece``."""
+    return WATER.weights[PIECES.index(piece), drops]
+
+
+def held(piece, drops):
+    """The chance a lake reading (count -> probability) leaves to a dam ``piece``: its
+    counts that fit, weighed."""
+    return sum(p * w(piece, d) for d, p in drops.items())
 
 
 def read(raw, water=WATER):
@@ -39,8 +54,9 @@ def test_two_clear_drops_raise_a_dam_the_net_is_unsure_of():
     together = read(raw)
     assert (together["3U"].piece, together["3U"].owner, together["lake:3U"].drops) == ("base+1", "italy", 2)
     # Of the pairs a dam can hold: base with 0-1 drops, base + 1 with 0-2.
-    fits = 0.55 * (1e-9 * 6 + 0.05) + 0.45 * 1.0
-    assert together["3U"].confidence == pytest.approx(0.45 * 1.0 / fits, rel=1e-3)
+    drops = {2: 0.95, 1: 0.05}
+    fits = 0.55 * held("base", drops) + 0.45 * held("base+1", drops)
+    assert together["3U"].confidence == pytest.approx(0.45 * held("base+1", drops) / fits, rel=1e-3)
     assert together["3U"].conflict == "read alone: base with 2 drops, more than it holds; taken as base+1 with 2 drops"
 
 
@@ -51,7 +67,8 @@ def test_a_clear_base_caps_a_doubtful_drop_count():
     # The whole reading's share of the readings that fit: base with 1 drop against
     # base + 1 with 0-2 drops (and the dam's confidence times its lake's).
     slot = slot_readings(LAYOUT, decode(raw, LAYOUT.kinds, None, WATER))[INDEX["7L"]]
-    assert slot.confidence == pytest.approx(0.95 * 0.45 / (0.95 * 0.45 + 0.05 * 1.0), rel=1e-3)
+    base = 0.95 * 0.45 * w("base", 1)
+    assert slot.confidence == pytest.approx(base / (base + 0.05 * held("base+1", {2: 0.55, 1: 0.45})), rel=1e-3)
     assert slot.conflict is not None                # and flagged for the players to check
 
 
@@ -74,8 +91,59 @@ def test_a_pair_that_fits_is_read_as_before_and_carries_no_note():
     for key in ("5L", "lake:5L"):
         assert together[key].piece == alone[key].piece and together[key].drops == alone[key].drops
     assert together["5L"].conflict is None
-    # The confidences are shares of the pairs that fit: here every pair the heads give weight to.
-    assert together["5L"].confidence == pytest.approx(alone["5L"].confidence, rel=1e-3)
+    # Both heights hold both counts the lake gives weight to; a base + 2 shares its chance
+    # among four counts, a base + 1 among three, so the taller reading keeps 3/4 of its chance.
+    assert together["5L"].confidence == pytest.approx(0.9 / (0.9 + 0.1 * 3 / 4), rel=1e-3)
+
+
+def test_a_lake_is_not_read_as_the_training_lakes_mostly_were():
+    # Most training lakes lie below an empty dam space and hold no water, so a reader unsure
+    # of a drop leans to none: 60 % none, 40 % one drop. Below a clear base, whose lake
+    # holds 0 or 1 drop alike, that lean is taken out and the drop is read.
+    drops = {0: 0.6, 1: 0.4}
+    raw = logits({"7L": ({"base": 0.99, "empty": 0.01}, {"usa": 1.0})}, drops={"lake:7L": drops})
+    assert read(raw, None)["lake:7L"].drops == 0
+    dam = read(raw)
+    assert (dam["7L"].piece, dam["lake:7L"].drops) == ("base", 1)
+    assert dam["lake:7L"].confidence == pytest.approx(held("base", {1: 0.4}) / held("base", drops), rel=1e-3)
+    # With capacity alone (every fitting pair weighed 1) the lean stays.
+    table = np.zeros((len(PIECES), len(OWNERS)))
+    table[PIECES.index("base"), OWNERS.index("usa")] = 1.0
+    p = np.array([drops.get(d, 0.0) for d in range(MAX_DROPS + 1)])
+    assert choose(table, p, FITS.astype(float)).drops == 0
+    # Below a clear empty space the same lake holds nothing.
+    raw = logits({}, drops={"lake:7L": drops})
+    assert read(raw)["lake:7L"].drops == 0
+
+
+def test_pair_weights_divide_the_training_shares_out_of_each_count_a_dam_holds():
+    shares = np.array([0.5, 0.25, 0.125, 0.125, 0, 0, 0, 0])
+    weights = pair_weights(shares)
+    assert (weights[~FITS] == 0).all()
+    for piece, n in (("empty", 1), ("base", 2), ("base+1", 3), ("base+2", 4)):
+        row = weights[PIECES.index(piece)]
+        assert row[:n] == pytest.approx(1 / n / shares[:n])
+    # Equal shares leave each dam's counts equally likely.
+    flat = pair_weights(np.full(MAX_DROPS + 1, 1 / (MAX_DROPS + 1)))
+    assert flat[PIECES.index("base+1"), :3] == pytest.approx([8 / 3] * 3)
+
+
+def test_the_shipped_shares_are_the_generators_lakes():
+    shipped = json.loads(LAKE_SHARES.read_text())
+    assert sum(shipped["counts"]) == shipped["lakes"]
+    assert shipped["shares"] == pytest.approx([c / shipped["lakes"] for c in shipped["counts"]], abs=1e-5)
+    # A recount over fewer games comes out near them: most lakes dry, a few full.
+    counts = np.array(lake_counts(400, 3_100_000))
+    assert counts.sum() == 400 * len(LAYOUT.of_kind("dam")) and counts[4:].sum() == 0
+    assert counts / counts.sum() == pytest.approx(lake_shares(), abs=0.03)
+    assert lake_shares()[0] > 0.7
+
+
+def test_shares_that_leave_a_count_a_dam_holds_out_are_refused(tmp_path):
+    path = tmp_path / "shares.json"
+    path.write_text(json.dumps({"shares": [0.9, 0.1, 0.0, 0.0, 0, 0, 0, 0]}))
+    with pytest.raises(ValueError, match="each count a dam holds above 0"):
+        lake_shares(path)
 
 
 def test_the_note_reaches_the_players_as_a_flag():
@@ -95,10 +163,11 @@ def test_choose_always_finds_a_reading():
     table[PIECES.index("empty"), OWNERS.index("none")] = 1e-6
     drops = np.full(MAX_DROPS + 1, 1e-6)
     drops[1], drops[5] = 2e-6, 1.0
-    c = choose(table, drops)
+    c = WATER.choose(table, drops)
     assert (PIECES[c.piece], OWNERS[c.owner], c.drops) == ("base", "usa", 1)
     assert c.conflict == "read alone: base with 5 drops, more than it holds; taken as base with 1 drop"
-    assert c.piece_share == pytest.approx(1.0, rel=1e-3) and c.drops_share == pytest.approx(2 / 3, rel=1e-3)
+    one = 2 * w("base", 1)
+    assert c.piece_share == pytest.approx(1.0, rel=1e-3) and c.drops_share == pytest.approx(one / (one + w("base", 0)), rel=1e-3)
 
 
 def test_a_dam_keeps_both_notes_when_its_colour_and_its_water_break_a_rule():

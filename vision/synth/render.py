@@ -114,15 +114,21 @@ def render(seed: int, options: Options = Options()) -> Sample:
     return Sample(photo.encode_jpeg(shot.frame, shot.photo_style.jpeg_quality), truth)
 
 
+def game_state(seed: int) -> GameState:
+    """Stage 1: the seed's game: 1-3 Automas and up to as many people as companies are
+    left, among four companies or, in a quarter of the games, five."""
+    r = _streams(seed)["state"]
+    automas = int(r.integers(1, 4))
+    leeghwater = bool(r.random() < 0.25)
+    humans = int(r.integers(0, (5 if leeghwater else 4) - automas + 1))
+    return random_state(seed, automas=automas, humans=humans, leeghwater=leeghwater)
+
+
 def set_table(seed: int, options: Options = Options()) -> Table:
     """Stages 1-3 and the pieces' solids (stage 4 undrawn)."""
     rng = _streams(seed)
     lay = load_layout()
-    r = rng["state"]
-    automas = int(r.integers(1, 4))
-    leeghwater = bool(r.random() < 0.25)
-    humans = int(r.integers(0, (5 if leeghwater else 4) - automas + 1))
-    state = random_state(seed, automas=automas, humans=humans, leeghwater=leeghwater)
+    state = game_state(seed)
 
     board_style = board.sample_style(rng["board"])
     if options.board_look:
