@@ -50,6 +50,7 @@ class Tally:
     flagged_errors: int = 0        # wrong slots among the flagged ones
     boards_caught: int = 0         # boards with every wrong slot flagged, or announced as not found
     by_kind: Counter = field(default_factory=Counter)        # kind -> errors
+    by_cause: Counter = field(default_factory=Counter)       # "kind cause" -> errors (``error_cause``)
     by_blur: Counter = field(default_factory=Counter)        # (blur band, "slots" | "errors") -> count
     confusion: Counter = field(default_factory=Counter)      # (true piece, read piece) -> count
     recall: Counter = field(default_factory=Counter)         # (true piece[ neutral], "slots" | "right"), visible slots
@@ -73,6 +74,22 @@ def slot_right(t: dict, r: SlotReading) -> bool:
     if t["kind"] in ("headstream", "dam") and (t["drops"] or 0) != (r.drops or 0):
         return False
     return True
+
+
+def error_cause(t: dict, r: SlotReading) -> str:
+    """What is wrong with a wrong visible slot's reading, the first of: read unknown, a piece
+    missed or a phantom one, a dam of another height, another owner, drops short or over;
+    after its kind ("dam height", "conduit phantom", "headstream drops short")."""
+    true, read = truth_piece(t), r.piece or "empty"
+    if r.unknown:
+        cause = "unknown"
+    elif t["kind"] != "headstream" and true != read:
+        cause = "missed" if read == "empty" else "phantom" if true == "empty" else "height"
+    elif t["kind"] != "headstream" and t["owner"] != r.owner:
+        cause = "owner"
+    else:
+        cause = "drops short" if (r.drops or 0) < (t["drops"] or 0) else "drops over"
+    return f"{t['kind']} {cause}"
 
 
 def blur_band(truth: dict) -> str | None:
@@ -131,6 +148,7 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             caught &= flagged(r)
             tally.slot_errors += 1
             tally.by_kind[t["kind"]] += 1
+            tally.by_cause[error_cause(t, r)] += 1
             tally.mistakes.append(f"{name} {t['id']}: truth {truth_piece(t)}/{t['owner']}/{t['drops']} "
                                   f"read {r.piece}/{r.owner}/{r.drops} (unknown={r.unknown}, conf {r.confidence:.2f})")
             board_ok = False
@@ -242,6 +260,7 @@ def summary(tally: Tally) -> dict:
         "boards_with_every_error_flagged": tally.boards_caught / max(tally.images, 1),
         "flagged_slots_per_board": tally.flagged / max(tally.images - tally.boards_not_found, 1),
         "errors_by_kind": dict(tally.by_kind),
+        "errors_by_cause": dict(tally.by_cause.most_common()),
         # Per true piece class (neutral dams apart), the share of visible slots read as that
         # class: a rare class the net hardly sees (a raised dam) hides in the overall error.
         "piece_recall": _shares(tally.recall, "right", order=lambda k: (PIECES.index(k.split()[0]), k)),

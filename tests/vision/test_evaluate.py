@@ -119,3 +119,25 @@ def test_each_piece_class_is_scored_on_its_own():
     score_image(tally, neutral, [SlotReading("5U", "dam", "base+1", "neutral", 1, SURE, False)], "neutral")
     assert summary(tally)["piece_recall"] == {"empty": 3 / 4, "base+1": 3 / 4, "base+1 neutral": 1.0, "conduit": 1.0}
     assert list(summary(tally)["piece_recall"]) == ["empty", "base+1", "base+1 neutral", "conduit"]
+
+
+def test_each_error_is_told_by_its_cause():
+    """The first thing wrong names the error: a dam a piece short with a drop short is a
+    height error; a wrong owner only counts where the piece is right."""
+    tally = Tally()
+    boards = (
+        {"1U": SlotReading("1U", "dam", "base", "usa", 0, SURE, False)},                # height (and drops)
+        {"1U": SlotReading("1U", "dam", "base+1", "usa", 2, SURE, False)},              # drops over
+        {"1U": SlotReading("1U", "dam", "empty", None, 0, SURE, False)},                # missed
+        {"4B": SlotReading("4B", "conduit", "conduit", "usa", None, SURE, False)},      # owner
+        {"P1_0": SlotReading("P1_0", "powerhouse", "powerhouse", "usa", None, SURE, False)},   # phantom
+        {"P1_0": SlotReading("P1_0", "powerhouse", None, None, None, 0.0, True)},      # unknown
+        {"A": SlotReading("A", "headstream", None, None, 1, SURE, False)},              # drops short
+        {"5L": SlotReading("5L", "dam", "base", "usa", 1, SURE, False)},                # occluded: not a cause
+    )
+    for i, change in enumerate(boards):
+        score_image(tally, TRUTH, right_readings(**change), f"img{i}")
+    causes = summary(tally)["errors_by_cause"]
+    assert causes == {"dam height": 1, "dam drops over": 1, "dam missed": 1, "conduit owner": 1,
+                      "powerhouse phantom": 1, "powerhouse unknown": 1, "headstream drops short": 1}
+    assert sum(causes.values()) == sum(summary(tally)["errors_by_kind"].values())
