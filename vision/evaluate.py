@@ -64,32 +64,25 @@ def truth_piece(t: dict) -> str:
 
 
 def slot_right(t: dict, r: SlotReading) -> bool:
-    if r.unknown:
-        return False
-    if t["kind"] != "headstream":
-        if truth_piece(t) != (r.piece or "empty"):
-            return False
-        if truth_piece(t) != "empty" and t["owner"] != r.owner:
-            return False
-    if t["kind"] in ("headstream", "dam") and (t["drops"] or 0) != (r.drops or 0):
-        return False
-    return True
+    return error_cause(t, r) is None
 
 
-def error_cause(t: dict, r: SlotReading) -> str:
-    """What is wrong with a wrong visible slot's reading, the first of: read unknown, a piece
+def error_cause(t: dict, r: SlotReading) -> str | None:
+    """What is wrong with a visible slot's reading, the first of: read unknown, a piece
     missed or a phantom one, a dam of another height, another owner, drops short or over;
-    after its kind ("dam height", "conduit phantom", "headstream drops short")."""
+    after its kind ("dam height", "conduit phantom", "headstream drops short"). None when
+    the reading is right."""
+    cause = None
     true, read = truth_piece(t), r.piece or "empty"
     if r.unknown:
         cause = "unknown"
     elif t["kind"] != "headstream" and true != read:
         cause = "missed" if read == "empty" else "phantom" if true == "empty" else "height"
-    elif t["kind"] != "headstream" and t["owner"] != r.owner:
+    elif t["kind"] != "headstream" and true != "empty" and t["owner"] != r.owner:
         cause = "owner"
-    else:
+    elif t["kind"] in ("headstream", "dam") and (t["drops"] or 0) != (r.drops or 0):
         cause = "drops short" if (r.drops or 0) < (t["drops"] or 0) else "drops over"
-    return f"{t['kind']} {cause}"
+    return None if cause is None else f"{t['kind']} {cause}"
 
 
 def blur_band(truth: dict) -> str | None:
@@ -134,7 +127,7 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             board_ok &= r.unknown
             caught &= flagged(r)
             continue
-        right = slot_right(t, r)
+        cause = error_cause(t, r)
         tally.slots += 1
         if t["kind"] != "headstream":
             # Neutral dams apart: the decoder knows their heights (rulings V1), companies' it must see.
@@ -142,13 +135,13 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             tally.recall[key, "slots"] += 1
             tally.recall[key, "right"] += not r.unknown and truth_piece(t) == (r.piece or "empty")
         tally.flagged += flagged(r)
-        if not right:
+        if cause is not None:
             tally.read_errors += 1
             tally.flagged_errors += flagged(r)
             caught &= flagged(r)
             tally.slot_errors += 1
             tally.by_kind[t["kind"]] += 1
-            tally.by_cause[error_cause(t, r)] += 1
+            tally.by_cause[cause] += 1
             tally.mistakes.append(f"{name} {t['id']}: truth {truth_piece(t)}/{t['owner']}/{t['drops']} "
                                   f"read {r.piece}/{r.owner}/{r.drops} (unknown={r.unknown}, conf {r.confidence:.2f})")
             board_ok = False
