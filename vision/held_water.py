@@ -39,7 +39,10 @@ LAKE_SHARES = Path(__file__).resolve().parent.parent / "models" / "barrage_lake_
 
 def lake_shares(path: str | Path = LAKE_SHARES) -> np.ndarray:
     """The shares of the training images' lakes holding 0..MAX_DROPS drops (``models/lake_shares.py``)."""
-    shares = np.asarray(json.loads(Path(path).read_text())["shares"], np.float64)
+    try:
+        shares = np.asarray(json.loads(Path(path).read_text())["shares"], np.float64)
+    except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError, ValueError):
+        raise ValueError(f"{path}: not a lake shares file (python -m models.lake_shares writes one)") from None
     if shares.shape != (MAX_DROPS + 1,) or not (shares[FITS.any(axis=0)] > 0).all():
         raise ValueError(f"{path}: want {MAX_DROPS + 1} shares, each count a dam holds above 0")
     return shares

@@ -144,6 +144,10 @@ def test_shares_that_leave_a_count_a_dam_holds_out_are_refused(tmp_path):
     path.write_text(json.dumps({"shares": [0.9, 0.1, 0.0, 0.0, 0, 0, 0, 0]}))
     with pytest.raises(ValueError, match="each count a dam holds above 0"):
         lake_shares(path)
+    for broken in ("{not json", json.dumps({"counts": [1, 2]}), json.dumps({"shares": "many"})):
+        path.write_text(broken)
+        with pytest.raises(ValueError, match="not a lake shares file"):
+            lake_shares(path)
 
 
 def test_the_note_reaches_the_players_as_a_flag():
