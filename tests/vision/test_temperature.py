@@ -8,6 +8,8 @@ import pytest
 
 from models.temperature import fit_temperature, nll
 
+from .small_models import slot_shaped_model
+
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 
@@ -42,34 +44,13 @@ def test_nothing_to_fit_gives_one():
 
 
 # -- written into the model file ---------------------------------------------------------
-def _slot_shaped_model(path, rng):
-    """A small stand-in for the slot model: the crops' mean colours, times a random matrix
-    per head; the same input and outputs as the real one."""
-    from onnx import TensorProto, helper, numpy_helper, save
-
-    from vision.labels import MAX_DROPS, OWNERS, PIECES
-    from vision.model import CHANNELS, OUTPUTS
-
-    widths = {"piece": len(PIECES), "owner": len(OWNERS), "drops": MAX_DROPS + 1, "occluded": 1}
-    nodes = [helper.make_node("GlobalAveragePool", ["crops"], ["pooled"]),
-             helper.make_node("Flatten", ["pooled"], ["colour"])]
-    weights = []
-    for head in OUTPUTS:
-        weights.append(numpy_helper.from_array(rng.normal(0, 20, (CHANNELS, widths[head])).astype(np.float32), f"w_{head}"))
-        nodes.append(helper.make_node("MatMul", ["colour", f"w_{head}"], [head]))
-    graph = helper.make_graph(
-        nodes, "slots", [helper.make_tensor_value_info("crops", TensorProto.FLOAT, ["N", CHANNELS, 48, 48])],
-        [helper.make_tensor_value_info(h, TensorProto.FLOAT, ["N", widths[h]]) for h in OUTPUTS], weights)
-    save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), str(path))
-
-
 def test_temperatures_are_written_into_the_graph_once(tmp_path):
     import onnxruntime as ort
     pytest.importorskip("onnx")
     from models.temperature import scale_outputs
 
     path = tmp_path / "m.onnx"
-    _slot_shaped_model(path, np.random.default_rng(0))
+    slot_shaped_model(path, np.random.default_rng(0))
     x = {"crops": np.random.default_rng(1).random((3, 6, 48, 48), np.float32)}
     before = ort.InferenceSession(str(path)).run(None, x)
     scale_outputs(path, {"piece": 2.0, "occluded": 0.5})
@@ -82,7 +63,7 @@ def test_temperatures_are_written_into_the_graph_once(tmp_path):
     with pytest.raises(ValueError, match="already divides"):
         scale_outputs(path, {"piece": 2.0})
     other = tmp_path / "other.onnx"
-    _slot_shaped_model(other, np.random.default_rng(0))
+    slot_shaped_model(other, np.random.default_rng(0))
     with pytest.raises(ValueError, match="no output heights"):
         scale_outputs(other, {"heights": 1.5})
 
@@ -93,7 +74,7 @@ def test_the_slot_models_heads_are_fitted_on_validation_images_and_scaled(tmp_pa
     from models.slot_temperatures import main
 
     path = tmp_path / "slots.onnx"
-    _slot_shaped_model(path, np.random.default_rng(0))     # loud: logits in the tens
+    slot_shaped_model(path, np.random.default_rng(0))     # loud: logits in the tens
     x = {"crops": np.random.default_rng(1).random((3, 6, 48, 48), np.float32)}
     before = ort.InferenceSession(str(path)).run(None, x)
     val = tmp_path / "val"

@@ -1,0 +1,110 @@
+"""Model soups (models/soup.py): the weights of fine-tunes of one net, averaged into one file."""
+import hashlib
+import json
+
+import numpy as np
+import pytest
+
+from .small_models import slot_shaped_model
+
+pytest.importorskip("onnx")
+
+
+def _run(path, x):
+    import onnxruntime as ort
+
+    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    return dict(zip((o.name for o in session.get_outputs()), session.run(None, {"crops": x}))), \
+        session.get_modelmeta().custom_metadata_map
+
+
+def _two_fine_tunes(tmp_path):
+    """Two slot-shaped files of one graph, different weights, each with its own temperatures."""
+    from models.temperature import scale_outputs
+
+    paths = [tmp_path / "a.onnx", tmp_path / "b.onnx"]
+    for seed, path, piece in ((0, paths[0], 2.0), (1, paths[1], 4.0)):
+        slot_shaped_model(path, np.random.default_rng(seed))
+        scale_outputs(path, {"piece": piece, "occluded": 1.0})
+    return paths
+
+
+def test_the_soup_reads_with_the_mean_of_the_weights_and_the_temperatures(tmp_path):
+    from models.soup import main
+
+    a, b = _two_fine_tunes(tmp_path)
+    x = np.random.default_rng(2).random((5, 6, 48, 48), np.float32)
+    (out_a, _), (out_b, _) = _run(a, x), _run(b, x)
+    assert main([str(a), str(b), "--out", str(tmp_path / "s.onnx")]) == 0
+    out, meta = _run(tmp_path / "s.onnx", x)
+    # the stand-in is linear, so the mean weights give the mean of the raw outputs, divided by the mean temperature
+    np.testing.assert_allclose(out["piece"], (out_a["piece"] * 2.0 + out_b["piece"] * 4.0) / 2 / 3.0, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(out["owner"], (out_a["owner"] + out_b["owner"]) / 2, rtol=1e-4, atol=1e-4)
+    assert json.loads(meta["temperatures"]) == {"piece": 3.0, "occluded": 1.0}
+    assert json.loads(meta["soup"]) == [{"sha256": hashlib.sha256(p.read_bytes()).hexdigest(), "weight": 0.5}
+                                        for p in (a, b)]
+    report = json.loads((tmp_path / "s_report.json").read_text())
+    assert [i["file"] for i in report["ingredients"]] == ["a.onnx", "b.onnx"]
+    assert report["temperatures"] == {"piece": 3.0, "occluded": 1.0}
+
+
+def test_weights_lean_the_soup_toward_an_ingredient(tmp_path):
+    from models.soup import soup
+
+    a, b = _two_fine_tunes(tmp_path)
+    x = np.random.default_rng(3).random((4, 6, 48, 48), np.float32)
+    (out_a, _), (out_b, _) = _run(a, x), _run(b, x)
+    import onnx
+
+    onnx.save(soup([a, b], [3, 1]), str(tmp_path / "s.onnx"))
+    out, meta = _run(tmp_path / "s.onnx", x)
+    np.testing.assert_allclose(out["drops"], 0.75 * out_a["drops"] + 0.25 * out_b["drops"], rtol=1e-4, atol=1e-4)
+    assert json.loads(meta["temperatures"])["piece"] == 2.5
+    # a file with itself is the file
+    onnx.save(soup([a, a]), str(tmp_path / "same.onnx"))
+    same, _ = _run(tmp_path / "same.onnx", x)
+    for head in out_a:
+        np.testing.assert_allclose(same[head], out_a[head], rtol=1e-6)
+
+
+def test_files_that_are_not_one_net_are_refused(tmp_path, capsys):
+    from models.soup import main, soup
+    from models.temperature import scale_outputs
+
+    a, _ = _two_fine_tunes(tmp_path)
+    plain = tmp_path / "plain.onnx"          # no temperatures: another graph
+    slot_shaped_model(plain, np.random.default_rng(4))
+    with pytest.raises(ValueError, match="not the same net"):
+        soup([a, plain])
+    other = tmp_path / "other.onnx"          # temperatures on other heads
+    slot_shaped_model(other, np.random.default_rng(5))
+    scale_outputs(other, {"owner": 2.0, "drops": 1.0})
+    assert main([str(a), str(other), "--out", str(tmp_path / "s.onnx")]) == 2
+    assert "not the same net" in capsys.readouterr().err
+    assert not (tmp_path / "s.onnx").exists()
+    with pytest.raises(ValueError, match="at least two"):
+        soup([a])
+    with pytest.raises(ValueError, match="positive weights"):
+        soup([a, a], [1, 0])
+    assert main([str(a), str(tmp_path / "missing.onnx"), "--out", str(tmp_path / "s.onnx")]) == 2
+    assert "no model file" in capsys.readouterr().err
+
+
+def test_the_shipped_files_record_what_they_divide_by_and_stay_under_5_mb():
+    import onnx
+    from onnx import numpy_helper
+
+    from models.soup import TEMPERATURE
+    from vision.dam_heights import DEFAULT_HEIGHTS_MODEL
+    from vision.model import DEFAULT_MODEL
+
+    files = sorted(DEFAULT_MODEL.parent.glob("barrage_*.onnx"))
+    assert DEFAULT_MODEL in files and DEFAULT_HEIGHTS_MODEL in files and len(files) == 5
+    assert sum(f.stat().st_size for f in files) < 5_000_000          # the issue's budget for the model files
+    for path in files:
+        model = onnx.load(str(path))
+        meta = {p.key: p.value for p in model.metadata_props}
+        inits = {i.name: i for i in model.graph.initializer}
+        for head, t in json.loads(meta["temperatures"]).items():
+            assert float(numpy_helper.to_array(inits[head + TEMPERATURE])) == pytest.approx(t, abs=1e-4), (path.name, head)
+        assert len(json.loads(meta["soup"])) >= 2, path.name
