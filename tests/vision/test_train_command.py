@@ -66,8 +66,8 @@ def _raw_logits(path, x):
 
 
 def _raw_heights(path, dams, roles, temperature=None):
-    """A dam-height reader's outputs with its temperature taken back out (the shipped file's
-    is inside its graph but not in its metadata: its report gives it)."""
+    """A dam-height reader's outputs with its temperature taken back out: ``temperature``,
+    or the one its metadata records."""
     import onnxruntime as ort
 
     session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
@@ -160,13 +160,12 @@ def test_the_dam_height_reader_read_back_computes_what_its_file_does(tmp_path):
         for name in ("mix.layers.1.self_attn.in_proj_weight", "mix.layers.0.linear2.weight"):
             np.testing.assert_array_equal(back.get_parameter(name).numpy(), net.get_parameter(name).numpy())
         assert not torch.equal(back.alone.weight, net.alone.weight)
-    # the shipped reader itself, its temperature from its report
-    temperature = json.loads(DEFAULT_HEIGHTS_MODEL.with_name(DEFAULT_HEIGHTS_MODEL.stem + "_report.json").read_text())["temperature"]
+    # the shipped reader itself (a soup of fine-tunes, models/soup.py), its temperature from its metadata
     x = np.random.default_rng(5).random((5, 4, 64, 64)).astype(np.float32)
     r = np.array([0, 0, 2, 0, 1])
     with torch.no_grad():
         mine = OneFrame(from_file(DEFAULT_HEIGHTS_MODEL)).eval()(torch.from_numpy(x), torch.from_numpy(r)).numpy()
-    np.testing.assert_allclose(mine, _raw_heights(DEFAULT_HEIGHTS_MODEL, x, r, temperature), atol=2e-3, rtol=1e-3)
+    np.testing.assert_allclose(mine, _raw_heights(DEFAULT_HEIGHTS_MODEL, x, r), atol=2e-3, rtol=1e-3)
     from models.net import DropNet
     from models.onnx_weights import load_weights
     with pytest.raises(ValueError, match="no weight conv.0.0.weight"):
