@@ -51,7 +51,7 @@ def soup(paths: Sequence[Path], weights: Sequence[float] | None = None):
     if len(w) != len(paths) or not (w > 0).all():
         raise ValueError(f"{len(paths)} files need as many positive weights, not {list(w)}")
     w = w / w.sum()
-    models = [onnx.load(str(p)) for p in paths]
+    models = [_load(onnx, p) for p in paths]
     first = models[0]
     for path, model in zip(paths[1:], models[1:]):
         if _signature(model) != _signature(first):
@@ -70,6 +70,13 @@ def soup(paths: Sequence[Path], weights: Sequence[float] | None = None):
         init.CopyFrom(numpy_helper.from_array(mean.astype(values[0].dtype), init.name))
     _record(first, paths, w)
     return first
+
+
+def _load(onnx, path: Path):
+    try:
+        return onnx.load(str(path))
+    except Exception as exc:          # protobuf's DecodeError and friends: not an ONNX file
+        raise ValueError(f"{path} is not an ONNX model file ({type(exc).__name__})") from exc
 
 
 def _record(model, paths: Sequence[Path], w: np.ndarray) -> None:

@@ -88,6 +88,10 @@ def test_files_that_are_not_one_net_are_refused(tmp_path, capsys):
         soup([a, a], [1, 0])
     assert main([str(a), str(tmp_path / "missing.onnx"), "--out", str(tmp_path / "s.onnx")]) == 2
     assert "no model file" in capsys.readouterr().err
+    junk = tmp_path / "junk.onnx"
+    junk.write_bytes(b"not a model")
+    assert main([str(a), str(junk), "--out", str(tmp_path / "s.onnx")]) == 2
+    assert "junk.onnx is not an ONNX model file" in capsys.readouterr().err
 
 
 def test_the_shipped_files_record_what_they_divide_by_and_stay_under_5_mb():
