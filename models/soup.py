@@ -26,7 +26,7 @@ from typing import Sequence
 
 import numpy as np
 
-TEMPERATURE = "_temperature"     # the suffix scale_outputs gives a head's temperature
+from .temperature import TEMPERATURE
 
 
 def _signature(model) -> tuple:

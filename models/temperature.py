@@ -18,6 +18,7 @@ import numpy as np
 from vision.model import log_softmax
 
 GRID = np.exp(np.linspace(np.log(0.25), np.log(8.0), 151))   # T from 1/4 to 8, ~2.3 % steps
+TEMPERATURE = "_temperature"     # a head's temperature in the graph is the weight "<head>_temperature"
 
 
 def nll(logits: np.ndarray, labels: np.ndarray, temperature: float = 1.0) -> float:
@@ -54,8 +55,8 @@ def scale_outputs(path: Path, temperatures: dict[str, float]) -> None:
         for node in graph.node:           # the producer, and any node that reads the output inside
             node.output[:] = [raw if o == name else o for o in node.output]
             node.input[:] = [raw if i == name else i for i in node.input]
-        graph.initializer.append(numpy_helper.from_array(np.array(t, np.float32), f"{name}_temperature"))
-        graph.node.append(helper.make_node("Div", [raw, f"{name}_temperature"], [name]))
+        graph.initializer.append(numpy_helper.from_array(np.array(t, np.float32), name + TEMPERATURE))
+        graph.node.append(helper.make_node("Div", [raw, name + TEMPERATURE], [name]))
     model.metadata_props.append(onnx.StringStringEntryProto(
         key="temperatures", value=json.dumps({k: round(v, 4) for k, v in temperatures.items()})))
     onnx.checker.check_model(model)

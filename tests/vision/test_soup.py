@@ -98,7 +98,7 @@ def test_the_shipped_files_record_what_they_divide_by_and_stay_under_5_mb():
     import onnx
     from onnx import numpy_helper
 
-    from models.soup import TEMPERATURE
+    from models.temperature import TEMPERATURE
     from vision.dam_heights import DEFAULT_HEIGHTS_MODEL
     from vision.model import DEFAULT_MODEL
 
