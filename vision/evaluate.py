@@ -24,7 +24,8 @@ import cv2
 import numpy as np
 
 from .board_state import SlotReading
-from .labels import PIECES
+from . import height_cues
+from .labels import PIECES, dam_pieces
 from .parallel import ordered_map
 from .pipeline import Pipeline
 
@@ -52,6 +53,7 @@ class Tally:
     by_kind: Counter = field(default_factory=Counter)        # kind -> errors
     by_cause: Counter = field(default_factory=Counter)       # "kind cause" -> errors (``error_cause``)
     by_blur: Counter = field(default_factory=Counter)        # (blur band, "slots" | "errors") -> count
+    by_height_cue: Counter = field(default_factory=Counter)  # (cue, band), "slots" | "errors": company dams read standing
     confusion: Counter = field(default_factory=Counter)      # (true piece, read piece) -> count
     recall: Counter = field(default_factory=Counter)         # (true piece[ neutral], "slots" | "right"), visible slots
     latency_ms: list[float] = field(default_factory=list)    # frame -> state, registration cached
@@ -145,6 +147,9 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             tally.mistakes.append(f"{name} {t['id']}: truth {truth_piece(t)}/{t['owner']}/{t['drops']} "
                                   f"read {r.piece}/{r.owner}/{r.drops} (unknown={r.unknown}, conf {r.confidence:.2f})")
             board_ok = False
+        if (t["kind"] == "dam" and t["owner"] != "neutral" and dam_pieces(truth_piece(t))
+                and not r.unknown and dam_pieces(r.piece or "")):
+            tally_height_cues(tally, truth, t["id"], r.piece != truth_piece(t))
         if t["kind"] in ("headstream", "dam") and not r.unknown:
             tally.drop_slots += 1
             err = abs((t["drops"] or 0) - (r.drops or 0))
@@ -233,6 +238,17 @@ def evaluate_folder(folder: Path, pipeline: Pipeline, select: Callable[[Path], b
     return tally
 
 
+def tally_height_cues(tally: Tally, truth: dict, slot: str, wrong: bool) -> None:
+    """Count a visible company dam read standing (``wrong``: at another height) in the
+    bands of its elevation's cues (``vision.height_cues``), when the truth has them."""
+    cues = height_cues.elevation_cues(truth, slot)
+    if cues is None:
+        return
+    for cue, px in (("lean", cues.lean), ("shadow", cues.shadow)):
+        tally.by_height_cue[(cue, height_cues.band(px)), "slots"] += 1
+        tally.by_height_cue[(cue, height_cues.band(px)), "errors"] += wrong
+
+
 def truth_companies(truth: dict) -> list[str]:
     """The companies of the game a synthetic image shows (its ground truth's state)."""
     return [c["company"] for c in truth["state"]["companies"]]
@@ -258,10 +274,22 @@ def summary(tally: Tally) -> dict:
         # class: a rare class the net hardly sees (a raised dam) hides in the overall error.
         "piece_recall": _shares(tally.recall, "right", order=lambda k: (PIECES.index(k.split()[0]), k)),
         "slot_error_by_blur": _shares(tally.by_blur, "errors"),
+        "dam_height_error_by_cue": _height_cue_errors(tally),
         "latency_ms_median": float(np.median(lat)),
         "latency_ms_p95": float(np.percentile(lat, 95)),
         "registration_ms_cold_median": float(np.median(tally.registration_ms or [0.0])),
     }
+
+
+def _height_cue_errors(tally: Tally) -> dict[str, dict[str, dict[str, float]]]:
+    """Visible company dams read standing and the share of them read at another height,
+    by how many camera pixels one elevation moves the dam's top (lean) and its shadow's tip."""
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for cue in ("lean", "shadow"):
+        counts = {b: tally.by_height_cue[(cue, b), "slots"] for _, b in height_cues.BANDS}
+        out[cue] = {b: {"dams": n, "error": tally.by_height_cue[(cue, b), "errors"] / n}
+                    for b, n in counts.items() if n}
+    return out
 
 
 def _shares(counts: Counter, part: str, order: Callable[[str], object] = str) -> dict[str, float]:
