@@ -41,14 +41,14 @@ def _generator_layout() -> Layout:
 
 def elevation_cues(truth: dict, slot: str) -> ElevationCues | None:
     """The cues at dam space ``slot`` of a synthetic image's ground ``truth``; None for a
-    truth without the generator's camera and piece style."""
-    style = truth.get("style")
+    truth without the generator's camera and piece style, or a space not on its map."""
     try:
+        style = truth["style"]
         camera = Camera.from_record(tuple(truth["image_size"]), style["camera"])
         pieces = PieceStyle(**style["pieces"])
-    except (KeyError, TypeError, ValueError):
+        x, y = next(box.centre for box in _generator_layout().slots if box.id == slot)
+    except (KeyError, TypeError, ValueError, StopIteration):
         return None
-    x, y = _generator_layout().slot(slot).centre
     rise = pieces.elevation_height
     light = light_direction(pieces)
     # A point `rise` up casts its shadow this far along the board (as the renderer draws it).

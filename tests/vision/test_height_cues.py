@@ -45,6 +45,8 @@ def test_a_shadow_reaches_as_far_as_the_light_is_low():
 def test_a_truth_without_the_generators_camera_has_no_cues():
     assert elevation_cues({"slots": []}, "1U") is None
     assert elevation_cues({"image_size": [640, 480], "style": {"camera": {}}, "slots": []}, "1U") is None
+    assert elevation_cues(truth_seen_from("1U") | {"style": "not the generator's"}, "1U") is None
+    assert elevation_cues(truth_seen_from("1U"), "no such space") is None
 
 
 def test_bands():
