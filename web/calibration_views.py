@@ -11,6 +11,7 @@ import numpy as np
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from calibration import board, lens, sheets
+from calibration.elevations import check_elevations
 from calibration.empty_board import check_empty_board
 from calibration.profiles import FRAME, LENS, REFERENCE, Draft, ProfileError, Profiles
 from vision.layout import load_layout
@@ -172,7 +173,7 @@ def register(name: str):
         raise FormError([f"registration failed: {exc}"]) from None
     d.homography, d.registration = H.tolist(), method
     d.store()
-    return jsonify(d.status())
+    return jsonify({**d.status(), "heights": check_elevations(H, frame.shape, d.layout()).message})
 
 
 def _registered(d: Draft) -> np.ndarray:

@@ -80,6 +80,7 @@ def test_new_user_calibrates_on_a_photo(server, page):
     assert "all four markers found" in page.inner_text("#result-3")
     page.click("#register-markers")
     page.wait_for_selector("#step-4.done")
+    assert "Dam heights: one elevation moves a dam's top by" in page.inner_text("#result-4")
     page.click("#reference")
     page.wait_for_selector("#step-5.done")
     page.click("#show-layout")

@@ -33,7 +33,8 @@ def test_wizard_steps_write_a_profile_the_vision_pipeline_loads(client, photo, a
     assert upload(client, f"{api}/photo", "photo", photo).json["photo"] is True
     check = client.post(f"{api}/markers").json
     assert check["ok"] and check["found"] == [0, 1, 2, 3]
-    assert client.post(f"{api}/register", json={"method": "markers"}).json["registered"]
+    registered = client.post(f"{api}/register", json={"method": "markers"}).json
+    assert registered["registered"] and registered["heights"].startswith("Dam heights: one elevation moves")
     assert client.get(f"{api}/rectified.jpg").mimetype == "image/jpeg"
     assert client.post(f"{api}/reference").json["reference"]
     moved = client.post(f"{api}/layout", json={"slots": {"1U": {"x": 130, "y": 259, "w": 73, "h": 59}}}).json

@@ -68,8 +68,7 @@ step("check-markers", 3, async () => {
 });
 
 step("register-markers", 4, async () => {
-  await send("POST", "/register", {method: "markers"});
-  registered("markers");
+  registered("markers", await send("POST", "/register", {method: "markers"}));
 });
 $("corners-mode").addEventListener("click", () => { corners = []; $("corners-help").hidden = false; });
 $("preview").addEventListener("click", async (ev) => {
@@ -82,13 +81,13 @@ $("preview").addEventListener("click", async (ev) => {
   result(4, `corner ${corners.length} of 4`);
   if (corners.length === 4) {
     const points = corners; corners = null; $("corners-help").hidden = true;
-    try { await send("POST", "/register", {method: "corners", points}); registered("corners"); }
+    try { registered("corners", await send("POST", "/register", {method: "corners", points})); }
     catch (e) { result(4, e.message, false); }
     refreshPreview();
   }
 });
-function registered(method) {
-  result(4, `Board found (${method}). Below: the board seen from straight above.`); done(4);
+function registered(method, r) {
+  result(4, `Board found (${method}). ${r.heights} Below: the board seen from straight above.`); done(4);
   $("rectified").src = `${api("/rectified.jpg")}?t=${Date.now()}`; $("rectified").hidden = false;
 }
 
