@@ -30,6 +30,8 @@ class ElevationCheck:
     @property
     def message(self) -> str:
         px = np.array(list(self.lean.values()))
+        if not len(px):
+            return "Dam heights: this layout has no dam spaces."
         seen = (f"one elevation moves a dam's top by {px.min():.1f}-{px.max():.1f} camera px "
                 f"(median {np.median(px):.1f})")
         if not self.faint:

@@ -89,16 +89,17 @@ def elevation_cues(truth: dict, slot: str) -> ElevationCues | None:
     return ElevationCues(float(lean), float(np.linalg.norm(shadow[1] - shadow[0])))
 
 
-def lean_over_map(H: np.ndarray, frame_shape: tuple[int, ...], layout: Layout, K: np.ndarray | None = None,
+def lean_over_map(H: np.ndarray, frame_shape: tuple[int, ...], layout: Layout,
                   rise: float = NOMINAL_RISE) -> dict[str, float]:
     """Dam space -> camera px one elevation ``rise`` canonical px tall moves a dam's top
-    there, in the frame that ``H`` (frame px -> canonical px) registers; ``K``: a saved
-    lens calibration's camera matrix, else the pose's own estimate."""
+    there, in the frame that ``H`` (frame px -> canonical px) registers."""
     board_to_image = np.linalg.inv(np.asarray(H, np.float64))
 
     def project(board: np.ndarray) -> np.ndarray:
         return cv2.perspectiveTransform(board.reshape(-1, 1, 2), board_to_image).reshape(-1, 2)
 
     dams = [box for box in layout.slots if box.kind == "dam"]
-    px = lean_px(project, camera_position(H, frame_shape, K), np.array([box.centre for box in dams]), rise)
+    if not dams:
+        return {}
+    px = lean_px(project, camera_position(H, frame_shape), np.array([box.centre for box in dams]), rise)
     return {box.id: float(p) for box, p in zip(dams, px)}

@@ -117,3 +117,4 @@ def test_the_wizard_says_where_elevations_hardly_show():
     plenty = ElevationCheck({s: 3.0 for s in sharp.lean})
     assert plenty.message.startswith("Dam heights: one elevation moves a dam's top by 3.0-3.0 camera px")
     assert "wrong" not in plenty.message
+    assert ElevationCheck({}).message == "Dam heights: this layout has no dam spaces."
