@@ -72,7 +72,7 @@ def elevation_cues(truth: dict, slot: str) -> ElevationCues | None:
         style = truth["style"]
         camera = Camera.from_record(tuple(truth["image_size"]), style["camera"])
         pieces = PieceStyle(**style["pieces"])
-        point = next(box.centre for box in _generator_layout().slots if box.id == slot)
+        point = _generator_layout().slot(slot).centre
     except (KeyError, TypeError, ValueError, StopIteration):
         return None
 
@@ -98,7 +98,7 @@ def lean_over_map(H: np.ndarray, frame_shape: tuple[int, ...], layout: Layout,
     def project(board: np.ndarray) -> np.ndarray:
         return cv2.perspectiveTransform(board.reshape(-1, 1, 2), board_to_image).reshape(-1, 2)
 
-    dams = [box for box in layout.slots if box.kind == "dam"]
+    dams = layout.of_kind("dam")
     if not dams:
         return {}
     px = lean_px(project, camera_position(H, frame_shape), np.array([box.centre for box in dams]), rise)
