@@ -6,6 +6,10 @@
 ``--saturated-spaces`` makes a set of board looks outside the training range; ``--placement
 turn`` aims the camera at the board as a person does, with the principal point near the image
 centre as in a real webcam (the training images shift the principal point instead).
+``--lighting lamps`` lights the pieces with two or three lamps near the table, each casting
+its own soft shadow (the training images have one distant light, ``vision/synth/lights.py``);
+the same seeds give the same scenes as without it, so a set and its lamp-lit twin differ
+only in the light.
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from pathlib import Path
 
 from vision.synth.batch import write_samples
 from vision.synth.camera import PLACEMENTS
+from vision.synth.lights import LIGHTINGS
 from vision.synth.render import SIZES, Options
 
 
@@ -30,11 +35,13 @@ def main() -> None:
                    help="a board look the training never saw: spaces printed in strong colours")
     p.add_argument("--placement", default="shift", choices=PLACEMENTS,
                    help="how the board is put in the frame: shift the principal point, or turn the camera")
+    p.add_argument("--lighting", default="one", choices=LIGHTINGS,
+                   help="one distant light (as the training images) or lamps near the table")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes rendering at once")
     args = p.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     options = Options(size=(w, h), occlusion=args.occlusion, photo=args.photo, saturated_spaces=args.saturated_spaces,
-                      placement=args.placement)
+                      placement=args.placement, lighting=args.lighting)
     write_samples(args.out, args.seed, args.n, options, args.jobs)
 
 

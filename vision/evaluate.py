@@ -240,11 +240,14 @@ def evaluate_folder(folder: Path, pipeline: Pipeline, select: Callable[[Path], b
 
 def tally_height_cues(tally: Tally, truth: dict, slot: str, wrong: bool) -> None:
     """Count a visible company dam read standing (``wrong``: at another height) in the
-    bands of its elevation's cues (``vision.height_cues``), when the truth has them."""
+    bands of its elevation's cues (``vision.height_cues``), when the truth has them (a
+    shadow's only under one distant light)."""
     cues = height_cues.elevation_cues(truth, slot)
     if cues is None:
         return
     for cue, px in (("lean", cues.lean), ("shadow", cues.shadow)):
+        if px is None:
+            continue
         tally.by_height_cue[(cue, height_cues.band(px)), "slots"] += 1
         tally.by_height_cue[(cue, height_cues.band(px)), "errors"] += wrong
 

@@ -24,7 +24,7 @@ import numpy as np
 from .layout import Layout, load_layout
 from .pose import camera_position
 from .synth.camera import Camera
-from .synth.pieces import PieceStyle, light_direction
+from .synth.pieces import PieceStyle
 
 # Cue bands, in camera pixels per elevation: under one pixel a cue is all but invisible.
 BANDS = ((1.0, "< 1 px"), (2.0, "1-2 px"), (4.0, "2-4 px"), (float("inf"), ">= 4 px"))
@@ -38,9 +38,9 @@ Project = Callable[[np.ndarray], np.ndarray]      # (N, 2) board points, canonic
 @dataclass(frozen=True)
 class ElevationCues:
     """Camera pixels one elevation moves, at one dam space: its top (``lean``) and the
-    tip of its shadow (``shadow``)."""
+    tip of its shadow (``shadow``; None where lamps light the frame, each casting its own)."""
     lean: float
-    shadow: float
+    shadow: float | None
 
 
 def band(px: float) -> str:
@@ -82,10 +82,11 @@ def elevation_cues(truth: dict, slot: str) -> ElevationCues | None:
     rise = pieces.elevation_height
     eye = camera.centre                                   # z into the table: the height is -z
     lean = lean_px(project, np.array([eye[0], eye[1], -eye[2]]), np.array([point]), rise)[0]
-    light = light_direction(pieces)
-    # A point `rise` up casts its shadow this far along the board (as the renderer draws it).
-    reach = light[:2] * (rise / -light[2])
-    shadow = project(np.array([point, np.subtract(point, reach)]))
+    if "lighting" in style:
+        return ElevationCues(float(lean), None)
+    # A point `rise` up casts its shadow there on the board (as the renderer draws it).
+    tip = pieces.sun.ground(np.array([[point[0], point[1], -rise]]))
+    shadow = project(np.vstack([point, tip]))
     return ElevationCues(float(lean), float(np.linalg.norm(shadow[1] - shadow[0])))
 
 

@@ -148,7 +148,7 @@ def test_piece_drawn_at_a_slot_lands_on_that_slot_under_the_homography():
     state.dams = {"6U": Dam("neutral", 1, 0)}
     state.headstreams = {h: 0 for h in "ABCD"}
     img = np.zeros((960, 1280, 3), np.uint8)
-    pieces.draw_solids(img, cam, pieces.build_solids(state, style, rng), style)
+    pieces.draw_solids(img, cam, pieces.build_solids(state, style, rng), style, (style.sun,))
     ys, xs = np.nonzero(img.max(2) > 0)
     found = to_board(cam.image_to_board().tolist(), np.array([[xs.mean(), ys.mean()]]))[0]
     assert np.linalg.norm(found - lay.slot("6U").centre) < 15     # a short piece leans a little

@@ -2,8 +2,9 @@
 
 Each piece is one or more convex solids (a dam is a base box with 0-2 elevation
 boxes stacked on it, so a 3-piece dam stands visibly taller). Solids are drawn far
-to near; each shows only the faces turned to the camera, lit by one directional
-light over an ambient term, and casts a soft shadow on the board along that light.
+to near; each shows only the faces turned to the camera, lit over an ambient term by
+one distant light (the style's) or by lamps (``lights.py``), and casts a soft shadow
+on the board along each light.
 Shapes, sizes and colours vary per image (``PieceStyle``) because other printings
 and home-made pieces differ.
 """
@@ -21,6 +22,7 @@ from automa.barrage.state import NEUTRAL, GameState
 from vision.layout import Box, load_layout
 
 from .camera import Camera
+from .lights import Light, Sun
 from .textures import Colour, darken, jitter
 
 # Nominal piece colours (BGR) by colour name in the engine's data.
@@ -59,6 +61,11 @@ class PieceStyle:
     ambient: float
     shadow: float                       # darkness of cast shadows, 0-1
     outline: bool                       # dark edges, as on painted pieces
+
+    @property
+    def sun(self) -> Sun:
+        """The style's distant light (the training images' only light)."""
+        return Sun(self.light_azimuth, self.light_elevation, self.shadow)
 
 
 def sample_style(rng: np.random.Generator) -> PieceStyle:
@@ -254,31 +261,25 @@ def drop_footprints(solids: list[Solid]) -> dict[str, list[np.ndarray]]:
 
 
 # -- drawing -------------------------------------------------------------------------
-def light_direction(style: PieceStyle) -> np.ndarray:
-    """Unit vector from the board towards the light (z up is negative)."""
-    az, el = math.radians(style.light_azimuth), math.radians(style.light_elevation)
-    return np.array([math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), -math.sin(el)])
+def draw_shadows(img: np.ndarray, cam: Camera, solids: list[Solid], lights: Sequence[Light]) -> None:
+    """Soft shadows the solids cast on the board plane, each light's own; where two
+    lights' shadows overlap the board is darkened by both."""
+    for light in lights:
+        mask = np.zeros(img.shape[:2], np.uint8)
+        for solid in solids:
+            hull = cv2.convexHull(light.ground(solid.verts).astype(np.float32)).reshape(-1, 2)
+            px = cam.ideal(np.column_stack([hull, np.zeros(len(hull))]))
+            cv2.fillPoly(mask, [np.round(px).astype(np.int32)], 255, cv2.LINE_AA)
+        if not mask.any():
+            continue
+        soft = cv2.GaussianBlur(mask, (0, 0), light.blur).astype(np.float32) / 255
+        img[:] = darken(img, soft, light.shadow)
 
 
-def draw_shadows(img: np.ndarray, cam: Camera, solids: list[Solid], style: PieceStyle) -> None:
-    """Soft shadows the solids cast on the board plane."""
-    light = light_direction(style)
-    mask = np.zeros(img.shape[:2], np.uint8)
-    for solid in solids:
-        v = solid.verts
-        ground = v[:, :2] - light[:2] * (v[:, 2:3] / light[2])
-        hull = cv2.convexHull(ground.astype(np.float32)).reshape(-1, 2)
-        px = cam.ideal(np.column_stack([hull, np.zeros(len(hull))]))
-        cv2.fillPoly(mask, [np.round(px).astype(np.int32)], 255, cv2.LINE_AA)
-    if not mask.any():
-        return
-    soft = cv2.GaussianBlur(mask, (0, 0), 2.0).astype(np.float32) / 255
-    img[:] = darken(img, soft, style.shadow)
-
-
-def draw_solids(img: np.ndarray, cam: Camera, solids: list[Solid], style: PieceStyle) -> None:
+def draw_solids(img: np.ndarray, cam: Camera, solids: list[Solid], style: PieceStyle,
+                lights: Sequence[Light]) -> None:
+    """The solids' faces turned to the camera, far to near, each lit by ``lights``."""
     eye = cam.centre
-    light = light_direction(style)
     order = sorted(solids, key=lambda s: -float(np.linalg.norm(s.verts.mean(0) - eye)))
     for solid in order:
         v = solid.verts
@@ -297,7 +298,8 @@ def draw_solids(img: np.ndarray, cam: Camera, solids: list[Solid], style: PieceS
                 n = -n
             if n @ (eye - centre) <= 0:
                 continue
-            lum = style.ambient + (1 - style.ambient) * max(0.0, float(n @ light))
+            direct = sum(light.share * max(0.0, float(n @ light.towards(centre))) for light in lights)
+            lum = style.ambient + (1 - style.ambient) * direct
             c = tuple(float(x) for x in np.clip(base * lum + (12 if lum > 0.9 else 0), 0, 255))
             poly = np.round(px[list(face)] * 16).astype(np.int32)       # 4 bits of sub-pixel precision
             cv2.fillConvexPoly(img, poly, c, cv2.LINE_AA, 4)

@@ -27,6 +27,7 @@ from vision.layout import load_layout
 
 from . import board, pieces, photo
 from .camera import PLACEMENTS, Camera, sample_camera
+from .lights import LIGHTINGS, Light, lamps
 from .markers import MARGIN, MARKER_CORNERS, draw_sheets
 from .occluders import draw_occluder
 from .textures import blend_layers, darken, random_colour, table
@@ -46,6 +47,7 @@ class Options:
     board_look: str | None = None        # force a board look (see board.LOOKS)
     saturated_spaces: bool = False       # spaces printed in strong colours, outside the training range
     placement: str = "shift"             # how the board is put in the frame (see camera.py)
+    lighting: str = "one"                # one distant light, or lamps near the table (see lights.py)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -56,6 +58,8 @@ class Options:
             raise ValueError(f"photo must be one of {', '.join(PHOTO_MODES)}")
         if self.placement not in PLACEMENTS:
             raise ValueError(f"placement must be one of {', '.join(PLACEMENTS)}")
+        if self.lighting not in LIGHTINGS:
+            raise ValueError(f"lighting must be one of {', '.join(LIGHTINGS)}")
         if self.board_look is not None and self.board_look not in board.LOOKS:
             raise ValueError(f"board_look must be one of {', '.join(board.LOOKS)}")
 
@@ -67,7 +71,7 @@ class Sample:
 
 
 def _streams(seed: int) -> dict[str, np.random.Generator]:
-    names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers")
+    names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers", "lamps")
     return {n: np.random.default_rng([seed, i]) for i, n in enumerate(names)}
 
 
@@ -81,6 +85,7 @@ class Table:
     scene: np.ndarray = field(repr=False)       # table, board edge, board and sheets; no pieces
     cam: Camera = field(repr=False)
     piece_style: pieces.PieceStyle
+    lights: tuple[Light, ...]
     solids: list[pieces.Solid] = field(repr=False)
     records: dict = field(repr=False)           # the truth's style records and the sheets placed
 
@@ -111,6 +116,8 @@ def render(seed: int, options: Options = Options()) -> Sample:
                   "table": t.records["table"], "photo": photo.style_record(shot.photo_style),
                   "occluder": shot.occluder},
     }
+    if options.lighting != "one":       # the one distant light is the piece style's own
+        truth["style"]["lighting"] = {"kind": options.lighting, "lamps": [lamp.record() for lamp in t.lights]}
     return Sample(photo.encode_jpeg(shot.frame, shot.photo_style.jpeg_quality), truth)
 
 
@@ -153,8 +160,10 @@ def set_table(seed: int, options: Options = Options()) -> Table:
 
     piece_style = pieces.sample_style(rng["pieces"])
     solids = pieces.build_solids(state, piece_style, rng["pieces"])
+    lights = (piece_style.sun,) if options.lighting == "one" else \
+        lamps(rng["lamps"], (lay.width / 2, lay.height / 2), math.hypot(lay.width, lay.height) / 2, options.size[0])
     records = {"placed": placed, "board": board.style_record(board_style), "camera": cam_record, "table": table_record}
-    return Table(seed, options, state, scene, cam, piece_style, solids, records)
+    return Table(seed, options, state, scene, cam, piece_style, lights, solids, records)
 
 
 def shoot(t: Table, solids: list[pieces.Solid] | None = None, noise: np.random.Generator | None = None,
@@ -169,8 +178,8 @@ def shoot(t: Table, solids: list[pieces.Solid] | None = None, noise: np.random.G
     lay = load_layout()
     scene = t.scene.copy()
     solids = t.solids if solids is None else solids
-    pieces.draw_shadows(scene, t.cam, solids, t.piece_style)
-    pieces.draw_solids(scene, t.cam, solids, t.piece_style)
+    pieces.draw_shadows(scene, t.cam, solids, t.lights)
+    pieces.draw_solids(scene, t.cam, solids, t.piece_style, t.lights)
 
     mask, drawn = None, None
     ro = rng["occluder"]
