@@ -23,18 +23,18 @@ from vision.layout import load_layout
 from vision.model import DEFAULT_MODEL
 from vision.rectify import CROP
 from vision.specialist import SPECIALIST_MODEL
-from vision.synth.cli import add_camera_arguments, camera_flags
+from vision.synth.cli import add_shot_arguments, shot_flags
 
 from .dataset import NO_PAPER_SHARE, build
 
 
-def generate(out: Path, n: int, seed: int, occlusion: float, jobs: int, cameras: tuple[str, ...] = ()) -> None:
-    """Run the synthetic generator unless ``out`` already holds ``n`` images; ``cameras``:
-    its ``--size`` and ``--placement`` flags (none: the default camera)."""
+def generate(out: Path, n: int, seed: int, occlusion: float, jobs: int, shots: tuple[str, ...] = ()) -> None:
+    """Run the synthetic generator unless ``out`` already holds ``n`` images; ``shots``:
+    its ``--size``, ``--placement`` and ``--lighting`` flags (none: the default camera and light)."""
     if len(image_pairs(out)) >= n:
         return
     subprocess.run([sys.executable, "-m", "automa.cli", "synth", "--n", str(n), "--out", str(out),
-                    "--seed", str(seed), "--occlusion", str(occlusion), "--jobs", str(jobs), *cameras], check=True)
+                    "--seed", str(seed), "--occlusion", str(occlusion), "--jobs", str(jobs), *shots], check=True)
 
 
 def device(name: str) -> str:
@@ -69,13 +69,13 @@ def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
     Image seeds: training 100000+, validation 200000+ (per --seed step of 10^6); the held-out
     evaluation sets in docs/benchmarks.md use seeds 900000+."""
     base = args.seed * 1_000_000
-    cameras = tuple(camera_flags(args))
+    shots = tuple(shot_flags(args))
     out = {}
     for name, n, seed in (("train", args.n_train, base + 100_000), ("val", args.n_val, base + 200_000)):
         folder = Path(args.data) / name
-        generate(folder, n, seed, args.occlusion, args.jobs, cameras)
+        generate(folder, n, seed, args.occlusion, args.jobs, shots)
         out[name] = (folder, seed, " ".join(["automa-vision synth --n", str(n), "--seed", str(seed),
-                                             "--occlusion", str(args.occlusion), *cameras]))
+                                             "--occlusion", str(args.occlusion), *shots]))
     return out
 
 
@@ -182,7 +182,7 @@ def _add_data_arguments(p: argparse.ArgumentParser, epochs: int, out: Path | Non
     p.add_argument("--n-train", type=int, default=10000)
     p.add_argument("--n-val", type=int, default=60)
     p.add_argument("--occlusion", type=float, default=0.3)
-    add_camera_arguments(p)      # the cameras of the images it generates (none made if --data has them)
+    add_shot_arguments(p)        # the cameras and lights of the images it generates (none made if --data has them)
     p.add_argument("--epochs", type=int, default=epochs)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=None if out is None else str(out),

@@ -24,6 +24,7 @@ import numpy as np
 from .layout import Layout, load_layout
 from .pose import camera_position
 from .synth.camera import Camera
+from .synth.lights import Sun, from_record
 from .synth.pieces import PieceStyle
 
 # Cue bands, in camera pixels per elevation: under one pixel a cue is all but invisible.
@@ -73,6 +74,7 @@ def elevation_cues(truth: dict, slot: str) -> ElevationCues | None:
         camera = Camera.from_record(tuple(truth["image_size"]), style["camera"])
         pieces = PieceStyle(**style["pieces"])
         point = _generator_layout().slot(slot).centre
+        lights = [from_record(r) for r in style["lighting"]["lights"]] if "lighting" in style else [pieces.sun]
     except (KeyError, TypeError, ValueError, StopIteration):
         return None
 
@@ -82,10 +84,10 @@ def elevation_cues(truth: dict, slot: str) -> ElevationCues | None:
     rise = pieces.elevation_height
     eye = camera.centre                                   # z into the table: the height is -z
     lean = lean_px(project, np.array([eye[0], eye[1], -eye[2]]), np.array([point]), rise)[0]
-    if "lighting" in style:
+    if not (len(lights) == 1 and isinstance(lights[0], Sun)):
         return ElevationCues(float(lean), None)
     # A point `rise` up casts its shadow there on the board (as the renderer draws it).
-    tip = pieces.sun.ground(np.array([[point[0], point[1], -rise]]))
+    tip = lights[0].ground(np.array([[point[0], point[1], -rise]]))
     shadow = project(np.vstack([point, tip]))
     return ElevationCues(float(lean), float(np.linalg.norm(shadow[1] - shadow[0])))
 

@@ -320,8 +320,15 @@ def test_cli_mixes_webcams_image_by_image(tmp_path):
     assert options_for(40, mix[:1]) == mix[0], "one camera: every image is shot with it"
 
 
+def test_cli_lights_the_pieces_as_asked(tmp_path):
+    assert cli_main(["synth", "--n", "1", "--out", str(tmp_path), "--seed", "11", "--lighting", "lamps"]) == 0
+    assert (tmp_path / "0000.jpg").read_bytes() == sample(11, Options(lighting="lamps")).jpeg
+    assert json.loads((tmp_path / "0000.json").read_text())["style"]["lighting"]["kind"] == "lamps"
+
+
 @pytest.mark.parametrize("bad", [["--n", "0"], ["--n", "x"], ["--n", "1", "--size", "800x600"],
-                                 ["--n", "1", "--occlusion", "2"], ["--n", "1", "--placement", "slide"]])
+                                 ["--n", "1", "--occlusion", "2"], ["--n", "1", "--placement", "slide"],
+                                 ["--n", "1", "--lighting", "candles"]])
 def test_cli_rejects_bad_arguments(tmp_path, bad, capsys):
     with pytest.raises(SystemExit) as exc:
         cli_main(["synth", "--out", str(tmp_path), *bad])

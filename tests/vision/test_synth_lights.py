@@ -1,5 +1,5 @@
-"""The light on the synthetic pieces: one distant light (the training images'), or lamps
-near the table, each casting its own shadow."""
+"""The light on the synthetic pieces: one distant light (the training images'), lamps
+near the table, each casting its own shadow, or the one light brought down low."""
 from __future__ import annotations
 
 import math
@@ -14,7 +14,7 @@ from vision.height_cues import elevation_cues
 from vision.layout import load_layout
 from vision.synth import pieces
 from vision.synth.camera import Camera
-from vision.synth.lights import Lamp, Sun, lamps
+from vision.synth.lights import LOW, Lamp, Sun, from_record, lamps, lighting
 from vision.synth.render import Options, render
 
 from .test_synth import decode
@@ -99,7 +99,8 @@ def test_lamps_light_the_same_scene_and_the_truth_says_so():
     lit = render(930_003, Options(size=(640, 480), occlusion=0.0, lighting="lamps"))
     assert "lighting" not in one.truth["style"]
     record = lit.truth["style"]["lighting"]
-    assert record["kind"] == "lamps" and 2 <= len(record["lamps"]) <= 3
+    assert record["kind"] == "lamps" and 2 <= len(record["lights"]) <= 3
+    assert all(isinstance(from_record(light), Lamp) for light in record["lights"])
     # Everything but the light is the seed's: state, camera, slots.
     for key in ("state", "slots", "homography"):
         assert lit.truth[key] == one.truth[key]
@@ -115,3 +116,28 @@ def test_a_lamp_lit_truth_has_a_lean_but_no_one_shadow():
     lit = render(930_004, Options(size=(640, 480), occlusion=0.0, lighting="lamps")).truth
     a, b = elevation_cues(one, "6U"), elevation_cues(lit, "6U")
     assert b.lean == pytest.approx(a.lean) and a.shadow is not None and b.shadow is None
+
+
+def test_a_low_light_is_the_styles_own_brought_down():
+    style = pieces.sample_style(np.random.default_rng(2))
+    (low,) = lighting("low", np.random.default_rng(0), style.sun, (500.0, 732.0), 887.0, 1280)
+    assert LOW[0] <= low.elevation <= LOW[1] < style.light_elevation
+    assert (low.azimuth, low.shadow, low.blur) == (style.light_azimuth, style.shadow, 2.0)
+    assert lighting("one", np.random.default_rng(0), style.sun, (500.0, 732.0), 887.0, 1280) == (style.sun,)
+    with pytest.raises(ValueError, match="lighting"):
+        lighting("candles", np.random.default_rng(0), style.sun, (500.0, 732.0), 887.0, 1280)
+
+
+def test_lights_come_back_from_their_records():
+    lights = (Sun(30.0, 20.0, 0.4), *lamps(np.random.default_rng(1), (500.0, 732.0), 887.0, 1280))
+    assert tuple(from_record(light.record()) for light in lights) == lights
+    with pytest.raises(ValueError, match="not a light"):
+        from_record({"torch": {}})
+
+
+def test_under_a_low_light_a_dams_shadow_reaches_farther():
+    one = render(930_005, Options(size=(640, 480), occlusion=0.0)).truth
+    low = render(930_005, Options(size=(640, 480), occlusion=0.0, lighting="low")).truth
+    assert low["style"]["lighting"]["kind"] == "low" and low["slots"] == one["slots"]
+    a, b = elevation_cues(one, "6U"), elevation_cues(low, "6U")
+    assert b.lean == pytest.approx(a.lean) and b.shadow > a.shadow

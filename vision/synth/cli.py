@@ -1,13 +1,14 @@
 """``automa-vision synth``: write synthetic board frames with ground truth.
 
     automa-vision synth --n 1000 --out data/synth [--seed 0] [--occlusion 0.3] [--no-markers] [--size 1280x960]
-                         [--placement shift|turn] [--jobs N]
+                         [--placement shift|turn] [--lighting one|lamps|low] [--jobs N]
 
 Image i uses seed ``S + i`` and is written as ``NNNN.jpg`` + ``NNNN.json`` (NNNN = i,
 zero-padded), so any single image can be regenerated from its JSON's ``seed``, and
-``--jobs`` (default: every core) changes only how fast the folder is written. ``--size`` and
-``--placement`` may each be given several times: every image then draws one size and one
-placement from its seed (``vision.synth.batch.options_for``), a mix of webcams in one folder.
+``--jobs`` (default: every core) changes only how fast the folder is written. ``--size``,
+``--placement`` and ``--lighting`` may each be given several times: every image then draws one
+of each from its seed (``vision.synth.batch.options_for``), a mix of webcams and lights in one
+folder.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from .batch import write_samples
 from .camera import PLACEMENTS
+from .lights import LIGHTINGS
 from .render import SIZES, Options
 
 
@@ -52,8 +54,9 @@ def _count(text: str) -> int:
     return n
 
 
-def add_camera_arguments(p: argparse.ArgumentParser) -> None:
-    """``--size`` and ``--placement``, each repeatable: the cameras a folder's images are shot with."""
+def add_shot_arguments(p: argparse.ArgumentParser) -> None:
+    """``--size``, ``--placement`` and ``--lighting``, each repeatable: the cameras and lights a
+    folder's images are shot with."""
     p.add_argument("--size", type=_size, action="append",
                    help="frame size: 1280x960 (default), 1280x720, or a 640x480 or 1920x1080 webcam's; "
                         "repeat it to mix sizes")
@@ -61,20 +64,26 @@ def add_camera_arguments(p: argparse.ArgumentParser) -> None:
                    help="put the board in the frame by shifting the principal point (default, the shipped "
                         "models' training images) or by turning the camera, as with a real webcam; "
                         "repeat it to mix both")
+    p.add_argument("--lighting", choices=LIGHTINGS, action="append",
+                   help="light the pieces with one distant light (default, the shipped models' training images), "
+                        "lamps near the table, or a low light; repeat it to mix them")
 
 
-def camera_options(args: argparse.Namespace, **other) -> list[Options]:
-    """One ``Options`` per (size, placement) that ``add_camera_arguments`` parsed, with ``other``
-    (occlusion, markers) the same for all."""
+def shot_options(args: argparse.Namespace, **other) -> list[Options]:
+    """One ``Options`` per (size, placement, lighting) that ``add_shot_arguments`` parsed, with
+    ``other`` (occlusion, markers) the same for all."""
     sizes = list(dict.fromkeys(args.size or [(1280, 960)]))
     placements = list(dict.fromkeys(args.placement or ["shift"]))
-    return [Options(size=size, placement=placement, **other) for size in sizes for placement in placements]
+    lightings = list(dict.fromkeys(args.lighting or ["one"]))
+    return [Options(size=size, placement=placement, lighting=lighting, **other)
+            for size in sizes for placement in placements for lighting in lightings]
 
 
-def camera_flags(args: argparse.Namespace) -> list[str]:
-    """The ``synth`` flags that give the same cameras (for a command that runs it)."""
+def shot_flags(args: argparse.Namespace) -> list[str]:
+    """The ``synth`` flags that give the same cameras and lights (for a command that runs it)."""
     return ([f for w, h in args.size or [] for f in ("--size", f"{w}x{h}")]
-            + [f for p in args.placement or [] for f in ("--placement", p)])
+            + [f for p in args.placement or [] for f in ("--placement", p)]
+            + [f for light in args.lighting or [] for f in ("--lighting", light)])
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -86,7 +95,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--occlusion", type=_probability, default=0.3,
                    help="probability that a frame has a hand or object over the board (default 0.3)")
     p.add_argument("--no-markers", action="store_true", help="leave the ArUco corner markers out")
-    add_camera_arguments(p)
+    add_shot_arguments(p)
     p.add_argument("--jobs", type=_count, default=os.cpu_count() or 1,
                    help="processes rendering at once (default: one per core)")
     p.set_defaults(func=run)
@@ -108,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"automa-vision synth: cannot create {args.out}: {exc.strerror}", file=sys.stderr)
         return 2
-    options = camera_options(args, markers=not args.no_markers, occlusion=args.occlusion)
+    options = shot_options(args, markers=not args.no_markers, occlusion=args.occlusion)
     started = time.perf_counter()
     _progress(0, args.n, started)
     write_samples(args.out, args.seed, args.n, options, args.jobs, lambda done: _progress(done, args.n, started))

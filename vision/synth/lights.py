@@ -4,9 +4,10 @@ The training images have one distant light (``Sun``: a window or a high ceiling 
 so every piece's shadow falls the same way, as far for the same height, with one
 sharpness. Real tables are often lit by lamps nearby instead, several at once: each
 casts its own shadow, softer and lighter the less of the light it gives, and a lamp's
-shadows fan out from under it, longer the farther a piece stands from it. ``lamps``
-draws such a light (``Options.lighting = "lamps"``) to test the readers on a light
-they never saw; nothing here is random but the lamps drawn from their own stream.
+shadows fan out from under it, longer the farther a piece stands from it. Or the one
+light is a window late in the day, low over the table, and the shadows reach far onto
+the neighbouring spaces. ``lighting`` draws either (``Options.lighting``: ``lamps``,
+``low``) to test the readers on a light they never saw.
 
 World coordinates are the camera's (``camera.py``): x, y on the board in canonical px,
 z into the table, so a point h above the board has z = -h.
@@ -18,7 +19,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-LIGHTINGS = ("one", "lamps")     # the training images' distant light, or lamps near the table
+# The training images' distant light (the piece style's), lamps near the table, or the style's
+# distant light brought down low.
+LIGHTINGS = ("one", "lamps", "low")
+LOW = (15.0, 35.0)               # a low light's elevation, degrees (the style's: 35-85)
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,10 @@ class Sun:
         light = self.direction
         return verts[:, :2] - light[:2] * (verts[:, 2:3] / light[2])
 
+    def record(self) -> dict:
+        return {"sun": {"azimuth": self.azimuth, "elevation": self.elevation, "shadow": self.shadow,
+                        "share": self.share, "blur": self.blur}}
+
 @dataclass(frozen=True)
 class Lamp:
     """A point light above the table at ``position`` (x, y, z; z < 0)."""
@@ -63,11 +71,34 @@ class Lamp:
         return p[:2] + t * (verts[:, :2] - p[:2])
 
     def record(self) -> dict:
-        return {"position": [round(float(v), 3) for v in self.position], "share": self.share,
-                "shadow": self.shadow, "blur": self.blur}
+        return {"lamp": {"position": list(self.position), "share": self.share, "shadow": self.shadow,
+                         "blur": self.blur}}
 
 
 Light = Sun | Lamp
+
+
+def from_record(record: dict) -> Light:
+    """A light back from its ``record()`` (a ground truth's ``style.lighting.lights`` entry)."""
+    (kind, fields), = record.items()
+    if kind == "lamp":
+        return Lamp(tuple(fields["position"]), fields["share"], fields["shadow"], fields["blur"])
+    if kind == "sun":
+        return Sun(**fields)
+    raise ValueError(f"not a light: {kind!r}")
+
+
+def lighting(kind: str, rng: np.random.Generator, sun: Sun, board_centre: tuple[float, float],
+             board_half_diagonal: float, frame_width: int) -> tuple[Light, ...]:
+    """The lights of one ``Options.lighting`` ``kind``: the piece style's ``sun`` itself
+    (``one``, drawing nothing), lamps (``lamps``), or the sun brought down to 15-35° (``low``)."""
+    if kind == "one":
+        return (sun,)
+    if kind == "low":
+        return (Sun(sun.azimuth, round(float(rng.uniform(*LOW)), 3), sun.shadow, sun.share, sun.blur),)
+    if kind == "lamps":
+        return lamps(rng, board_centre, board_half_diagonal, frame_width)
+    raise ValueError(f"lighting must be one of {', '.join(LIGHTINGS)}")
 
 
 def lamps(rng: np.random.Generator, board_centre: tuple[float, float], board_half_diagonal: float,

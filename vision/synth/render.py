@@ -27,7 +27,7 @@ from vision.layout import load_layout
 
 from . import board, pieces, photo
 from .camera import PLACEMENTS, Camera, sample_camera
-from .lights import LIGHTINGS, Light, lamps
+from .lights import LIGHTINGS, Light, lighting
 from .markers import MARGIN, MARKER_CORNERS, draw_sheets
 from .occluders import draw_occluder
 from .textures import blend_layers, darken, random_colour, table
@@ -47,7 +47,7 @@ class Options:
     board_look: str | None = None        # force a board look (see board.LOOKS)
     saturated_spaces: bool = False       # spaces printed in strong colours, outside the training range
     placement: str = "shift"             # how the board is put in the frame (see camera.py)
-    lighting: str = "one"                # one distant light, or lamps near the table (see lights.py)
+    lighting: str = "one"                # the style's distant light, lamps near the table, or a low light (lights.py)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -71,7 +71,7 @@ class Sample:
 
 
 def _streams(seed: int) -> dict[str, np.random.Generator]:
-    names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers", "lamps")
+    names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers", "lights")
     return {n: np.random.default_rng([seed, i]) for i, n in enumerate(names)}
 
 
@@ -117,7 +117,7 @@ def render(seed: int, options: Options = Options()) -> Sample:
                   "occluder": shot.occluder},
     }
     if options.lighting != "one":       # the one distant light is the piece style's own
-        truth["style"]["lighting"] = {"kind": options.lighting, "lamps": [lamp.record() for lamp in t.lights]}
+        truth["style"]["lighting"] = {"kind": options.lighting, "lights": [light.record() for light in t.lights]}
     return Sample(photo.encode_jpeg(shot.frame, shot.photo_style.jpeg_quality), truth)
 
 
@@ -160,8 +160,8 @@ def set_table(seed: int, options: Options = Options()) -> Table:
 
     piece_style = pieces.sample_style(rng["pieces"])
     solids = pieces.build_solids(state, piece_style, rng["pieces"])
-    lights = (piece_style.sun,) if options.lighting == "one" else \
-        lamps(rng["lamps"], (lay.width / 2, lay.height / 2), math.hypot(lay.width, lay.height) / 2, options.size[0])
+    lights = lighting(options.lighting, rng["lights"], piece_style.sun, (lay.width / 2, lay.height / 2),
+                      math.hypot(lay.width, lay.height) / 2, options.size[0])
     records = {"placed": placed, "board": board.style_record(board_style), "camera": cam_record, "table": table_record}
     return Table(seed, options, state, scene, cam, piece_style, lights, solids, records)
 
