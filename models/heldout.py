@@ -8,9 +8,10 @@ turn`` aims the camera at the board as a person does, with the principal point n
 centre as in a real webcam (the training images shift the principal point instead).
 ``--lighting lamps`` lights the pieces with two or three lamps near the table, each casting
 its own soft shadow (the training images have one distant light, ``vision/synth/lights.py``);
-``--lighting low`` brings the one light down to 15-35 degrees (the training's: 35-85), so that
-shadows reach onto the neighbouring spaces. The same seeds give the same scenes either way,
-so a set and its twin under another light differ only in the light.
+``--lighting low`` brings that light down from 35-85 to 15-35 degrees, so that shadows reach
+onto the neighbouring spaces (since 2026-11-25 the slot model and the lake counter have also
+seen low lights: ``models/MODEL_CARD.md``, "Low lights"). The same seeds give the same scenes
+either way, so a set and its twin under another light differ only in the light.
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def main() -> None:
     p.add_argument("--placement", default="shift", choices=PLACEMENTS,
                    help="how the board is put in the frame: shift the principal point, or turn the camera")
     p.add_argument("--lighting", default="one", choices=LIGHTINGS,
-                   help="one distant light (as the training images), lamps near the table, or a low light")
+                   help="one distant light (the default), lamps near the table, or a low light")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes rendering at once")
     args = p.parse_args()
     w, h = (int(v) for v in args.size.split("x"))

@@ -65,7 +65,7 @@ def add_shot_arguments(p: argparse.ArgumentParser) -> None:
                         "models' training images) or by turning the camera, as with a real webcam; "
                         "repeat it to mix both")
     p.add_argument("--lighting", choices=LIGHTINGS, action="append",
-                   help="light the pieces with one distant light (default, the shipped models' training images), "
+                   help="light the pieces with one distant light (default, most of the shipped models' training images), "
                         "lamps near the table, or a low light; repeat it to mix them")
 
 

@@ -1,13 +1,13 @@
 """The light that falls on the pieces: what shades their faces and casts their shadows.
 
-The training images have one distant light (``Sun``: a window or a high ceiling light),
-so every piece's shadow falls the same way, as far for the same height, with one
+The generator's default light is one distant light (``Sun``: a window or a high ceiling
+light), 35-85 degrees up, so every piece's shadow falls the same way, as far for the same height, with one
 sharpness. Real tables are often lit by lamps nearby instead, several at once: each
 casts its own shadow, softer and lighter the less of the light it gives, and a lamp's
 shadows fan out from under it, longer the farther a piece stands from it. Or the one
 light is a window late in the day, low over the table, and the shadows reach far onto
 the neighbouring spaces. ``lighting`` draws either (``Options.lighting``: ``lamps``,
-``low``) to test the readers on a light they never saw.
+``low``), to test the readers on a light they never saw or to train them on it.
 
 World coordinates are the camera's (``camera.py``): x, y on the board in canonical px,
 z into the table, so a point h above the board has z = -h.
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-# The training images' distant light (the piece style's), lamps near the table, or the style's
-# distant light brought down low.
+# The piece style's distant light (the default), lamps near the table, or the style's distant
+# light brought down low.
 LIGHTINGS = ("one", "lamps", "low")
 LOW = (15.0, 35.0)               # a low light's elevation, degrees (the style's: 35-85)
 
@@ -51,6 +51,7 @@ class Sun:
     def record(self) -> dict:
         return {"sun": {"azimuth": self.azimuth, "elevation": self.elevation, "shadow": self.shadow,
                         "share": self.share, "blur": self.blur}}
+
 
 @dataclass(frozen=True)
 class Lamp:

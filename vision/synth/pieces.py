@@ -64,7 +64,7 @@ class PieceStyle:
 
     @property
     def sun(self) -> Sun:
-        """The style's distant light (the training images' only light)."""
+        """The style's distant light (``Options.lighting`` "one", the default)."""
         return Sun(self.light_azimuth, self.light_elevation, self.shadow)
 
 
