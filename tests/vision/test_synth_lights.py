@@ -116,6 +116,9 @@ def test_a_lamp_lit_truth_has_a_lean_but_no_one_shadow():
     lit = render(930_004, Options(size=(640, 480), occlusion=0.0, lighting="lamps")).truth
     a, b = elevation_cues(one, "6U"), elevation_cues(lit, "6U")
     assert b.lean == pytest.approx(a.lean) and a.shadow is not None and b.shadow is None
+    # A lighting record that is not the generator's gives no cues, as any other such truth.
+    lit["style"]["lighting"]["lights"] = ["a lamp"]
+    assert elevation_cues(lit, "6U") is None
 
 
 def test_a_low_light_is_the_styles_own_brought_down():
@@ -131,8 +134,9 @@ def test_a_low_light_is_the_styles_own_brought_down():
 def test_lights_come_back_from_their_records():
     lights = (Sun(30.0, 20.0, 0.4), *lamps(np.random.default_rng(1), (500.0, 732.0), 887.0, 1280))
     assert tuple(from_record(light.record()) for light in lights) == lights
-    with pytest.raises(ValueError, match="not a light"):
-        from_record({"torch": {}})
+    for bad in ({"torch": {}}, "lamp", {}, {"sun": {}, "lamp": {}}):
+        with pytest.raises(ValueError, match="not a light"):
+            from_record(bad)
 
 
 def test_under_a_low_light_a_dams_shadow_reaches_farther():

@@ -80,7 +80,10 @@ Light = Sun | Lamp
 
 
 def from_record(record: dict) -> Light:
-    """A light back from its ``record()`` (a ground truth's ``style.lighting.lights`` entry)."""
+    """A light back from its ``record()`` (a ground truth's ``style.lighting.lights`` entry);
+    anything else is refused with ValueError."""
+    if not isinstance(record, dict) or len(record) != 1:
+        raise ValueError(f"not a light: {record!r}")
     (kind, fields), = record.items()
     if kind == "lamp":
         return Lamp(tuple(fields["position"]), fields["share"], fields["shadow"], fields["blur"])
