@@ -30,7 +30,8 @@ from .dataset import NO_PAPER_SHARE, build
 
 def generate(out: Path, n: int, seed: int, occlusion: float, jobs: int, shots: tuple[str, ...] = ()) -> None:
     """Run the synthetic generator unless ``out`` already holds ``n`` images; ``shots``:
-    its ``--size``, ``--placement`` and ``--lighting`` flags (none: the default camera and light)."""
+    its ``--size``, ``--placement``, ``--lighting`` and ``--finish`` flags (none: the default camera, light
+    and pieces)."""
     if len(image_pairs(out)) >= n:
         return
     subprocess.run([sys.executable, "-m", "automa.cli", "synth", "--n", str(n), "--out", str(out),

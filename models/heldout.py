@@ -12,6 +12,10 @@ its own soft shadow (the training images have one distant light, ``vision/synth/
 onto the neighbouring spaces (since 2026-11-25 the slot model and the lake counter have also
 seen low lights: ``models/MODEL_CARD.md``, "Low lights"). The same seeds give the same scenes
 either way, so a set and its twin under another light differ only in the light.
+``--finish glossy`` gives the pieces glossy plastic faces that glint where they mirror a light
+towards the camera; ``--finish clear`` makes the water drops clear, the board showing through
+them (the training images' pieces are matte, ``vision/synth/finish.py``). Again the same seeds
+give the same scenes.
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from pathlib import Path
 
 from vision.synth.batch import write_samples
 from vision.synth.camera import PLACEMENTS
+from vision.synth.finish import FINISHES
 from vision.synth.lights import LIGHTINGS
 from vision.synth.render import SIZES, Options
 
@@ -39,11 +44,13 @@ def main() -> None:
                    help="how the board is put in the frame: shift the principal point, or turn the camera")
     p.add_argument("--lighting", default="one", choices=LIGHTINGS,
                    help="one distant light (the default), lamps near the table, or a low light")
+    p.add_argument("--finish", default="matte", choices=FINISHES,
+                   help="matte pieces (the default), glossy plastic ones, or clear water drops")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes rendering at once")
     args = p.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     options = Options(size=(w, h), occlusion=args.occlusion, photo=args.photo, saturated_spaces=args.saturated_spaces,
-                      placement=args.placement, lighting=args.lighting)
+                      placement=args.placement, lighting=args.lighting, finish=args.finish)
     write_samples(args.out, args.seed, args.n, options, args.jobs)
 
 

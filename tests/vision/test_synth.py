@@ -328,7 +328,7 @@ def test_cli_lights_the_pieces_as_asked(tmp_path):
 
 @pytest.mark.parametrize("bad", [["--n", "0"], ["--n", "x"], ["--n", "1", "--size", "800x600"],
                                  ["--n", "1", "--occlusion", "2"], ["--n", "1", "--placement", "slide"],
-                                 ["--n", "1", "--lighting", "candles"]])
+                                 ["--n", "1", "--lighting", "candles"], ["--n", "1", "--finish", "velvet"]])
 def test_cli_rejects_bad_arguments(tmp_path, bad, capsys):
     with pytest.raises(SystemExit) as exc:
         cli_main(["synth", "--out", str(tmp_path), *bad])

@@ -1,14 +1,15 @@
 """``automa-vision synth``: write synthetic board frames with ground truth.
 
     automa-vision synth --n 1000 --out data/synth [--seed 0] [--occlusion 0.3] [--no-markers] [--size 1280x960]
-                         [--placement shift|turn] [--lighting one|lamps|low] [--jobs N]
+                         [--placement shift|turn] [--lighting one|lamps|low]
+                         [--finish matte|glossy|clear] [--jobs N]
 
 Image i uses seed ``S + i`` and is written as ``NNNN.jpg`` + ``NNNN.json`` (NNNN = i,
 zero-padded), so any single image can be regenerated from its JSON's ``seed``, and
 ``--jobs`` (default: every core) changes only how fast the folder is written. ``--size``,
-``--placement`` and ``--lighting`` may each be given several times: every image then draws one
-of each from its seed (``vision.synth.batch.options_for``), a mix of webcams and lights in one
-folder.
+``--placement``, ``--lighting`` and ``--finish`` may each be given several times: every image then
+draws one of each from its seed (``vision.synth.batch.options_for``), a mix of webcams, lights
+and pieces in one folder.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from .batch import write_samples
 from .camera import PLACEMENTS
+from .finish import FINISHES
 from .lights import LIGHTINGS
 from .render import SIZES, Options
 
@@ -55,8 +57,8 @@ def _count(text: str) -> int:
 
 
 def add_shot_arguments(p: argparse.ArgumentParser) -> None:
-    """``--size``, ``--placement`` and ``--lighting``, each repeatable: the cameras and lights a
-    folder's images are shot with."""
+    """``--size``, ``--placement``, ``--lighting`` and ``--finish``, each repeatable: the cameras,
+    lights and piece surfaces of a folder's images."""
     p.add_argument("--size", type=_size, action="append",
                    help="frame size: 1280x960 (default), 1280x720, or a 640x480 or 1920x1080 webcam's; "
                         "repeat it to mix sizes")
@@ -67,23 +69,28 @@ def add_shot_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lighting", choices=LIGHTINGS, action="append",
                    help="light the pieces with one distant light (default, most of the shipped models' training images), "
                         "lamps near the table, or a low light; repeat it to mix them")
+    p.add_argument("--finish", choices=FINISHES, action="append",
+                   help="the pieces' surfaces: matte (default, the shipped models' training images), glossy "
+                        "plastic that glints, or clear water drops the board shows through; repeat it to mix them")
 
 
 def shot_options(args: argparse.Namespace, **other) -> list[Options]:
-    """One ``Options`` per (size, placement, lighting) that ``add_shot_arguments`` parsed, with
+    """One ``Options`` per (size, placement, lighting, finish) that ``add_shot_arguments`` parsed, with
     ``other`` (occlusion, markers) the same for all."""
     sizes = list(dict.fromkeys(args.size or [(1280, 960)]))
     placements = list(dict.fromkeys(args.placement or ["shift"]))
     lightings = list(dict.fromkeys(args.lighting or ["one"]))
-    return [Options(size=size, placement=placement, lighting=lighting, **other)
-            for size in sizes for placement in placements for lighting in lightings]
+    finishes = list(dict.fromkeys(args.finish or ["matte"]))
+    return [Options(size=size, placement=placement, lighting=lighting, finish=finish, **other)
+            for size in sizes for placement in placements for lighting in lightings for finish in finishes]
 
 
 def shot_flags(args: argparse.Namespace) -> list[str]:
-    """The ``synth`` flags that give the same cameras and lights (for a command that runs it)."""
+    """The ``synth`` flags that give the same cameras, lights and pieces (for a command that runs it)."""
     return ([f for w, h in args.size or [] for f in ("--size", f"{w}x{h}")]
             + [f for p in args.placement or [] for f in ("--placement", p)]
-            + [f for light in args.lighting or [] for f in ("--lighting", light)])
+            + [f for light in args.lighting or [] for f in ("--lighting", light)]
+            + [f for finish in args.finish or [] for f in ("--finish", finish)])
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -22,6 +22,7 @@ from automa.barrage.state import NEUTRAL, GameState
 from vision.layout import Box, load_layout
 
 from .camera import Camera
+from .finish import MATTE, Finish
 from .lights import Light, Sun
 from .textures import Colour, darken, jitter
 
@@ -277,15 +278,25 @@ def draw_shadows(img: np.ndarray, cam: Camera, solids: list[Solid], lights: Sequ
 
 
 def draw_solids(img: np.ndarray, cam: Camera, solids: list[Solid], style: PieceStyle,
-                lights: Sequence[Light]) -> None:
-    """The solids' faces turned to the camera, far to near, each lit by ``lights``."""
+                lights: Sequence[Light], finish: Finish = MATTE) -> None:
+    """The solids' faces turned to the camera, far to near, each lit by ``lights``, their
+    surfaces as ``finish`` says (glints on glossy faces, the board through clear drops)."""
     eye = cam.centre
     order = sorted(solids, key=lambda s: -float(np.linalg.norm(s.verts.mean(0) - eye)))
+    h, w = img.shape[:2]
     for solid in order:
         v = solid.verts
         px = cam.ideal(v)
         inside = v.mean(0)
         base = np.array(solid.colour, np.float32)
+        clear = solid.holder is not None and finish.drop_opacity < 1.0
+        if clear:
+            # what lies under the drop, to mix its faces with once they are drawn
+            x0, y0 = np.clip(np.floor(px.min(0)).astype(int) - 2, 0, (w, h))
+            x1, y1 = np.clip(np.ceil(px.max(0)).astype(int) + 2, 0, (w, h))
+            if x1 <= x0 or y1 <= y0:
+                continue
+            under = img[y0:y1, x0:x1].copy()
         for face in solid.faces:
             fv = v[list(face)]
             n = np.cross(fv[1] - fv[0], fv[2] - fv[0])
@@ -305,6 +316,14 @@ def draw_solids(img: np.ndarray, cam: Camera, solids: list[Solid], style: PieceS
             cv2.fillConvexPoly(img, poly, c, cv2.LINE_AA, 4)
             if style.outline:
                 cv2.polylines(img, [poly], True, tuple(x * 0.45 for x in c), 1, cv2.LINE_AA, 4)
+            shine = finish.shine(n, centre, eye, lights)
+            if shine > 0.01:
+                middle = poly.mean(0)
+                spot = np.round(middle + (poly - middle) * finish.glint).astype(np.int32)
+                cv2.fillConvexPoly(img, spot, tuple(x + shine * (255 - x) for x in c), cv2.LINE_AA, 4)
+        if clear:
+            roi = img[y0:y1, x0:x1]
+            roi[:] = cv2.addWeighted(roi, finish.drop_opacity, under, 1.0 - finish.drop_opacity, 0.0)
 
 
 def style_record(style: PieceStyle) -> dict:

@@ -6,7 +6,7 @@ changing one stage does not reshuffle the others):
 1. a random legal game state (``automa.barrage.random_states``);
 2. a board look painted in the canonical frame, marker sheets in a margin around it;
 3. a camera pose; table, board edge, board and sheets warped into the undistorted image;
-4. piece shadows and pieces, projected in 3-D;
+4. piece shadows and pieces, projected in 3-D, their surfaces as ``Options.finish`` says;
 5. an optional occluder (hand or object);
 6. lighting, then lens distortion, blur, noise and JPEG.
 
@@ -27,6 +27,7 @@ from vision.layout import load_layout
 
 from . import board, pieces, photo
 from .camera import PLACEMENTS, Camera, sample_camera
+from .finish import FINISHES, Finish, finish
 from .lights import LIGHTINGS, Light, lighting
 from .markers import MARGIN, MARKER_CORNERS, draw_sheets
 from .occluders import draw_occluder
@@ -48,6 +49,7 @@ class Options:
     saturated_spaces: bool = False       # spaces printed in strong colours, outside the training range
     placement: str = "shift"             # how the board is put in the frame (see camera.py)
     lighting: str = "one"                # the style's distant light, lamps near the table, or a low light (lights.py)
+    finish: str = "matte"                # the pieces' surfaces: matte, glossy plastic, or clear drops (finish.py)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -60,6 +62,8 @@ class Options:
             raise ValueError(f"placement must be one of {', '.join(PLACEMENTS)}")
         if self.lighting not in LIGHTINGS:
             raise ValueError(f"lighting must be one of {', '.join(LIGHTINGS)}")
+        if self.finish not in FINISHES:
+            raise ValueError(f"finish must be one of {', '.join(FINISHES)}")
         if self.board_look is not None and self.board_look not in board.LOOKS:
             raise ValueError(f"board_look must be one of {', '.join(board.LOOKS)}")
 
@@ -71,7 +75,7 @@ class Sample:
 
 
 def _streams(seed: int) -> dict[str, np.random.Generator]:
-    names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers", "lights")
+    names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers", "lights", "finish")
     return {n: np.random.default_rng([seed, i]) for i, n in enumerate(names)}
 
 
@@ -86,6 +90,7 @@ class Table:
     cam: Camera = field(repr=False)
     piece_style: pieces.PieceStyle
     lights: tuple[Light, ...]
+    finish: Finish
     solids: list[pieces.Solid] = field(repr=False)
     records: dict = field(repr=False)           # the truth's style records and the sheets placed
 
@@ -118,6 +123,8 @@ def render(seed: int, options: Options = Options()) -> Sample:
     }
     if options.lighting != "one":       # the one distant light is the piece style's own
         truth["style"]["lighting"] = {"kind": options.lighting, "lights": [light.record() for light in t.lights]}
+    if options.finish != "matte":
+        truth["style"]["finish"] = t.finish.record()
     return Sample(photo.encode_jpeg(shot.frame, shot.photo_style.jpeg_quality), truth)
 
 
@@ -162,8 +169,9 @@ def set_table(seed: int, options: Options = Options()) -> Table:
     solids = pieces.build_solids(state, piece_style, rng["pieces"])
     lights = lighting(options.lighting, rng["lights"], piece_style.sun, (lay.width / 2, lay.height / 2),
                       math.hypot(lay.width, lay.height) / 2, options.size[0])
+    surfaces = finish(options.finish, rng["finish"])
     records = {"placed": placed, "board": board.style_record(board_style), "camera": cam_record, "table": table_record}
-    return Table(seed, options, state, scene, cam, piece_style, lights, solids, records)
+    return Table(seed, options, state, scene, cam, piece_style, lights, surfaces, solids, records)
 
 
 def shoot(t: Table, solids: list[pieces.Solid] | None = None, noise: np.random.Generator | None = None,
@@ -179,7 +187,7 @@ def shoot(t: Table, solids: list[pieces.Solid] | None = None, noise: np.random.G
     scene = t.scene.copy()
     solids = t.solids if solids is None else solids
     pieces.draw_shadows(scene, t.cam, solids, t.lights)
-    pieces.draw_solids(scene, t.cam, solids, t.piece_style, t.lights)
+    pieces.draw_solids(scene, t.cam, solids, t.piece_style, t.lights, t.finish)
 
     mask, drawn = None, None
     ro = rng["occluder"]
