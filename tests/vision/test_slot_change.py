@@ -58,6 +58,13 @@ def test_a_turned_cameras_table_is_found_with_its_turned_camera():
     assert t is not None and np.allclose(t.cam.K, sample.truth["style"]["camera"]["K"])
 
 
+def test_a_table_lit_otherwise_with_other_pieces_is_found_with_its_lights_and_pieces():
+    sample = render(SEED, replace(OPTIONS, lighting="lamps", finish="glossy"))
+    t = table_of(sample.truth, sample.jpeg)
+    assert t is not None and t.options.lighting == "lamps" and t.finish.kind == "glossy"
+    assert [light.record() for light in t.lights] == sample.truth["style"]["lighting"]["lights"]
+
+
 def test_a_fixture_rendered_with_other_builds_of_the_libraries_is_still_found():
     # hard_09, rendered again by the code that made it, differs on this project's machines
     # in one 8x8 JPEG block by up to 3 grey levels (numpy and OpenCV are not pinned); on

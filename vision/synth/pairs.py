@@ -87,7 +87,9 @@ def table_of(truth: dict, jpeg: bytes) -> Table | None:
     style = truth["style"]
     base = dict(size=tuple(truth["image_size"]), markers=truth["markers"]["present"],
                 occlusion=1.0 if style["occluder"] else 0.0,
-                placement=style["camera"].get("placement", "shift"))     # older truths: no placement
+                placement=style["camera"].get("placement", "shift"),     # older truths: no placement
+                lighting=style.get("lighting", {}).get("kind", "one"),   # recorded only when not the default
+                finish=style.get("finish", {}).get("kind", "matte"))
     photos = ("hard", "random") if style["photo_mode"] == "hard" else (style["photo_mode"], "random")
     for photo_option in dict.fromkeys(photos):
         for saturated in (False, True):
