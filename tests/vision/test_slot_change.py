@@ -63,6 +63,9 @@ def test_a_table_lit_otherwise_with_other_pieces_is_found_with_its_lights_and_pi
     t = table_of(sample.truth, sample.jpeg)
     assert t is not None and t.options.lighting == "lamps" and t.finish.kind == "glossy"
     assert [light.record() for light in t.lights] == sample.truth["style"]["lighting"]["lights"]
+    # A light or a surface this generator does not draw: no table made that picture.
+    for key, record in (("finish", {"kind": "velvet"}), ("lighting", "lamps"), ("finish", {})):
+        assert table_of(dict(sample.truth, style=dict(sample.truth["style"], **{key: record})), sample.jpeg) is None
 
 
 def test_a_fixture_rendered_with_other_builds_of_the_libraries_is_still_found():

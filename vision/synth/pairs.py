@@ -20,6 +20,8 @@ from vision.board_state import MapState
 from vision.layout import load_layout
 
 from . import pieces
+from .finish import FINISHES
+from .lights import LIGHTINGS
 from .photo import encode_jpeg
 from .render import Options, Table, set_table, shoot
 
@@ -85,11 +87,14 @@ def table_of(truth: dict, jpeg: bytes) -> Table | None:
     within ``SAME_PICTURE_LEVELS`` where the libraries' builds round differently."""
     given = _decoded(jpeg)
     style = truth["style"]
+    # the light and the pieces' surfaces are recorded only when not the default
+    lighting, finish = _kind(style.get("lighting"), "one", LIGHTINGS), _kind(style.get("finish"), "matte", FINISHES)
+    if lighting is None or finish is None:
+        return None
     base = dict(size=tuple(truth["image_size"]), markers=truth["markers"]["present"],
                 occlusion=1.0 if style["occluder"] else 0.0,
                 placement=style["camera"].get("placement", "shift"),     # older truths: no placement
-                lighting=style.get("lighting", {}).get("kind", "one"),   # recorded only when not the default
-                finish=style.get("finish", {}).get("kind", "matte"))
+                lighting=lighting, finish=finish)
     photos = ("hard", "random") if style["photo_mode"] == "hard" else (style["photo_mode"], "random")
     for photo_option in dict.fromkeys(photos):
         for saturated in (False, True):
@@ -99,6 +104,13 @@ def table_of(truth: dict, jpeg: bytes) -> Table | None:
             if made == jpeg or _same_picture(_decoded(made), given):
                 return t
     return None
+
+
+def _kind(record: object, default: str, kinds: tuple[str, ...]) -> str | None:
+    """The kind a truth's style record names (``default`` where there is none), or None where
+    it names none of ``kinds``: no options of this generator made that picture."""
+    kind = default if record is None else record.get("kind") if isinstance(record, dict) else None
+    return kind if kind in kinds else None
 
 
 def _decoded(jpeg: bytes) -> np.ndarray | None:
