@@ -7,14 +7,14 @@
 turn`` aims the camera at the board as a person does, with the principal point near the image
 centre as in a real webcam (the training images shift the principal point instead).
 ``--lighting lamps`` lights the pieces with two or three lamps near the table, each casting
-its own soft shadow (the training images have one distant light, ``vision/synth/lights.py``);
+its own soft shadow (most training images have one distant light, ``vision/synth/lights.py``);
 ``--lighting low`` brings that light down from 35-85 to 15-35 degrees, so that shadows reach
-onto the neighbouring spaces (since 2026-11-25 the slot model and the lake counter have also
-seen low lights: ``models/MODEL_CARD.md``, "Low lights"). The same seeds give the same scenes
-either way, so a set and its twin under another light differ only in the light.
+onto the neighbouring spaces (the shipped models' fine-tunes have also seen both:
+``models/MODEL_CARD.md``, "Low lights" and "Other lights and piece surfaces"). The same seeds
+give the same scenes either way, so a set and its twin under another light differ only in the light.
 ``--finish glossy`` gives the pieces glossy plastic faces that glint where they mirror a light
 towards the camera; ``--finish clear`` makes the water drops clear, the board showing through
-them (the training images' pieces are matte, ``vision/synth/finish.py``). Again the same seeds
+them (most training images' pieces are matte, ``vision/synth/finish.py``). Again the same seeds
 give the same scenes.
 """
 from __future__ import annotations

@@ -70,7 +70,7 @@ def add_shot_arguments(p: argparse.ArgumentParser) -> None:
                    help="light the pieces with one distant light (default, most of the shipped models' training images), "
                         "lamps near the table, or a low light; repeat it to mix them")
     p.add_argument("--finish", choices=FINISHES, action="append",
-                   help="the pieces' surfaces: matte (default, the shipped models' training images), glossy "
+                   help="the pieces' surfaces: matte (default, most of the shipped models' training images), glossy "
                         "plastic that glints, or clear water drops the board shows through; repeat it to mix them")
 
 
