@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import numpy as np
 import onnxruntime as ort
 
@@ -53,7 +52,7 @@ def kind_boxes(layout: Layout, kind: str) -> tuple[int, ...]:
 
 def cut(view: np.ndarray, rects: np.ndarray, counted: CountedKind) -> np.ndarray:
     """(n, h, w, 3) uint8 crops of ``rects`` (n, 4) view px at the kind's size."""
-    return cut_rects(view, rects, counted.size, shrink=cv2.INTER_AREA)
+    return cut_rects(view, rects, counted.size)
 
 
 def kind_crops(view: np.ndarray, layout: Layout, camera: np.ndarray, counted: CountedKind,

@@ -37,10 +37,12 @@ class CropPlan:
 
 
 def warp_view(frame: np.ndarray, H: np.ndarray, layout: Layout, scale: float = VIEW_SCALE) -> np.ndarray:
+    # warpPerspective samples bilinearly whatever the flag (it has no area mode), so a frame
+    # finer than the view aliases a little; shrinking such frames by area first changed
+    # nothing measurable (docs/benchmarks.md, 2026-11-26, second session).
     S = np.diag([scale, scale, 1.0])
     size = (int(round(layout.width * scale)), int(round(layout.height * scale)))
-    return cv2.warpPerspective(frame, S @ H, size, flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpPerspective(frame, S @ H, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def plan_crops(layout: Layout, camera: np.ndarray, scale: float = VIEW_SCALE,
@@ -85,11 +87,9 @@ def canonical_view(frame: np.ndarray, H: np.ndarray, layout: Layout, paper: np.n
     return normalise_colour(warp_view(frame, H, layout), paper)
 
 
-def cut_rects(view: np.ndarray, rects: np.ndarray, size: tuple[int, int],
-              shrink: int = cv2.INTER_LINEAR) -> np.ndarray:
+def cut_rects(view: np.ndarray, rects: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """(N, h, w, 3) uint8 crops of ``rects`` (N, 4) view px (x0, y0, x1, y1), each scaled to
-    ``size`` (w, h); boxes partly outside the view are padded by replication. ``shrink``: the
-    interpolation where a crop is narrower than its rectangle."""
+    ``size`` (w, h) bilinearly; boxes partly outside the view are padded by replication."""
     w, h = size
     out = np.empty((len(rects), h, w, 3), np.uint8)
     for i, (x0, y0, x1, y1) in enumerate(rects):
@@ -97,7 +97,7 @@ def cut_rects(view: np.ndarray, rects: np.ndarray, size: tuple[int, int],
         # border-safe, and as cheap as a slice + resize at these sizes.
         sx, sy = w / max(x1 - x0, 1e-3), h / max(y1 - y0, 1e-3)
         M = np.array([[sx, 0, -x0 * sx], [0, sy, -y0 * sy]], np.float32)
-        out[i] = cv2.warpAffine(view, M, (w, h), flags=shrink if sx < 1 else cv2.INTER_LINEAR,
+        out[i] = cv2.warpAffine(view, M, (w, h), flags=cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_REPLICATE)
     return out
 
