@@ -20,7 +20,7 @@ from vision.evaluate import image_pairs
 from vision.drop_counter import KINDS as COUNTED_KINDS
 from vision.labels import KINDS
 from vision.layout import load_layout
-from vision.model import DEFAULT_MODEL
+from vision.model import MASTER_MODEL
 from vision.rectify import CROP
 from vision.specialist import SPECIALIST_MODEL
 from vision.synth.cli import add_shot_arguments, shot_flags
@@ -101,7 +101,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         print(f"{name}: {len(image_pairs(folder))} images, {len(sets[name].crops)} crops", flush=True)
     settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device), **start)
     model, report = train(sets["train"], sets["val"], settings)
-    out = Path(args.out or (DEFAULT_MODEL if kinds is None else SPECIALIST_MODEL))
+    out = Path(args.out or (MASTER_MODEL if kinds is None else SPECIALIST_MODEL))
     export(model, out, CROP, kinds)
     # A temperature per head, fitted on the validation images, makes the chances honest for the page's flags.
     temperatures, losses = fit(head_logits(out, sets["val"]), sets["val"])
@@ -112,6 +112,8 @@ def cmd_train(args: argparse.Namespace) -> int:
                   occlusion=args.occlusion, model_bytes=out.stat().st_size, **started_from)
     out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); validation error {report['val_error']}")
+    if kinds is None:
+        print(f"the pipeline runs the int8 file made from it: python -m models.quantize --model {out}")
     return 0
 
 
@@ -207,7 +209,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--copies", type=int, default=1, help="jittered crop sets per training image")
     p.add_argument("--kinds", default=None,
                    help="train only on the boxes of these kinds, comma-separated: a specialist, the second "
-                        f"opinion on them (default: every kind, written to {DEFAULT_MODEL.name}; with --kinds, "
+                        f"opinion on them (default: every kind, written to {MASTER_MODEL.name}; with --kinds, "
                         f"to {SPECIALIST_MODEL.name} unless --out is given)")
     _add_fine_tune_arguments(p, "slot model")
     p.set_defaults(func=cmd_train)

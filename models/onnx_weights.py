@@ -14,7 +14,7 @@ the norm's shift, so the net computes exactly what the file does as long as the 
 in eval mode: a fine-tune keeps them there (``freeze_norms``), since batch statistics of
 the new images would change what every layer after them sees. The outputs' temperatures
 (``models.temperature``) are not the net's: the loader leaves them out, and the fine-tune
-fits new ones. A specialist's float16 weights (``models.train.mark_specialist``) are read
+fits new ones. The slot net's float16 weights (``models.train.store_half``) are read
 back as float32. The dam-height reader's transformer layers are ``aten.linear`` calls the
 exporter turns into MatMuls on a transposed copy of the weight with a made-up name
 (``val_59``); the node's record of the call names the parameter, and the copy is turned
@@ -31,7 +31,7 @@ import numpy as np
 import torch
 from torch import nn
 
-HALF = "_half"          # the suffix of a weight's float16 copy (``models.train.mark_specialist``)
+HALF = "_half"          # the suffix of a weight's float16 copy (``models.train.store_half``)
 # the exporter's record of the torch call behind a node: linear(input, weight, bias), the weight a
 # parameter ``p_<its dotted name with underscores>``
 _LINEAR_CALL = re.compile(r"aten\.linear\.default\]\(args = \(%\w+, %p_(\w+)")

@@ -163,19 +163,20 @@ def train(train_set: CropSet, val_set: CropSet, settings: Settings, log=print) -
 
 def export(model: SlotNet, path: Path, crop: int, kinds: Sequence[str] | None = None) -> None:
     """``kinds``: the box kinds a specialist was trained on, written into the file's metadata
-    (``vision.specialist`` reads them); None for the slot model, which reads every kind."""
+    (``vision.specialist`` reads them); None for the slot model, which reads every kind. Either
+    file stores its weights as float16 (``store_half``)."""
     model = model.cpu().eval()
     dummy = torch.zeros(4, CHANNELS, crop, crop)
     torch.onnx.export(model, (dummy,), str(path), input_names=["crops"], output_names=list(OUTPUTS),
                       dynamic_shapes=({0: "N"},), dynamo=True, external_data=False)
-    if kinds is not None:
-        mark_specialist(path, kinds)
+    store_half(path, {} if kinds is None else {KINDS_KEY: ",".join(kinds)})
 
 
-def mark_specialist(path: Path, kinds: Sequence[str]) -> None:
-    """Write the kinds a specialist reads into the metadata of the ONNX file at ``path``, and
-    store its weights as float16, cast back to float32 when the session loads them: the file
-    is half the size (the model files stay under 5 MB together), and it runs as fast."""
+def store_half(path: Path, metadata: dict[str, str] | None = None) -> None:
+    """Store the weights of the ONNX file at ``path`` as float16, cast back to float32 when
+    the session loads them, and add ``metadata`` to its metadata: the file is half the size
+    (the model files stay under 5 MB together) and computes within float16's rounding of
+    the float32 weights. The slot model's run-time file is quantized from it (``models.quantize``)."""
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
@@ -191,6 +192,6 @@ def mark_specialist(path: Path, kinds: Sequence[str]) -> None:
     nodes = casts + list(graph.node)
     del graph.node[:]
     graph.node.extend(nodes)
-    proto.metadata_props.append(onnx.StringStringEntryProto(key=KINDS_KEY, value=",".join(kinds)))
+    proto.metadata_props.extend(onnx.StringStringEntryProto(key=k, value=v) for k, v in (metadata or {}).items())
     onnx.checker.check_model(proto)
     onnx.save(proto, str(path))

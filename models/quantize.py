@@ -1,0 +1,143 @@
+"""The slot model in 8-bit integers: the file the pipeline runs.
+
+The slot model reads every box of the map, 87 crops a frame, and took about two thirds of the
+frame's model time in float32 (22 of 34 ms on the project's 2-core machine). Its
+convolutions and linear layers run in int8 here: weights per output channel, activations with
+ranges measured (min to max) on the crops of calibration frames, in onnxruntime's QDQ format,
+so the file runs on onnxruntime alone. The weights use 7 of the 8 bits (``reduce_range``): x86
+CPUs without VNNI multiply uint8 by int8 in pairs summed into 16 bits, which 8-bit weights can
+overflow, so a file quantized so would read differently there; with 7 bits the integer sums are
+exact on every x86 CPU. It reads the held-out sets as the float file does and
+takes about half the time (``models/MODEL_CARD.md``, "The run-time slot model in 8 bits").
+
+The float file (``vision.model.MASTER_MODEL``) stays the one trainings start from and soups
+average; after it changes, this command makes the run-time file again::
+
+    python -m models.quantize        # models/barrage_slots.onnx -> models/barrage_slots_int8.onnx
+
+The calibration frames are synthetic webcam-mix images from seeds of their own (300000+;
+training uses 100000+, validation 200000+, the held-out sets 900000+), made if missing. The
+run-time file keeps the float file's metadata (temperatures, soup) and records the float
+file's SHA-256 and the calibration command under ``quantized_from``.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from vision.model import DEFAULT_MODEL, MASTER_MODEL
+
+from .onnx_weights import HALF
+
+CALIBRATION_SEED = 300_000
+# The slot model's training mix of cameras (models/MODEL_CARD.md, "Averaged fine-tunes").
+WEBCAM_MIX = ("--size", "640x480", "--size", "1280x720", "--size", "1280x960", "--size", "1920x1080",
+              "--placement", "shift", "--placement", "turn")
+QUANTIZED_FROM = "quantized_from"      # the run-time file's metadata key
+
+
+def calibration_batches(folder: Path, master: Path) -> list[np.ndarray]:
+    """The slot model's input batch of each frame in ``folder``, as the pipeline (with
+    ``master`` as its slot model) cuts them: registration, colour, crops and kind context
+    exactly as at run time."""
+    from vision.evaluate import synthetic_samples
+    from vision.pipeline import Pipeline
+
+    pipeline = Pipeline.load(model=master)
+    batches: list[np.ndarray] = []
+    session = pipeline.session
+
+    class Recording:
+        """The session, keeping a copy of each batch it is fed."""
+        def __getattr__(self, name):
+            return getattr(session, name)
+
+        def run(self, names, feed):
+            batches.append(np.array(feed["crops"]))
+            return session.run(names, feed)
+
+    pipeline.session = Recording()
+    for _, frame, _ in synthetic_samples(folder):
+        pipeline.registrar.reset()
+        pipeline.read_frame(frame)
+    if not batches:
+        raise SystemExit(f"{folder}: no calibration frame was read (no board found in any)")
+    return batches
+
+
+def float32_weights(model) -> None:
+    """Store ``model``'s float16 weights (``models.train.store_half``) as float32 again, in
+    place, dropping their Cast nodes: the quantizer only quantizes weights it finds stored."""
+    from onnx import numpy_helper
+
+    graph = model.graph
+    halves = {w.name for w in graph.initializer if w.name.endswith(HALF)}
+    for w in [w for w in graph.initializer if w.name in halves]:
+        graph.initializer.remove(w)
+        graph.initializer.append(numpy_helper.from_array(numpy_helper.to_array(w).astype(np.float32),
+                                                         w.name[:-len(HALF)]))
+    kept = [n for n in graph.node if not (n.op_type == "Cast" and list(n.input)[:1] and n.input[0] in halves)]
+    del graph.node[:]
+    graph.node.extend(kept)
+
+
+def quantize(master: Path, out: Path, batches: list[np.ndarray], source: str) -> None:
+    """Write the int8 run-time file of the float slot model ``master`` to ``out``, its
+    activation ranges taken from ``batches``; ``source`` names the calibration images."""
+    import onnx
+    from onnxruntime.quantization import CalibrationDataReader, CalibrationMethod, QuantFormat, QuantType, quantize_static
+    from onnxruntime.quantization.shape_inference import quant_pre_process
+
+    class Batches(CalibrationDataReader):
+        def __init__(self):
+            self.left = iter(batches)
+
+        def get_next(self):
+            return next(({"crops": b} for b in self.left), None)
+
+    model = onnx.load(str(master))
+    meta = {p.key: p.value for p in model.metadata_props}
+    float32_weights(model)
+    with tempfile.TemporaryDirectory() as tmp:
+        plain, prepared, quantized = (Path(tmp) / name for name in ("float.onnx", "prepared.onnx", "int8.onnx"))
+        onnx.save(model, str(plain))
+        quant_pre_process(str(plain), str(prepared), skip_symbolic_shape=True)
+        quantize_static(str(prepared), str(quantized), Batches(), quant_format=QuantFormat.QDQ, per_channel=True,
+                        activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8, reduce_range=True,
+                        calibrate_method=CalibrationMethod.MinMax)
+        result = onnx.load(str(quantized))
+    meta[QUANTIZED_FROM] = json.dumps({"sha256": hashlib.sha256(Path(master).read_bytes()).hexdigest(),
+                                       "calibration": source, "frames": len(batches)})
+    del result.metadata_props[:]
+    result.metadata_props.extend(onnx.StringStringEntryProto(key=k, value=v) for k, v in meta.items())
+    onnx.checker.check_model(result)
+    onnx.save(result, str(out))
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .cli import generate
+
+    p = argparse.ArgumentParser(prog="python -m models.quantize", description=__doc__.split("\n\n")[0])
+    p.add_argument("--model", type=Path, default=MASTER_MODEL, help="the float slot model")
+    p.add_argument("--out", type=Path, default=DEFAULT_MODEL, help="the int8 file to write")
+    p.add_argument("--data", type=Path, default=Path("data/calibration"),
+                   help="the calibration images' folder (made if missing)")
+    p.add_argument("--n", type=int, default=60, help="calibration frames")
+    p.add_argument("--jobs", type=int, default=2, help="processes making the images")
+    args = p.parse_args(argv)
+    generate(args.data, args.n, CALIBRATION_SEED, 0.3, args.jobs, WEBCAM_MIX)
+    source = " ".join(["automa-vision synth --n", str(args.n), "--seed", str(CALIBRATION_SEED), "--occlusion 0.3",
+                       *WEBCAM_MIX])
+    quantize(args.model, args.out, calibration_batches(args.data, args.model), source)
+    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB) from {args.model}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""The slot model's int8 run-time file (``models.quantize``): made from the float file
+shipped beside it, and reading what that file reads."""
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.evaluate import evaluate_folder
+from vision.model import DEFAULT_MODEL, MASTER_MODEL
+from vision.pipeline import Pipeline
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
+
+
+def _metadata(path):
+    import onnxruntime as ort
+
+    return ort.InferenceSession(str(path), providers=["CPUExecutionProvider"]).get_modelmeta().custom_metadata_map
+
+
+def test_the_run_time_file_is_the_shipped_float_file_quantized():
+    """A float file trained or averaged anew must be quantized again: the pipeline runs the int8 file."""
+    made = json.loads(_metadata(DEFAULT_MODEL)["quantized_from"])
+    assert made["sha256"] == hashlib.sha256(MASTER_MODEL.read_bytes()).hexdigest(), \
+        "models/barrage_slots_int8.onnx is stale: run python -m models.quantize"
+    assert "--seed 300000" in made["calibration"] and made["frames"] >= 30
+    float_meta = _metadata(MASTER_MODEL)
+    assert _metadata(DEFAULT_MODEL)["temperatures"] == float_meta["temperatures"]
+    assert DEFAULT_MODEL.stat().st_size < 0.7 * MASTER_MODEL.stat().st_size   # int8 weights, float16 in the float file
+
+
+@pytest.mark.skipif(not any(FIXTURES.glob("*.json")), reason="no synthetic fixtures committed")
+def test_the_int8_file_reads_the_fixtures_as_the_float_file_does():
+    def read(model):
+        return evaluate_folder(FIXTURES, Pipeline.load(model=model), select=lambda p: not p.name.startswith("nomarkers"))
+
+    quantized, full = read(DEFAULT_MODEL), read(MASTER_MODEL)
+    assert quantized.images == full.images == 30
+    assert quantized.slot_errors <= full.slot_errors + 3, (quantized.mistakes, full.mistakes)
+    assert quantized.boards_right >= full.boards_right - 1
+
+
+def test_float16_weights_are_stored_as_float32_again_computing_the_same(tmp_path):
+    """The quantizer only quantizes weights it finds stored; a half-stored file's weights are
+    behind Cast nodes until ``float32_weights`` stores them plainly, with the same values."""
+    pytest.importorskip("onnx")
+    import onnxruntime as ort
+    from onnx import TensorProto, helper, numpy_helper
+
+    from models.onnx_weights import HALF
+    from models.quantize import float32_weights
+
+    w = np.random.default_rng(1).normal(size=(8, 8)).astype(np.float16)
+    graph = helper.make_graph(
+        [helper.make_node("Cast", ["w" + HALF], ["w"], to=TensorProto.FLOAT), helper.make_node("MatMul", ["x", "w"], ["y"])],
+        "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 8])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 8])], [numpy_helper.from_array(w, "w" + HALF)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    x = np.random.default_rng(2).normal(size=(2, 8)).astype(np.float32)
+
+    def run(m):
+        return ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+
+    before = run(model)
+    float32_weights(model)
+    assert [n.op_type for n in model.graph.node] == ["MatMul"]
+    assert [(i.name, i.data_type) for i in model.graph.initializer] == [("w", TensorProto.FLOAT)]
+    np.testing.assert_array_equal(run(model), before)
+
+
+def test_quantize_writes_an_int8_file_that_computes_about_the_same_and_records_its_source(tmp_path):
+    onnx = pytest.importorskip("onnx")
+    import onnxruntime as ort
+    from onnx import TensorProto, helper, numpy_helper
+
+    from models.quantize import quantize
+
+    rng = np.random.default_rng(3)
+    kernel = rng.normal(scale=0.3, size=(4, 6, 3, 3)).astype(np.float32)
+    graph = helper.make_graph(
+        [helper.make_node("Conv", ["crops", "k"], ["piece"], pads=[1, 1, 1, 1])], "g",
+        [helper.make_tensor_value_info("crops", TensorProto.FLOAT, ["N", 6, 8, 8])],
+        [helper.make_tensor_value_info("piece", TensorProto.FLOAT, ["N", 4, 8, 8])], [numpy_helper.from_array(kernel, "k")])
+    master = tmp_path / "float.onnx"
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.metadata_props.append(onnx.StringStringEntryProto(key="temperatures", value='{"piece": 1.5}'))
+    onnx.save(model, str(master))
+    batches = [rng.random((5, 6, 8, 8)).astype(np.float32) for _ in range(4)]
+    out = tmp_path / "int8.onnx"
+    quantize(master, out, batches, "four random batches")
+    session = ort.InferenceSession(str(out), providers=["CPUExecutionProvider"])
+    assert {n.op_type for n in onnx.load(str(out)).graph.node} >= {"QuantizeLinear", "DequantizeLinear", "Conv"}
+    x = batches[0][:3]              # inside the calibrated ranges: off by int8's steps, nothing clipped
+    want = ort.InferenceSession(str(master), providers=["CPUExecutionProvider"]).run(None, {"crops": x})[0]
+    got = session.run(None, {"crops": x})[0]
+    assert np.abs(got - want).max() < 0.05 * np.abs(want).max()      # within int8's steps
+    meta = session.get_modelmeta().custom_metadata_map
+    assert meta["temperatures"] == '{"piece": 1.5}'
+    made = json.loads(meta["quantized_from"])
+    assert made == {"sha256": hashlib.sha256(master.read_bytes()).hexdigest(), "calibration": "four random batches",
+                    "frames": 4}
