@@ -33,8 +33,6 @@ import numpy as np
 
 from vision.model import DEFAULT_MODEL, MASTER_MODEL
 
-from .onnx_weights import HALF
-
 CALIBRATION_SEED = 300_000
 # The slot model's training mix of cameras (models/MODEL_CARD.md, "Averaged fine-tunes").
 WEBCAM_MIX = ("--size", "640x480", "--size", "1280x720", "--size", "1280x960", "--size", "1920x1080",
@@ -42,11 +40,11 @@ WEBCAM_MIX = ("--size", "640x480", "--size", "1280x720", "--size", "1280x960", "
 QUANTIZED_FROM = "quantized_from"      # the run-time file's metadata key
 
 
-def calibration_batches(folder: Path, master: Path) -> list[np.ndarray]:
-    """The slot model's input batch of each frame in ``folder``, as the pipeline (with
-    ``master`` as its slot model) cuts them: registration, colour, crops and kind context
-    exactly as at run time."""
-    from vision.evaluate import synthetic_samples
+def calibration_batches(folder: Path, master: Path, n: int) -> list[np.ndarray]:
+    """The slot model's input batch of each of the first ``n`` frames in ``folder``, as the
+    pipeline (with ``master`` as its slot model) cuts them: registration, colour, crops and
+    kind context exactly as at run time."""
+    from vision.evaluate import image_pairs, synthetic_samples
     from vision.pipeline import Pipeline
 
     pipeline = Pipeline.load(model=master)
@@ -63,7 +61,8 @@ def calibration_batches(folder: Path, master: Path) -> list[np.ndarray]:
             return session.run(names, feed)
 
     pipeline.session = Recording()
-    for _, frame, _ in synthetic_samples(folder):
+    first = {img for img, _ in image_pairs(folder)[:n]}
+    for _, frame, _ in synthetic_samples(folder, select=lambda img: img in first):
         pipeline.registrar.reset()
         pipeline.read_frame(frame)
     if not batches:
@@ -72,17 +71,21 @@ def calibration_batches(folder: Path, master: Path) -> list[np.ndarray]:
 
 
 def float32_weights(model) -> None:
-    """Store ``model``'s float16 weights (``models.train.store_half``) as float32 again, in
-    place, dropping their Cast nodes: the quantizer only quantizes weights it finds stored."""
-    from onnx import numpy_helper
+    """Store ``model``'s float16 weights (``models.train.store_half``: a weight stored in
+    float16 and cast to float32 by a node) as float32 again, in place, under the name the
+    cast gave them, dropping the casts: the quantizer only quantizes weights it finds stored."""
+    from onnx import TensorProto, numpy_helper
 
     graph = model.graph
-    halves = {w.name for w in graph.initializer if w.name.endswith(HALF)}
-    for w in [w for w in graph.initializer if w.name in halves]:
-        graph.initializer.remove(w)
-        graph.initializer.append(numpy_helper.from_array(numpy_helper.to_array(w).astype(np.float32),
-                                                         w.name[:-len(HALF)]))
-    kept = [n for n in graph.node if not (n.op_type == "Cast" and list(n.input)[:1] and n.input[0] in halves)]
+    stored = {w.name: w for w in graph.initializer}
+    kept = []
+    for node in graph.node:
+        half = stored.get(node.input[0]) if node.op_type == "Cast" and node.input else None
+        if half is None or half.data_type != TensorProto.FLOAT16:
+            kept.append(node)
+            continue
+        graph.initializer.remove(half)
+        graph.initializer.append(numpy_helper.from_array(numpy_helper.to_array(half).astype(np.float32), node.output[0]))
     del graph.node[:]
     graph.node.extend(kept)
 
@@ -134,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     generate(args.data, args.n, CALIBRATION_SEED, 0.3, args.jobs, WEBCAM_MIX)
     source = " ".join(["automa-vision synth --n", str(args.n), "--seed", str(CALIBRATION_SEED), "--occlusion 0.3",
                        *WEBCAM_MIX])
-    quantize(args.model, args.out, calibration_batches(args.data, args.model), source)
+    quantize(args.model, args.out, calibration_batches(args.data, args.model, args.n), source)
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB) from {args.model}", file=sys.stderr)
     return 0
 
