@@ -38,6 +38,11 @@ def generate(out: Path, n: int, seed: int, occlusion: float, jobs: int, shots: t
                     "--seed", str(seed), "--occlusion", str(occlusion), "--jobs", str(jobs), *shots], check=True)
 
 
+def synth_command(n: int, seed: int, occlusion: float, shots: tuple[str, ...] = ()) -> str:
+    """The ``synth`` command line ``generate`` runs, as a report records it."""
+    return " ".join(["automa-vision synth --n", str(n), "--seed", str(seed), "--occlusion", str(occlusion), *shots])
+
+
 def device(name: str) -> str:
     """``auto``: the GPU when torch sees one, else the CPU."""
     import torch
@@ -75,8 +80,7 @@ def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
     for name, n, seed in (("train", args.n_train, base + 100_000), ("val", args.n_val, base + 200_000)):
         folder = Path(args.data) / name
         generate(folder, n, seed, args.occlusion, args.jobs, shots)
-        out[name] = (folder, seed, " ".join(["automa-vision synth --n", str(n), "--seed", str(seed),
-                                             "--occlusion", str(args.occlusion), *shots]))
+        out[name] = (folder, seed, synth_command(n, seed, args.occlusion, shots))
     return out
 
 

@@ -34,6 +34,7 @@ import numpy as np
 from vision.model import DEFAULT_MODEL, MASTER_MODEL
 
 CALIBRATION_SEED = 300_000
+CALIBRATION_OCCLUSION = 0.3          # as the training images'
 # The slot model's training mix of cameras (models/MODEL_CARD.md, "Averaged fine-tunes").
 WEBCAM_MIX = ("--size", "640x480", "--size", "1280x720", "--size", "1280x960", "--size", "1920x1080",
               "--placement", "shift", "--placement", "turn")
@@ -44,10 +45,12 @@ def calibration_batches(folder: Path, master: Path, n: int) -> list[np.ndarray]:
     """The slot model's input batch of each of the first ``n`` frames in ``folder``, as the
     pipeline (with ``master`` as its slot model) cuts them: registration, colour, crops and
     kind context exactly as at run time."""
+    from vision.drop_counter import KINDS as COUNTED_KINDS
     from vision.evaluate import image_pairs, synthetic_samples
     from vision.pipeline import Pipeline
 
-    pipeline = Pipeline.load(model=master)
+    # The other models read after the slot model, from what it read: none of them changes its input.
+    pipeline = Pipeline.load(model=master, heights=None, counters=dict.fromkeys(COUNTED_KINDS), specialist=None)
     batches: list[np.ndarray] = []
     session = pipeline.session
 
@@ -124,7 +127,7 @@ def quantize(master: Path, out: Path, batches: list[np.ndarray], source: str) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .cli import generate
+    from .cli import generate, synth_command
 
     p = argparse.ArgumentParser(prog="python -m models.quantize", description=__doc__.split("\n\n")[0])
     p.add_argument("--model", type=Path, default=MASTER_MODEL, help="the float slot model")
@@ -134,9 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--n", type=int, default=60, help="calibration frames")
     p.add_argument("--jobs", type=int, default=2, help="processes making the images")
     args = p.parse_args(argv)
-    generate(args.data, args.n, CALIBRATION_SEED, 0.3, args.jobs, WEBCAM_MIX)
-    source = " ".join(["automa-vision synth --n", str(args.n), "--seed", str(CALIBRATION_SEED), "--occlusion 0.3",
-                       *WEBCAM_MIX])
+    generate(args.data, args.n, CALIBRATION_SEED, CALIBRATION_OCCLUSION, args.jobs, WEBCAM_MIX)
+    source = synth_command(args.n, CALIBRATION_SEED, CALIBRATION_OCCLUSION, WEBCAM_MIX)
     quantize(args.model, args.out, calibration_batches(args.data, args.model, args.n), source)
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB) from {args.model}", file=sys.stderr)
     return 0
