@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.model import DEFAULT_MODEL, MASTER_MODEL
+from vision.model import DEFAULT_MODEL, MASTER_MODEL, ModelFileError, load_session
 
 CALIBRATION_SEED = 300_000
 CALIBRATION_OCCLUSION = 0.3          # as the training images'
@@ -137,6 +137,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--n", type=int, default=60, help="calibration frames")
     p.add_argument("--jobs", type=int, default=2, help="processes making the images")
     args = p.parse_args(argv)
+    if args.n < 1:
+        p.error(f"--n {args.n}: calibration needs at least one frame")
+    try:
+        load_session(args.model)            # a wrong file is said now, not after the images are made
+    except ModelFileError as e:
+        raise SystemExit(f"--model: {e}")
     generate(args.data, args.n, CALIBRATION_SEED, CALIBRATION_OCCLUSION, args.jobs, WEBCAM_MIX)
     source = synth_command(args.n, CALIBRATION_SEED, CALIBRATION_OCCLUSION, WEBCAM_MIX)
     quantize(args.model, args.out, calibration_batches(args.data, args.model, args.n), source)

@@ -102,3 +102,17 @@ def test_quantize_writes_an_int8_file_that_computes_about_the_same_and_records_i
     made = json.loads(meta["quantized_from"])
     assert made == {"sha256": hashlib.sha256(master.read_bytes()).hexdigest(), "calibration": "four random batches",
                     "frames": 4}
+
+
+def test_the_command_names_a_wrong_model_file_or_frame_count_without_a_traceback(tmp_path, capsys):
+    from models.quantize import main
+
+    garbage = tmp_path / "garbage.onnx"
+    garbage.write_text("not a model")
+    for model in (garbage, tmp_path / "missing.onnx"):
+        with pytest.raises(SystemExit, match=f"--model: {model}: not a model file onnxruntime can load"):
+            main(["--model", str(model), "--data", str(tmp_path / "calibration"), "--out", str(tmp_path / "q.onnx")])
+    with pytest.raises(SystemExit):
+        main(["--n", "0", "--data", str(tmp_path / "calibration"), "--out", str(tmp_path / "q.onnx")])
+    assert "calibration needs at least one frame" in capsys.readouterr().err
+    assert not (tmp_path / "calibration").exists() and not (tmp_path / "q.onnx").exists()
