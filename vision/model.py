@@ -15,7 +15,7 @@ given the companies in the game, a piece is read as one of theirs (or neutral).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Collection, Sequence
 
@@ -141,6 +141,46 @@ def reading_table(piece_p: np.ndarray, owner_p: np.ndarray) -> np.ndarray:
     table[:, empty, :] = 0.0
     table[:, empty, none] = piece_p[:, empty]
     return table
+
+
+@dataclass
+class Surety:
+    """How sure the slot model is of each of ``boxes`` (indices into a frame's outputs): its
+    chance of its likeliest reading, piece with owner (``reading_table``, among the pieces
+    the box's kind can hold), or, for a box read by its drops alone (a headstream, a lake),
+    of its likeliest drop count. A second look and the specialist go where it is low."""
+    boxes: np.ndarray
+    kinds: tuple[str, ...]                      # each box's kind
+    masks: np.ndarray = field(init=False)       # each box's piece mask, made once
+    counted: np.ndarray = field(init=False)     # the boxes read by their drop count alone
+
+    def __post_init__(self) -> None:
+        self.masks = np.stack([piece_mask(k) for k in self.kinds])
+        self.counted = np.array([k in HAS_DROPS and k not in HAS_OWNER for k in self.kinds], bool)
+
+    def __call__(self, raw: dict[str, np.ndarray]) -> np.ndarray:
+        table = reading_table(softmax(raw["piece"][self.boxes] + self.masks), softmax(raw["owner"][self.boxes]))
+        top = table.reshape(len(self.boxes), -1).max(1)
+        top[self.counted] = softmax(raw["drops"][self.boxes[self.counted]]).max(1)
+        return top
+
+
+def second_look(session: ort.InferenceSession, inputs: np.ndarray, raw: dict[str, np.ndarray],
+                rows: np.ndarray) -> dict[str, np.ndarray]:
+    """``raw``, the slot model's heads for a frame's net ``inputs``, with the rows ``rows``
+    read once more from their crops and kind contexts mirrored left to right (the net was
+    trained on mirrored crops too): each head of those rows the mean of both looks' logits.
+    Two looks at a box err less alike than one; reading again only the boxes the model is
+    unsure of costs a fifth of reading every box twice, for the same gain
+    (``docs/benchmarks.md``, "A second look where the slot model is unsure")."""
+    if not len(rows):
+        return raw
+    again = run(session, np.ascontiguousarray(inputs[rows][..., ::-1]))
+    out = {}
+    for head, first in raw.items():
+        out[head] = first.copy()
+        out[head][rows] = (first[rows] + again[head]) / 2
+    return out
 
 
 def _outsiders(table: np.ndarray, mask: np.ndarray) -> dict[int, str]:

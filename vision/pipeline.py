@@ -23,13 +23,13 @@ from .dam_heights import DEFAULT_HEIGHTS_MODEL, DamHeights
 from .drop_counter import KINDS as COUNTED_KINDS, DropCounter
 from .held_water import HeldWater
 from .layout import Profile, ProfileFileError, load_profile
-from .model import DEFAULT_MODEL, decode, load_session, net_input, run
+from .model import DEFAULT_MODEL, Surety, decode, load_session, net_input, run, second_look
 from .neutral_dams import NeutralDams
 from .paper_white import paper_white
 from .pose import camera_position
 from .rectify import CropPlan, crops_from_frame, plan_crops
 from .registration import Calibration, FeatureReference, Registrar
-from .specialist import SPECIALIST_MODEL, Specialist
+from .specialist import SPECIALIST_MODEL, SURE, Specialist
 from .stability import MotionDetector, StabilityFilter
 
 
@@ -81,6 +81,15 @@ class Pipeline:
     # completes: each slot is judged from two pictures of it (docs/benchmarks.md, Stability).
     # Crops moved or grown by a view px were read before; mirroring reads better for less.
     read_mirrored: bool = True
+    # Boxes the slot model reads with less than this chance for their likeliest reading are
+    # read once more, mirrored, on every frame (``vision.model.second_look``); None: never.
+    # The specialist's threshold; the figures are in docs/benchmarks.md, "A second look".
+    second_look: float | None = SURE
+    surety: Surety = field(init=False, repr=False)      # over every box of the layout
+
+    def __post_init__(self) -> None:
+        kinds = tuple(self.profile.layout.kinds)
+        self.surety = Surety(np.arange(len(kinds)), kinds)
 
     @classmethod
     def load(cls, profile: str | Path | None = None, model: str | Path = DEFAULT_MODEL,
@@ -175,6 +184,8 @@ class Pipeline:
         """The models' outputs for a frame's crops (cut by ``plan``), each crop mirrored or not."""
         inputs = net_input(np.ascontiguousarray(crops[:, :, ::-1]) if mirrored else crops, self.profile.layout.kinds)
         raw = run(self.session, inputs)
+        if self.second_look is not None:
+            raw = second_look(self.session, inputs, raw, np.flatnonzero(self.surety(raw) < self.second_look))
         if self.specialist is not None:
             raw = self.specialist.refine(raw, inputs)
         for counter in self.counters:

@@ -18,9 +18,9 @@ from pathlib import Path
 import numpy as np
 import onnxruntime as ort
 
-from .labels import HAS_DROPS, HAS_OWNER, piece_mask
+from .labels import HAS_DROPS, HAS_OWNER
 from .layout import Layout
-from .model import ModelFileError, cpu_session, reading_table, run, softmax, two_experts
+from .model import ModelFileError, Surety, cpu_session, run, two_experts
 
 SPECIALIST_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_specialist.onnx"
 KINDS_KEY = "kinds"      # the file's metadata entry naming its kinds, comma-separated
@@ -33,12 +33,10 @@ class Specialist:
     boxes: np.ndarray        # indices of the layout boxes of its kinds
     kinds: tuple[str, ...]   # each of those boxes' kind
     sure: float = SURE
-    masks: np.ndarray = field(init=False)     # each box's piece mask, made once
-    counted: np.ndarray = field(init=False)   # boxes read by their drop count alone (no piece)
+    surety: Surety = field(init=False)
 
     def __post_init__(self) -> None:
-        self.masks = np.stack([piece_mask(k) for k in self.kinds])
-        self.counted = np.array([k in HAS_DROPS and k not in HAS_OWNER for k in self.kinds], bool)
+        self.surety = Surety(self.boxes, self.kinds)
 
     @classmethod
     def load(cls, layout: Layout, path: str | Path = SPECIALIST_MODEL, threads: int = 2) -> "Specialist":
@@ -54,10 +52,7 @@ class Specialist:
     def unsure(self, raw: dict[str, np.ndarray]) -> np.ndarray:
         """Which of its boxes the slot model reads with less than ``sure`` for its likeliest
         (piece, owner), or for its likeliest drop count where the box has no piece."""
-        table = reading_table(softmax(raw["piece"][self.boxes] + self.masks), softmax(raw["owner"][self.boxes]))
-        top = table.reshape(len(self.boxes), -1).max(1)
-        top[self.counted] = softmax(raw["drops"][self.boxes[self.counted]]).max(1)
-        return top < self.sure
+        return self.surety(raw) < self.sure
 
     def refine(self, raw: dict[str, np.ndarray], inputs: np.ndarray) -> dict[str, np.ndarray]:
         """``raw`` with the unsure boxes' heads the mean of both models' log-probabilities
