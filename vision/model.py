@@ -1,4 +1,5 @@
-"""The slot classifier at run time: one ONNX session, one batch per frame.
+"""The slot classifier at run time: one ONNX session, one batch per frame (and a second,
+small one: the boxes it is unsure of, mirrored, ``second_look``).
 
 The net reads each crop beside its *kind context*: the pixelwise median of the
 frame's crops of the same kind. Most slots of a kind are empty, so the median is

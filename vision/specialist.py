@@ -20,7 +20,7 @@ import onnxruntime as ort
 
 from .labels import HAS_DROPS, HAS_OWNER
 from .layout import Layout
-from .model import ModelFileError, Surety, cpu_session, run, two_experts
+from .model import ModelFileError, Surety, cpu_session, run, second_look, two_experts
 
 SPECIALIST_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_specialist.onnx"
 KINDS_KEY = "kinds"      # the file's metadata entry naming its kinds, comma-separated
@@ -58,12 +58,13 @@ class Specialist:
         """``raw`` with the unsure boxes' heads the mean of both models' log-probabilities
         (the occluded head: of both logits). ``inputs``: the slot model's net input for the
         frame (``vision.model.net_input``), mirrored or not as the slot model read it: the
-        specialist reads the same rows."""
+        specialist reads the same rows, as they are and mirrored (``second_look``: the mean of
+        its two looks, as the slot model reads those boxes)."""
         chosen = np.flatnonzero(self.unsure(raw))
         if not len(chosen):
             return raw
         at = self.boxes[chosen]
-        second = run(self.session, inputs[at])
+        second = second_look(self.session, inputs[at], run(self.session, inputs[at]), np.arange(len(at)))
         kinds = [self.kinds[i] for i in chosen]
         out = dict(raw)
         for head, read in (("piece", HAS_OWNER), ("owner", HAS_OWNER), ("drops", HAS_DROPS)):

@@ -33,15 +33,18 @@ def logits(readings: dict[str, tuple[dict[str, float], dict[str, float]]], occlu
 
 
 class RecordingSession:
-    """An ONNX session stand-in for one model: keeps the crops it is fed (``fed``) and reads
-    every crop alike, ``answer`` (output name -> one crop's values); what it said is ``out``."""
+    """An ONNX session stand-in for one model: keeps the crops it is fed (``fed``, the last
+    run's; ``feeds``, every run's) and reads every crop alike, ``answer`` (output name -> one
+    crop's values); what it said last is ``out``."""
 
     def __init__(self, answer: dict[str, list[float] | np.ndarray]):
         self.answer = answer
         self.fed: np.ndarray | None = None
+        self.feeds: list[np.ndarray] = []
         self.out: dict[str, np.ndarray] = {}
 
     def run(self, names: list[str], feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
         self.fed = feeds["crops"]
+        self.feeds.append(self.fed)
         self.out = {k: np.tile(np.asarray(v, np.float32), (len(self.fed), 1)) for k, v in self.answer.items()}
         return [self.out[k] for k in names]

@@ -65,8 +65,8 @@ def test_only_the_boxes_of_its_kinds_the_slot_model_is_unsure_of_are_read():
 
 def test_refine_weighs_both_models_on_the_unsure_boxes_alone():
     """Each head of an unsure box becomes the mean of the two models' log-probabilities (the
-    occluded head: of their logits). The surer model wins a disagreement; every other box and
-    the input stay as they were."""
+    occluded head: of their logits), the specialist's the mean of its two looks at the box.
+    The surer model wins a disagreement; every other box and the input stay as they were."""
     session = FakeSession()
     raw = slot_model_outputs()
     crops = np.random.default_rng(0).integers(0, 255, (len(LAYOUT.boxes), 48, 48, 3), dtype=np.uint8)
@@ -86,8 +86,11 @@ def test_refine_weighs_both_models_on_the_unsure_boxes_alone():
         assert np.array_equal(out[head][others], slot_model_outputs()[head][others]), head
     assert np.array_equal(raw["piece"], slot_model_outputs()["piece"]), "the input is not changed"
     assert np.array_equal(out["drops"], raw["drops"]), "its kinds hold no drops"
-    # fed the slot model's own input rows: each crop beside its kind's median in this frame
-    assert np.array_equal(session.fed, inputs[read])
+    # fed the slot model's own input rows (each crop beside its kind's median in this frame),
+    # then the same rows mirrored: its two looks, averaged
+    assert len(session.feeds) == 2
+    assert np.array_equal(session.feeds[0], inputs[read])
+    assert np.array_equal(session.feeds[1], inputs[read][..., ::-1])
 
 
 def test_nothing_unsure_runs_nothing():
@@ -115,8 +118,9 @@ def test_the_pipeline_feeds_it_the_slot_models_input_mirrored_when_the_slot_mode
     plan = plan_crops(LAYOUT, camera)
     view, crops = crops_from_frame(frame, reg.H, LAYOUT, plan=plan)
     for mirrored in (False, True):
+        session.feeds.clear()
         pipeline._outputs(crops, view, camera, plan, mirrored)
-        assert np.array_equal(session.fed, slot_inputs[-1][MINE])
+        assert np.array_equal(session.feeds[0], slot_inputs[-1][MINE])
     assert np.array_equal(slot_inputs[1], slot_inputs[0][..., ::-1])
 
 
