@@ -51,6 +51,9 @@ def calibration_batches(folder: Path, master: Path, n: int) -> list[np.ndarray]:
 
     # The other models read after the slot model, from what it read: none of them changes its input.
     pipeline = Pipeline.load(model=master, heights=None, counters=dict.fromkeys(COUNTED_KINDS), specialist=None)
+    # Each frame's one batch of every crop: the second look's rows are mirrored copies of some of
+    # them, and which rows depends on the file being calibrated (the shipped file was made so).
+    pipeline.second_look = None
     batches: list[np.ndarray] = []
     session = pipeline.session
 
