@@ -64,7 +64,8 @@ class Specialist:
         if not len(chosen):
             return raw
         at = self.boxes[chosen]
-        second = second_look(self.session, inputs[at], run(self.session, inputs[at]), np.arange(len(at)))
+        x = inputs[at]
+        second = second_look(self.session, x, run(self.session, x), np.arange(len(at)))
         kinds = [self.kinds[i] for i in chosen]
         out = dict(raw)
         for head, read in (("piece", HAS_OWNER), ("owner", HAS_OWNER), ("drops", HAS_DROPS)):
