@@ -31,8 +31,9 @@ from .temperature import TEMPERATURE
 
 def _signature(model) -> tuple:
     """What must match for two files to be one net: each weight's name, type and shape, and
-    each node's operation and wiring."""
-    inits = tuple((i.name, i.data_type, tuple(i.dims)) for i in model.graph.initializer)
+    each node's operation and wiring. The weights are compared by name, in any order: the
+    exporter and a soup written back may list them differently."""
+    inits = tuple(sorted((i.name, i.data_type, tuple(i.dims)) for i in model.graph.initializer))
     nodes = tuple((n.op_type, tuple(n.input), tuple(n.output)) for n in model.graph.node)
     return inits, nodes
 

@@ -112,3 +112,24 @@ def test_the_shipped_files_record_what_they_divide_by_and_stay_under_5_mb():
         for head, t in json.loads(meta["temperatures"]).items():
             assert float(numpy_helper.to_array(inits[head + TEMPERATURE])) == pytest.approx(t, abs=1e-4), (path.name, head)
         assert len(json.loads(meta["soup"])) >= 2, path.name
+
+
+def test_weights_listed_in_another_order_are_still_one_net(tmp_path):
+    """A fresh export lists the temperatures after the other weights, a soup written back
+    before them (seen on the shipped slot model): the files are one net all the same."""
+    import onnx
+    from models.soup import soup
+
+    a, b = _two_fine_tunes(tmp_path)
+    model = onnx.load(str(b))
+    inits = list(model.graph.initializer)
+    del model.graph.initializer[:]
+    model.graph.initializer.extend(inits[::-1])
+    reordered = tmp_path / "reordered.onnx"
+    onnx.save(model, str(reordered))
+    x = np.random.default_rng(6).random((3, 6, 48, 48), np.float32)
+    onnx.save(soup([a, b]), str(tmp_path / "s.onnx"))
+    onnx.save(soup([a, reordered]), str(tmp_path / "s2.onnx"))
+    (out, _), (out2, _) = _run(tmp_path / "s.onnx", x), _run(tmp_path / "s2.onnx", x)
+    for head in out:
+        np.testing.assert_allclose(out2[head], out[head], rtol=1e-6)
