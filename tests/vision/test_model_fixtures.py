@@ -25,8 +25,8 @@ NOT_YET = pytest.mark.xfail(strict=True, reason="goal not reached by the shipped
 # slot error 2.28 % (44 of 1934), occluded -> unknown 94.7 % (72 of 76; 74 with the files
 # before 2026-11-26, fourth session). That occluded floor went 0.95 -> 0.94 with those files:
 # two slots of 76 here, while the nine held-out sets report 2173 of 2302 occluded slots unknown
-# with them against 2174 before, and the fifteen other sets 4569 of 4844 against 4563. The floor rose from 3 % on
-# 2026-11-23: the fixtures were made again once synthetic boards had as many raised dams as
+# with them against 2174 before, and the fifteen other sets 4569 of 4844 against 4563.
+# The slot-error floor rose from 3 % on 2026-11-23: the fixtures were made again once synthetic boards had as many raised dams as
 # a real table (a third of the company dams, not 8 %), and a raised dam is the camera's
 # weakest reading (4.55 % wrong with the slot model alone); the dam-height reader brought
 # it down again, and the floor with it (5 -> 4.5 %; 4.2 % with the reader trained 24 epochs;

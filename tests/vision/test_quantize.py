@@ -46,7 +46,6 @@ def test_the_int8_file_reads_the_fixtures_as_the_float_file_does():
     assert quantized.boards_right >= full.boards_right - 3
 
 
-
 @pytest.mark.skipif(not any(FIXTURES.glob("*.json")), reason="no synthetic fixtures committed")
 def test_calibration_records_each_frames_one_batch_of_every_box():
     """The ranges come from each frame's batch of all its crops, as the pipeline cuts them, and
@@ -57,6 +56,7 @@ def test_calibration_records_each_frames_one_batch_of_every_box():
     batches = calibration_batches(FIXTURES, MASTER_MODEL, 2)
     boxes = len(Pipeline.load(heights=None, specialist=None).profile.layout.boxes)
     assert [b.shape for b in batches] == [(boxes, 6, 48, 48)] * 2
+
 
 def test_float16_weights_are_stored_as_float32_again_computing_the_same(tmp_path):
     """The quantizer only quantizes weights it finds stored; a half-stored file's weights are
