@@ -12,6 +12,9 @@ import numpy as np
 PIECES = ("empty", "base", "base+1", "base+2", "conduit", "powerhouse")
 OWNERS = ("usa", "germany", "italy", "france", "netherlands", "neutral", "none")
 MAX_DROPS = 7          # the drop head predicts 0..MAX_DROPS; more is read as MAX_DROPS
+# The headstream counter's head reaches further: a tile can gather more drops than a lake,
+# whose dam holds at most three. More than this is read as this.
+MAX_HEADSTREAM_DROPS = 12
 KINDS = ("headstream", "dam", "conduit", "powerhouse", "lake")
 
 # Which piece classes a box of each kind can hold: the decoder (and the

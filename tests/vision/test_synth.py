@@ -21,7 +21,7 @@ from vision.layout import load_layout
 from vision.pose import camera_position
 from vision.synth.make_fixtures import GROUPS, fixture_options
 from vision.synth.reference_map import reference_png, reference_svg
-from vision.synth.render import Options, render
+from vision.synth.render import WET_MOST, Options, game_state, render, set_table
 from vision.synth.truth import covered_fraction, slot_truth
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
@@ -85,6 +85,33 @@ def test_options_are_checked():
         Options(occlusion=1.5)
     with pytest.raises(ValueError, match="placement"):
         Options(placement="slide")
+    with pytest.raises(ValueError, match="headstreams"):
+        Options(headstreams="flooded")
+
+
+def _without_headstreams(state: GameState) -> dict:
+    record = state.to_dict()
+    del record["map"]["headstreams"]
+    return record
+
+
+def test_wet_headstreams_rain_on_the_game_and_leave_the_rest_of_the_table():
+    """``headstreams="wet"``: each tile holds a count drawn from 0..WET_MOST, or the game's
+    drops where it left more; everything else on the table is the game's, drawn alike."""
+    wet_counts = []
+    for seed in range(31, 35):
+        game, wet = set_table(seed), set_table(seed, Options(headstreams="wet"))
+        for letter, n in wet.state.headstreams.items():
+            kept = game.state.headstreams[letter]
+            assert n == kept or kept < n <= WET_MOST
+            wet_counts.append(n)
+        assert _without_headstreams(wet.state) == _without_headstreams(game.state)
+        assert wet.records == game.records and wet.piece_style == game.piece_style
+        assert game.state.headstreams == game_state(seed).headstreams, "the game's draw is untouched"
+    assert max(wet_counts) > 7 and min(wet_counts) < 3, "large counts and small ones"
+    truth = render(31, Options(headstreams="wet")).truth
+    assert {s["id"]: s["drops"] for s in truth["slots"] if s["kind"] == "headstream"} == \
+        GameState.from_dict(truth["state"]).headstreams
 
 
 # -- geometry: the saved homography matches the picture ---------------------------------
@@ -326,9 +353,15 @@ def test_cli_lights_the_pieces_as_asked(tmp_path):
     assert json.loads((tmp_path / "0000.json").read_text())["style"]["lighting"]["kind"] == "lamps"
 
 
+def test_cli_wets_the_headstreams_as_asked(tmp_path):
+    assert cli_main(["synth", "--n", "1", "--out", str(tmp_path), "--seed", "11", "--headstreams", "wet"]) == 0
+    assert (tmp_path / "0000.jpg").read_bytes() == sample(11, Options(headstreams="wet")).jpeg
+
+
 @pytest.mark.parametrize("bad", [["--n", "0"], ["--n", "x"], ["--n", "1", "--size", "800x600"],
                                  ["--n", "1", "--occlusion", "2"], ["--n", "1", "--placement", "slide"],
-                                 ["--n", "1", "--lighting", "candles"], ["--n", "1", "--finish", "velvet"]])
+                                 ["--n", "1", "--lighting", "candles"], ["--n", "1", "--finish", "velvet"],
+                                 ["--n", "1", "--headstreams", "dry"]])
 def test_cli_rejects_bad_arguments(tmp_path, bad, capsys):
     with pytest.raises(SystemExit) as exc:
         cli_main(["synth", "--out", str(tmp_path), *bad])

@@ -2,12 +2,12 @@
 
     automa-vision synth --n 1000 --out data/synth [--seed 0] [--occlusion 0.3] [--no-markers] [--size 1280x960]
                          [--placement shift|turn] [--lighting one|lamps|low]
-                         [--finish matte|glossy|clear] [--jobs N]
+                         [--finish matte|glossy|clear] [--headstreams game|wet] [--jobs N]
 
 Image i uses seed ``S + i`` and is written as ``NNNN.jpg`` + ``NNNN.json`` (NNNN = i,
 zero-padded), so any single image can be regenerated from its JSON's ``seed``, and
 ``--jobs`` (default: every core) changes only how fast the folder is written. ``--size``,
-``--placement``, ``--lighting`` and ``--finish`` may each be given several times: every image then
+``--placement``, ``--lighting``, ``--finish`` and ``--headstreams`` may each be given several times: every image then
 draws one of each from its seed (``vision.synth.batch.options_for``), a mix of webcams, lights
 and pieces in one folder.
 """
@@ -23,7 +23,7 @@ from .batch import write_samples
 from .camera import PLACEMENTS
 from .finish import FINISHES
 from .lights import LIGHTINGS
-from .render import SIZES, Options
+from .render import HEADSTREAMS, SIZES, WET_MOST, Options
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -57,8 +57,8 @@ def _count(text: str) -> int:
 
 
 def add_shot_arguments(p: argparse.ArgumentParser) -> None:
-    """``--size``, ``--placement``, ``--lighting`` and ``--finish``, each repeatable: the cameras,
-    lights and piece surfaces of a folder's images."""
+    """``--size``, ``--placement``, ``--lighting``, ``--finish`` and ``--headstreams``, each
+    repeatable: the cameras, lights, piece surfaces and headstream drops of a folder's images."""
     p.add_argument("--size", type=_size, action="append",
                    help="frame size: 1280x960 (default), 1280x720, or a 640x480 or 1920x1080 webcam's; "
                         "repeat it to mix sizes")
@@ -72,25 +72,32 @@ def add_shot_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--finish", choices=FINISHES, action="append",
                    help="the pieces' surfaces: matte (default, most of the shipped models' training images), glossy "
                         "plastic that glints, or clear water drops the board shows through; repeat it to mix them")
+    p.add_argument("--headstreams", choices=HEADSTREAMS, action="append",
+                   help="the drops on the headstream tiles: the game's (default) or wet, each tile's count "
+                        f"drawn evenly from 0-{WET_MOST}, counts a game seldom reaches (for training the "
+                        "headstream counter); repeat it to mix them")
 
 
 def shot_options(args: argparse.Namespace, **other) -> list[Options]:
-    """One ``Options`` per (size, placement, lighting, finish) that ``add_shot_arguments`` parsed, with
+    """One ``Options`` per (size, placement, lighting, finish, headstreams) that ``add_shot_arguments`` parsed, with
     ``other`` (occlusion, markers) the same for all."""
     sizes = list(dict.fromkeys(args.size or [(1280, 960)]))
     placements = list(dict.fromkeys(args.placement or ["shift"]))
     lightings = list(dict.fromkeys(args.lighting or ["one"]))
     finishes = list(dict.fromkeys(args.finish or ["matte"]))
-    return [Options(size=size, placement=placement, lighting=lighting, finish=finish, **other)
-            for size in sizes for placement in placements for lighting in lightings for finish in finishes]
+    headstreams = list(dict.fromkeys(args.headstreams or ["game"]))
+    return [Options(size=size, placement=placement, lighting=lighting, finish=finish, headstreams=h, **other)
+            for size in sizes for placement in placements for lighting in lightings for finish in finishes
+            for h in headstreams]
 
 
 def shot_flags(args: argparse.Namespace) -> list[str]:
-    """The ``synth`` flags that give the same cameras, lights and pieces (for a command that runs it)."""
+    """The ``synth`` flags that give the same cameras, lights, pieces and drops (for a command that runs it)."""
     return ([f for w, h in args.size or [] for f in ("--size", f"{w}x{h}")]
             + [f for p in args.placement or [] for f in ("--placement", p)]
             + [f for light in args.lighting or [] for f in ("--lighting", light)]
-            + [f for finish in args.finish or [] for f in ("--finish", finish)])
+            + [f for finish in args.finish or [] for f in ("--finish", finish)]
+            + [f for h in args.headstreams or [] for f in ("--headstreams", h)])
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

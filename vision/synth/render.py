@@ -21,8 +21,10 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from automa.barrage.ops import apply_op
 from automa.barrage.random_states import random_state
 from automa.barrage.state import GameState
+from vision.labels import MAX_HEADSTREAM_DROPS
 from vision.layout import load_layout
 
 from . import board, pieces, photo
@@ -37,6 +39,8 @@ from .truth import slot_truth
 SIZES = ((640, 480), (1280, 720), (1280, 960), (1920, 1080))
 PHOTO_MODES = ("random", "clean", "hard")
 SCHEMA = "barrage-synth/1"
+HEADSTREAMS = ("game", "wet")
+WET_MOST = MAX_HEADSTREAM_DROPS      # a wet tile's count is drawn from 0..WET_MOST
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class Options:
     placement: str = "shift"             # how the board is put in the frame (see camera.py)
     lighting: str = "one"                # the style's distant light, lamps near the table, or a low light (lights.py)
     finish: str = "matte"                # the pieces' surfaces: matte, glossy plastic, or clear drops (finish.py)
+    headstreams: str = "game"            # the game's drops on the headstream tiles, or "wet": more (wet_headstreams)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -64,6 +69,8 @@ class Options:
             raise ValueError(f"lighting must be one of {', '.join(LIGHTINGS)}")
         if self.finish not in FINISHES:
             raise ValueError(f"finish must be one of {', '.join(FINISHES)}")
+        if self.headstreams not in HEADSTREAMS:
+            raise ValueError(f"headstreams must be one of {', '.join(HEADSTREAMS)}")
         if self.board_look is not None and self.board_look not in board.LOOKS:
             raise ValueError(f"board_look must be one of {', '.join(board.LOOKS)}")
 
@@ -75,7 +82,7 @@ class Sample:
 
 
 def _streams(seed: int) -> dict[str, np.random.Generator]:
-    names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers", "lights", "finish")
+    names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers", "lights", "finish", "wet")
     return {n: np.random.default_rng([seed, i]) for i, n in enumerate(names)}
 
 
@@ -138,11 +145,24 @@ def game_state(seed: int) -> GameState:
     return random_state(seed, automas=automas, humans=humans, leeghwater=leeghwater)
 
 
+def wet_headstreams(state: GameState, rng: np.random.Generator) -> None:
+    """Rain from the supply until each headstream tile holds a count drawn evenly from 0 to
+    ``WET_MOST`` (a tile that holds more keeps its drops). A random game seldom leaves more
+    than four drops on a tile (a Water Flow empties them every round), so a drop counter
+    trained on games alone sees few large counts, and none past 12."""
+    for letter in sorted(state.headstreams):
+        more = int(rng.integers(0, WET_MOST + 1)) - state.headstreams[letter]
+        if more > 0:
+            apply_op(state, {"op": "drops", "source": "supply", "target": f"headstream:{letter}", "count": more})
+
+
 def set_table(seed: int, options: Options = Options()) -> Table:
     """Stages 1-3 and the pieces' solids (stage 4 undrawn)."""
     rng = _streams(seed)
     lay = load_layout()
     state = game_state(seed)
+    if options.headstreams == "wet":
+        wet_headstreams(state, rng["wet"])
 
     board_style = board.sample_style(rng["board"])
     if options.board_look:
