@@ -56,8 +56,9 @@ def device(name: str) -> str:
 def fine_tune(args: argparse.Namespace, read: Callable[[Path], object]) -> tuple[dict, dict]:
     """The training settings ``--init`` and ``--lr`` ask for, and what the report records of
     the start: the file's SHA-256, since its path may name a file a later run overwrites
-    (the shipped file, fine-tuned in place). The file is read now, before any image is
-    cut: a wrong one costs seconds, not the crop cutting. ``read`` builds the net from a file."""
+    (the shipped file, fine-tuned in place), and the report beside the file, if any. The file
+    is read now, before any image is cut: a wrong one costs seconds, not the crop cutting.
+    ``read`` builds the net from a file."""
     start = {} if args.lr is None else {"lr": args.lr}
     if args.init is None:
         return start, {}
@@ -66,7 +67,11 @@ def fine_tune(args: argparse.Namespace, read: Callable[[Path], object]) -> tuple
     except (OSError, ValueError) as e:
         raise SystemExit(f"--init {args.init}: {e}")
     start["init"] = args.init
-    return start, {"init_sha256": hashlib.sha256(Path(args.init).read_bytes()).hexdigest()}
+    started_from = {"init_sha256": hashlib.sha256(Path(args.init).read_bytes()).hexdigest()}
+    report = Path(args.init).with_name(Path(args.init).stem + "_report.json")
+    if report.exists():        # the file's own history (a soup's ingredients, its training) goes on
+        started_from["init_report"] = json.loads(report.read_text())
+    return start, started_from
 
 
 def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
@@ -150,25 +155,31 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
 
 
 def cmd_train_drops(args: argparse.Namespace) -> int:
-    from .net import DropNet
-    from .onnx_weights import load_weights
     from .temperature import fit_temperature, nll, scale_outputs
-    from .train_drops import JITTER, Settings, build, export, logits, train    # torch is imported only by this command
+    # torch is imported only by this command
+    from .train_drops import JITTER, Settings, build, export, logits, start_net, train
 
     layout = load_layout()
     counted = COUNTED_KINDS[args.kind]
-    start, started_from = fine_tune(args, lambda path: load_weights(DropNet(), path))
+    start, started_from = fine_tune(args, lambda path: start_net(path, counted.most + 1))
     sets, sources = {}, {}
     for name, (folder, _, source) in image_sets(args).items():
         sources[name] = source
         sets[name] = build(folder, layout, counted, JITTER if name == "train" else 0.0, jobs=args.jobs,
                            progress=f"cutting {name} {args.kind}s")
         print(f"{name}: {len(sets[name].drops)} visible {args.kind}s", flush=True)
-    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device), **start)
+    if args.only == "tail" and (args.init is None or start_net(args.init, counted.most + 1).tail is None):
+        raise SystemExit(f"--only tail trains the tail an --init file gets where it reads fewer counts than a "
+                         f"{args.kind} counter ({counted.most + 1}): give such a file")
+    if args.only and args.init is None:
+        raise SystemExit(f"--only {args.only} trains the last layers of an --init file: give one")
+    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device), counts=counted.most + 1,
+                        only=args.only, **start)
     model, report = train(sets["train"], sets["val"], settings)
-    # One temperature, fitted on the validation images, makes the chances honest for the page's flags.
+    # One temperature, fitted on the validation images, makes the chances honest for the page's flags;
+    # a tail trained alone keeps the file's, folded into the head it splits (train_drops.start_net).
     val_logits, truths = logits(model, sets["val"]), sets["val"].drops
-    temperature = fit_temperature(val_logits, truths)
+    temperature = 1.0 if args.only == "tail" else fit_temperature(val_logits, truths)
     out = Path(args.out or counted.model)
     export(model, out, counted.size)
     scale_outputs(out, {"drops": temperature})
@@ -228,4 +239,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="the boxes whose drops it counts (default headstream); written to that kind's shipped file "
                         "unless --out is given")
     _add_fine_tune_arguments(p, "drop counter of that kind")
+    p.add_argument("--only", choices=("last", "tail"), default=None,
+                   help="with --init: train only the last layers, on the file's features: \"last\", the head's last "
+                        "layer and its tail; \"tail\", only the tail, so every count the file reads below its last is "
+                        "read as it did. The tail splits the file's last count (\"that many or more\") into the counts "
+                        "past it; a file that reads fewer counts than the kind gets one")
     p.set_defaults(func=cmd_train_drops)

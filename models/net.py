@@ -49,14 +49,48 @@ class SlotNet(nn.Module):
 
 class DropNet(nn.Module):
     """(N, 3, h, w) floats in 0..1 (a box at about its view size: ``vision.drop_counter``) ->
-    drop-count logits 0..MAX_DROPS. The slot net's trunk and pooling (the mean over positions
-    counts, whatever the crop's size), one head."""
+    drop-count logits 0..counts-1, the last "that many or more". The slot net's trunk and
+    pooling (the mean over positions counts, whatever the crop's size), one head.
 
-    def __init__(self, widths: tuple[int, ...] = (24, 48, 96, 128), hidden: int = 128):
+    ``tail``: a second head that splits the last count into that many counts, each past it
+    (the last of them again "that many or more"): the net then gives log-probabilities over
+    0..counts-1+tail-1, the head's for the counts before its last, and the head's last times
+    the tail's share for the others. A tail can be trained alone on a trained counter (its
+    other weights frozen): the counts the counter read stay read as it did."""
+
+    def __init__(self, widths: tuple[int, ...] = (24, 48, 96, 128), hidden: int = 128,
+                 counts: int = MAX_DROPS + 1, tail: int = 0):
         super().__init__()
         self.conv = trunk(3, widths)
         self.head = nn.Sequential(nn.Linear(2 * widths[-1], hidden), nn.ReLU(inplace=True),
-                                  nn.Linear(hidden, MAX_DROPS + 1))
+                                  nn.Linear(hidden, counts))
+        self.tail = nn.Linear(hidden, tail) if tail else None
+
+    @property
+    def counts(self) -> int:
+        """How many counts the net tells apart, 0..counts-1."""
+        return self.head[-1].out_features + (self.tail.out_features - 1 if self.tail is not None else 0)
 
     def forward(self, crops: torch.Tensor) -> torch.Tensor:
-        return self.head(pooled(crops, self.conv))
+        features = self.head[:-1](pooled(crops, self.conv))
+        scores = self.head[-1](features)
+        if self.tail is None:
+            return scores
+        head = torch.log_softmax(scores, dim=1)
+        return torch.cat([head[:, :-1], head[:, -1:] + torch.log_softmax(self.tail(features), dim=1)], dim=1)
+
+
+def with_tail(net: DropNet, counts: int) -> DropNet:
+    """``net`` reading 0..counts-1 drops (at least as many as it reads): a tail that splits its
+    last count evenly, until trained, where it has none, so it reads as before (its last count
+    winning the ties) in log-probabilities. A net that reads ``counts`` already is kept."""
+    if net.counts > counts:
+        raise ValueError(f"the counter reads {net.counts} counts, more than {counts}")
+    if net.counts < counts:
+        if net.tail is not None:
+            raise ValueError(f"the counter's tail reads {net.counts} counts, not {counts}")
+        last = net.head[-1]
+        net.tail = nn.Linear(last.in_features, counts - last.out_features + 1).to(last.weight.device)
+        nn.init.zeros_(net.tail.weight)
+        nn.init.zeros_(net.tail.bias)
+    return net

@@ -26,8 +26,9 @@ from vision.pose import camera_position
 from vision.rectify import canonical_view
 from vision.registration import process_detector
 
-from .net import DropNet
-from .onnx_weights import freeze_norms, load_weights
+from .net import DropNet, with_tail
+from .onnx_weights import freeze_norms, initializers, load_weights
+from .temperature import TEMPERATURE
 from .train import augment
 
 JITTER = 2.5     # view px, as the slot model's crops
@@ -36,7 +37,7 @@ JITTER = 2.5     # view px, as the slot model's crops
 @dataclass
 class DropSet:
     crops: np.ndarray      # (n, h, w, 3) uint8
-    drops: np.ndarray      # (n,) 0..MAX_DROPS
+    drops: np.ndarray      # (n,) 0..the kind's most (``CountedKind.most``)
 
 
 def build(folder: Path, layout: Layout, counted: CountedKind, jitter: float = 0.0, jobs: int = 1,
@@ -60,7 +61,7 @@ def _cut(layout: Layout, counted: CountedKind, jitter: float, n: int, frame: np.
     shift = np.random.default_rng(n).uniform(-jitter, jitter, (len(boxes), 4)) if jitter else None
     crops = kind_crops(view, layout, camera_position(H, frame.shape), counted, shift)
     slots = {s["id"]: s for s in truth["slots"]}
-    keep = [(c, min(slots[layout.boxes[i].id]["drops"] or 0, MAX_DROPS))
+    keep = [(c, min(slots[layout.boxes[i].id]["drops"] or 0, counted.most))
             for c, i in zip(crops, boxes) if not slots[layout.boxes[i].id]["occluded"]]
     return [c for c, _ in keep], [d for _, d in keep]
 
@@ -75,6 +76,26 @@ class Settings:
     threads: int = 2
     device: str = "cpu"
     init: str | None = None     # a counter's file to start from (a fine-tune), else random weights
+    counts: int = MAX_DROPS + 1  # the counts it reads, 0..counts-1 (a narrower --init file gets a tail)
+    only: str | None = None      # train only "last" (the head's last layer and the tail) or "tail"
+
+
+def start_net(init: str | Path | None, counts: int) -> DropNet:
+    """A counter of ``counts`` counts: random weights, or the file ``init``'s. Where the file
+    reads fewer counts, it gets a tail (``models.net.with_tail``), and its temperature is
+    folded into its head, so the head's chances are the file's, which the tail splits."""
+    if init is None:
+        return DropNet(counts=counts)
+    weights = initializers(Path(init))
+    head, tail = weights.get("head.2.bias"), weights.get("tail.bias")
+    net = load_weights(DropNet(counts=counts if head is None else len(head), tail=0 if tail is None else len(tail)),
+                       Path(init))
+    if net.counts < counts:
+        temperature = float(weights.get("drops" + TEMPERATURE, 1.0))
+        with torch.no_grad():
+            net.head[-1].weight.div_(temperature)
+            net.head[-1].bias.div_(temperature)
+    return with_tail(net, counts)
 
 
 def net_input(crops: torch.Tensor, g: torch.Generator | None = None) -> torch.Tensor:
@@ -93,7 +114,7 @@ def logits(model: DropNet, data: DropSet, batch: int = 512) -> np.ndarray:
     model.eval()
     device = next(model.parameters()).device
     return np.concatenate([model(net_input(torch.from_numpy(data.crops[i:i + batch]).to(device))).cpu().numpy()
-                           for i in range(0, len(data.crops), batch)] or [np.zeros((0, MAX_DROPS + 1), np.float32)])
+                           for i in range(0, len(data.crops), batch)] or [np.zeros((0, model.counts), np.float32)])
 
 
 def train(train_set: DropSet, val_set: DropSet, settings: Settings, log=print) -> tuple[DropNet, dict]:
@@ -102,8 +123,14 @@ def train(train_set: DropSet, val_set: DropSet, settings: Settings, log=print) -
     device = torch.device(settings.device)
     g = torch.Generator().manual_seed(settings.seed)                  # batch order
     g_aug = torch.Generator(device).manual_seed(settings.seed)        # augmentation, where the crops are
-    model = (DropNet() if settings.init is None else load_weights(DropNet(), Path(settings.init))).to(device)
-    opt = torch.optim.AdamW(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
+    model = start_net(settings.init, settings.counts).to(device)
+    if settings.only is not None:
+        model.requires_grad_(False)
+        for layer in (model.tail,) if settings.only == "tail" else (model.head[-1], model.tail):
+            if layer is not None:
+                layer.requires_grad_(True)
+    opt = torch.optim.AdamW([w for w in model.parameters() if w.requires_grad], lr=settings.lr,
+                            weight_decay=settings.weight_decay)
     per_epoch = -(-len(train_set.crops) // settings.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.epochs * per_epoch)
     x_all, y_all = torch.from_numpy(train_set.crops).to(device), torch.from_numpy(train_set.drops).to(device)

@@ -10,6 +10,11 @@ weight (a product of two experts): on the headstreams the pair reads every held-
 than the slot model alone, and the hard sets' 1280x720 frames better than the counter alone,
 which is surer in the training's light and worse there (``models/MODEL_CARD.md``). The slot
 model still says whether the box is hidden.
+
+The slot model's last count is "7 or more" (``vision.labels.MAX_DROPS``), but a headstream tile
+can hold more. A headstream counter may read further, up to ``MAX_HEADSTREAM_DROPS``; weighed
+with it, the slot model's "7 or more" counts for each of those counts alike (``widen``), so
+the counter chooses among them.
 """
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import onnxruntime as ort
 
-from .labels import dam_stands
+from .labels import MAX_DROPS, MAX_HEADSTREAM_DROPS, dam_stands
 from .layout import Layout
 from .model import cpu_session, two_experts
 from .rectify import CropPlan, cut_rects, plan_crops
@@ -33,15 +38,18 @@ class CountedKind:
     with margin and lean, and where its shipped model is. ``held``: the drops stand in a dam's
     lake, so only lakes whose dam the slot model reads standing are counted (a lake without a
     dam holds none, rulings V2; the others keep the slot model's scores). That halves the
-    counter's time on a typical board and reads the held-out sets the same."""
+    counter's time on a typical board and reads the held-out sets the same. ``most``: the
+    largest count its model is trained to tell, read as "that many or more"."""
     kind: str
     size: tuple[int, int]
     model: Path
     held: bool = False
+    most: int = MAX_DROPS
 
 
 KINDS = {
-    "headstream": CountedKind("headstream", (112, 64), _MODELS / "barrage_headstream_drops.onnx"),
+    "headstream": CountedKind("headstream", (112, 64), _MODELS / "barrage_headstream_drops.onnx",
+                              most=MAX_HEADSTREAM_DROPS),
     "lake": CountedKind("lake", (96, 32), _MODELS / "barrage_lake_drops.onnx", held=True),
 }
 
@@ -62,6 +70,14 @@ def kind_crops(view: np.ndarray, layout: Layout, camera: np.ndarray, counted: Co
     moved by ``jitter`` (n, 4) view px when given (training: registration error)."""
     rects = plan_crops(layout, camera).rects[list(kind_boxes(layout, counted.kind))]
     return cut(view, rects if jitter is None else rects + jitter, counted)
+
+
+def widen(logits: np.ndarray, counts: int) -> np.ndarray:
+    """Drop-count logits (n, k + 1), the last "k or more", over 0..counts-1: each count past k
+    takes the last one's score. Such a head cannot tell those counts apart; weighed with a
+    head that reads them (``two_experts``), that one chooses among them."""
+    extra = counts - logits.shape[1]
+    return logits if extra <= 0 else np.concatenate([logits, np.repeat(logits[:, -1:], extra, axis=1)], axis=1)
 
 
 def to_input(crops: np.ndarray) -> np.ndarray:
@@ -88,7 +104,8 @@ class DropCounter:
                mirrored: bool = False) -> dict[str, np.ndarray]:
         """``raw`` with its kind's drop scores the mean of the slot model's and this model's
         log-probabilities. ``plan``: the frame's crop plan (the slot crops' boxes); ``mirrored``:
-        each crop read mirrored left to right, as it was also trained."""
+        each crop read mirrored left to right, as it was also trained. Where one of the two
+        reads more counts than the other, both are ``widen``ed to the more (every box's)."""
         boxes = list(self.boxes)
         if self.dams:
             boxes = [i for i, stands in zip(boxes, dam_stands(raw["piece"][list(self.dams)])) if stands]
@@ -97,8 +114,9 @@ class DropCounter:
         x = to_input(cut(view, plan.rects[boxes], self.counted))
         if mirrored:
             x = np.ascontiguousarray(x[..., ::-1])
-        out = dict(raw)
-        out["drops"] = raw["drops"].copy()
         counted = self.session.run(["drops"], {"crops": x})[0]
-        out["drops"][boxes] = two_experts(raw["drops"][boxes], counted)
+        counts = max(raw["drops"].shape[1], counted.shape[1])
+        out = dict(raw)
+        out["drops"] = widen(raw["drops"], counts).copy()
+        out["drops"][boxes] = two_experts(out["drops"][boxes], widen(counted, counts))
         return out

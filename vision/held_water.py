@@ -72,7 +72,9 @@ def choose(table: np.ndarray, drops_p: np.ndarray, weights: np.ndarray) -> Choic
     ``table``: the dam's (pieces, owners) reading probabilities; ``drops_p``: the lake's
     drop-count probabilities; ``weights``: ``pair_weights``. The dam and the lake are read
     as independent, as the heads are. The two shares multiply to the whole reading's
-    probability among the readings that fit."""
+    probability among the readings that fit. Counts past ``weights``' (a headstream counter's
+    wider head, ``vision.drop_counter.widen``) fit no dam and are left out."""
+    drops_p = drops_p[:weights.shape[1]]
     joint = table[:, :, None] * drops_p[None, None, :] * weights[:, None, :]
     j, k, d = np.unravel_index(int(joint.argmax()), joint.shape)
     total = float(joint.sum())   # > 0: an empty space with no drops always fits

@@ -7,7 +7,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from automa.barrage.state import GameState
 from calibration.profiles import Profiles
-from vision.labels import ALLOWED_PIECES, MAX_DROPS
+from vision.labels import ALLOWED_PIECES, MAX_HEADSTREAM_DROPS
 from vision.slot_change import Comparison
 from vision.synth.reference_map import reference_svg
 
@@ -150,7 +150,7 @@ def _correct(step: Step, body: dict) -> dict:
     known = set(GameState.from_dict(step.state).companies) | {"neutral"}
     if piece != "empty" and owner not in known:
         raise forms.FormError([f"owner must be one of: {', '.join(sorted(known))}"])
-    drops = forms.integer(body.get("drops", 0) or 0, "drops", 0, MAX_DROPS if kind == "headstream" else 3)
+    drops = forms.integer(body.get("drops", 0) or 0, "drops", 0, MAX_HEADSTREAM_DROPS if kind == "headstream" else 3)
     return game.correct_slot(step, slot, kind, piece, owner, drops)
 
 

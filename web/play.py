@@ -7,6 +7,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from automa.barrage.data import company_colours
 from automa.barrage.setup import BASE_COMPANIES
+from vision.labels import MAX_HEADSTREAM_DROPS
 
 from .api import create_session, profiles
 from .app import services
@@ -53,4 +54,4 @@ def demo():
 def play(sid: int):
     info = services().store.session(sid)
     return render_template("play.html", session=info, recognition=services().live.problem(info.settings.get("profile")),
-                           source=services().live.source.describe())
+                           source=services().live.source.describe(), max_drops=MAX_HEADSTREAM_DROPS)

@@ -5,9 +5,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.drop_counter import KINDS, DropCounter, kind_boxes, kind_crops, to_input
+from vision.drop_counter import KINDS, DropCounter, kind_boxes, kind_crops, to_input, widen
 from vision.evaluate import evaluate_folder
-from vision.labels import PIECES
+from vision.labels import MAX_DROPS, MAX_HEADSTREAM_DROPS, PIECES
 from vision.layout import load_layout
 from vision.model import log_softmax
 from vision.pipeline import Pipeline
@@ -103,6 +103,40 @@ def test_a_lake_is_counted_only_where_its_dam_reads_standing():
     piece[list(standing), PIECES.index("empty")] = 9.0
     assert counter.refine(raw, view, plan_crops(LAYOUT, OVERHEAD)) is raw and session.fed is None, "no dam standing: nothing read"
     assert DropCounter.load(LAYOUT, "lake").dams == counter.dams
+
+
+def test_widen_gives_each_count_past_a_heads_last_that_ones_score():
+    logits = np.array([[0.0, 1.0, 2.0], [5.0, 4.0, 3.0]], np.float32)
+    assert np.array_equal(widen(logits, 5), [[0, 1, 2, 2, 2], [5, 4, 3, 3, 3]])
+    assert widen(logits, 3) is logits and widen(logits, 2) is logits, "never narrowed"
+
+
+def test_a_counter_that_reads_more_counts_chooses_among_those_the_slot_model_cannot_tell_apart():
+    """The slot model's last drop count is "7 or more"; the headstream counter's head reaches
+    12. Weighed together, the counter decides among 7..12 where the slot model says 7 or more,
+    and the slot model's sure small count still outweighs it. Every box's scores take the
+    wider head's width, so a frame's outputs stay one array, which a lake counter of the slot
+    model's width, weighed in next, keeps."""
+    wide = MAX_HEADSTREAM_DROPS + 1
+    assert KINDS["headstream"].most == MAX_HEADSTREAM_DROPS > MAX_DROPS == KINDS["lake"].most
+    session = RecordingSession({"drops": np.eye(wide)[9] * 4.0})        # 9 drops on every tile
+    counter = DropCounter(session, KINDS["headstream"], kind_boxes(LAYOUT, "headstream"))
+    n, boxes = len(LAYOUT.boxes), list(kind_boxes(LAYOUT, "headstream"))
+    drops = np.zeros((n, MAX_DROPS + 1), np.float32)
+    drops[boxes[0], MAX_DROPS] = 6.0      # the slot model sure of 7 or more
+    drops[boxes[1], 2] = 20.0             # sure of 2
+    raw = {"piece": np.zeros((n, 6), np.float32), "drops": drops, "occluded": np.full((n, 1), -3.0, np.float32)}
+    view = np.random.default_rng(0).integers(0, 255, (732, 500, 3), dtype=np.uint8)
+    out = counter.refine(raw, view, plan_crops(LAYOUT, OVERHEAD))
+    assert out["drops"].shape == (n, wide)
+    assert list(out["drops"][boxes[:2]].argmax(1)) == [9, 2]
+    others = np.setdiff1d(np.arange(n), boxes)
+    assert np.array_equal(out["drops"][others], widen(drops[others], wide)), "the other boxes keep their reading"
+    lakes = kind_boxes(LAYOUT, "lake")
+    lake_counter = DropCounter(RecordingSession({"drops": np.eye(MAX_DROPS + 1)[1] * 4.0}), KINDS["lake"], lakes)
+    both = lake_counter.refine(out, view, plan_crops(LAYOUT, OVERHEAD))
+    assert both["drops"].shape == (n, wide) and (both["drops"][list(lakes)].argmax(1) == 1).all()
+    assert np.array_equal(both["drops"][boxes], out["drops"][boxes])
 
 
 # Measured when the counters shipped (2026-11-24), the 30 fixtures with markers: 8 wrong

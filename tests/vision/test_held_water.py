@@ -8,8 +8,9 @@ import pytest
 
 from models.lake_shares import lake_counts
 from vision.board_state import build_map, slot_readings
+from vision.drop_counter import widen
 from vision.held_water import FITS, LAKE_SHARES, HeldWater, choose, lake_shares, pair_weights
-from vision.labels import MAX_DROPS, OWNERS, PIECES
+from vision.labels import MAX_DROPS, MAX_HEADSTREAM_DROPS, OWNERS, PIECES
 from vision.model import decode
 
 from .drawn import LAYOUT
@@ -58,6 +59,16 @@ def test_two_clear_drops_raise_a_dam_the_net_is_unsure_of():
     fits = 0.55 * held("base", drops) + 0.45 * held("base+1", drops)
     assert together["3U"].confidence == pytest.approx(0.45 * held("base+1", drops) / fits, rel=1e-3)
     assert together["3U"].conflict == "read alone: base with 2 drops, more than it holds; taken as base+1 with 2 drops"
+
+
+def test_scores_widened_for_a_headstream_counter_read_a_dam_and_its_lake_as_before():
+    """A headstream counter that reads more counts than the slot model widens every box's drop
+    scores (``vision.drop_counter.widen``); counts past what any dam holds change nothing."""
+    raw = logits({"3U": ({"base": 0.55, "base+1": 0.45}, {"italy": 1.0})}, drops={"lake:3U": {2: 0.95, 1: 0.05}})
+    wide = dict(raw, drops=widen(raw["drops"], MAX_HEADSTREAM_DROPS + 1))
+    assert wide["drops"].shape[1] > MAX_DROPS + 1
+    pair = ("3U", "lake:3U")
+    assert [read(wide)[k] for k in pair] == [read(raw)[k] for k in pair]
 
 
 def test_a_clear_base_caps_a_doubtful_drop_count():

@@ -192,6 +192,7 @@ def test_train_init_fine_tunes_a_model_from_its_file(tmp_path):
     report = json.loads((tmp_path / "tuned_report.json").read_text())
     assert report["settings"]["init"] == str(base) and report["settings"]["lr"] == 1e-12
     assert report["init_sha256"] == hashlib.sha256(base.read_bytes()).hexdigest()
+    assert report["init_report"] == json.loads((tmp_path / "base_report.json").read_text()), "the start's history"
     assert "init_sha256" not in json.loads((tmp_path / "base_report.json").read_text())
     # a drop counter the same way
     counter, tuned_counter = tmp_path / "lake.onnx", tmp_path / "lake_tuned.onnx"
@@ -202,10 +203,48 @@ def test_train_init_fine_tunes_a_model_from_its_file(tmp_path):
     w, h = KINDS["lake"].size
     crops = np.random.default_rng(2).random((3, 3, h, w)).astype(np.float32)
     np.testing.assert_allclose(_raw_logits(tuned_counter, crops)[0], _raw_logits(counter, crops)[0], atol=1e-3, rtol=1e-4)
-    # and the dam-height reader, from a file of trained-like weights (a run on four images
-    # hardly moves a fresh net's equal weights apart: ``models.onnx_weights``)
+    # a headstream counter started from a file that reads 0..7 (as the slot model and the lake
+    # counter do) gets a tail that splits its "7 or more" into 7..12; trained alone, the tail
+    # learns the split, and every count the file read below 7, and 7 or more together, read
+    # as the file read them, its temperature and all
     import torch
 
+    from models.net import DropNet
+    from models.temperature import scale_outputs
+    from models.train_drops import export as export_counter
+    torch.manual_seed(4)
+    narrow_file, wide = tmp_path / "headstream_narrow.onnx", tmp_path / "headstream_wide.onnx"
+    export_counter(_scrambled_norms(DropNet()), narrow_file, KINDS["headstream"].size)
+    scale_outputs(narrow_file, {"drops": 1.5})
+    wet = ["--data", str(tmp_path / "wet"), "--headstreams", "wet", *common[2:]]     # tiles of 0-12 drops
+    assert main(["train-drops", "--kind", "headstream", *wet, "--init", str(narrow_file), "--only", "tail",
+                 "--lr", "0.5", "--epochs", "4", "--out", str(wide)]) == 0
+    assert KINDS["headstream"].most == 12
+    w, h = KINDS["headstream"].size
+    crops = np.random.default_rng(4).random((3, 3, h, w)).astype(np.float32)
+    narrow, widened = _raw_logits(narrow_file, crops)[0] / 1.5, _raw_logits(wide, crops)[0]
+    assert narrow.shape == (3, 8) and widened.shape == (3, 13)
+    narrow = narrow - np.log(np.exp(narrow).sum(1, keepdims=True))
+    np.testing.assert_allclose(widened[:, :7], narrow[:, :7], atol=1e-4)
+    np.testing.assert_allclose(np.log(np.exp(widened[:, 7:]).sum(1)), narrow[:, 7], atol=1e-4)
+    assert np.ptp(widened[:, 7:], axis=1).max() > 1e-3, "the tail learned a split"
+    report = json.loads((tmp_path / "headstream_wide_report.json").read_text())
+    assert report["settings"]["only"] == "tail" and report["temperature"] == 1.0
+    # "last": the head's last layer learns too, on the file's features, which stay
+    from models.onnx_weights import initializers
+    last = tmp_path / "headstream_last.onnx"
+    assert main(["train-drops", "--kind", "headstream", *wet, "--init", str(narrow_file), "--only", "last",
+                 "--lr", "0.5", "--epochs", "4", "--out", str(last)]) == 0
+    before, after = initializers(narrow_file), initializers(last)
+    features = [k for k in before if k.startswith(("conv.", "head.0."))]
+    assert len(features) == 10 and all(np.array_equal(after[k], before[k]) for k in features)
+    assert not np.allclose(after["head.2.weight"], before["head.2.weight"] / 1.5, atol=1e-3)
+    with pytest.raises(SystemExit, match="--init .*headstream_wide.onnx.*reads 13 counts, more than 8"):
+        main(["train-drops", "--kind", "lake", *common, "--init", str(wide)])
+    with pytest.raises(SystemExit, match="--only tail trains the tail"):
+        main(["train-drops", "--kind", "lake", *common, "--init", str(counter), "--only", "tail"])
+    # and the dam-height reader, from a file of trained-like weights (a run on four images
+    # hardly moves a fresh net's equal weights apart: ``models.onnx_weights``)
     from models.dam_net import DamSetNet
     from models.train_heights import export as export_heights
     torch.manual_seed(5)
@@ -277,7 +316,7 @@ def test_train_drops_writes_a_counter_of_each_kind_the_pipeline_loads(tmp_path):
         counter = DropCounter.load(load_layout(), kind, out)
         w, h = counted.size
         read = counter.session.run(["drops"], {"crops": np.zeros((3, 3, h, w), np.float32)})[0]
-        assert read.shape == (3, 8), "a score for 0..7 drops on each box"
+        assert read.shape == (3, counted.most + 1), "a score for each count the kind is read to, on each box"
         report = json.loads((tmp_path / f"{kind}_report.json").read_text())
         assert report["kind"] == kind
         assert 0 <= report["val_error"] <= 1 and report["temperature"] > 0 and report["jitter"] == 2.5

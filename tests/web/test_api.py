@@ -74,6 +74,11 @@ def test_correction_changes_the_map_and_checks_the_rules(client, session_id):
         res = client.post(f"/api/sessions/{session_id}/correct", json={"seq": 1, **body})
         assert res.status_code == 400 and words in res.json["problems"][0]
     assert view(client, session_id)["seq"] == 1
+    # a headstream tile holds as many drops as the camera counts (vision.labels.MAX_HEADSTREAM_DROPS)
+    too_many = client.post(f"/api/sessions/{session_id}/correct", json={"seq": 1, "slot": "A", "drops": 13})
+    assert too_many.status_code == 400 and "drops" in too_many.json["problems"][0]
+    v = client.post(f"/api/sessions/{session_id}/correct", json={"seq": 1, "slot": "A", "drops": 12}).json
+    assert v["seq"] == 2 and {"slot": "A", "piece": "headstream", "owner": None, "drops": 12} in v["pieces"]
 
 
 def test_round_end_only_when_everyone_is_done(client, session_id):
