@@ -52,11 +52,12 @@ class DropNet(nn.Module):
     drop-count logits 0..counts-1, the last "that many or more". The slot net's trunk and
     pooling (the mean over positions counts, whatever the crop's size), one head.
 
-    ``tail``: a second head that splits the last count into that many counts, each past it
-    (the last of them again "that many or more"): the net then gives log-probabilities over
-    0..counts-1+tail-1, the head's for the counts before its last, and the head's last times
-    the tail's share for the others. A tail can be trained alone on a trained counter (its
-    other weights frozen): the counts the counter read stay read as it did."""
+    ``tail``: a second layer on the head's hidden features that splits the head's last count
+    into ``tail`` counts from it on (the last of them again "that many or more"). The net then
+    gives log-probabilities of 0..counts+tail-2 drops: the head's for the counts before its
+    last, and the head's last times the tail's share for the others. A tail can be trained
+    alone on a trained counter (its other weights frozen): the counts the counter read below
+    its last stay read as it did."""
 
     def __init__(self, widths: tuple[int, ...] = (24, 48, 96, 128), hidden: int = 128,
                  counts: int = MAX_DROPS + 1, tail: int = 0):
