@@ -79,8 +79,8 @@ def add_shot_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def shot_options(args: argparse.Namespace, **other) -> list[Options]:
-    """One ``Options`` per (size, placement, lighting, finish, headstreams) that ``add_shot_arguments`` parsed, with
-    ``other`` (occlusion, markers) the same for all."""
+    """One ``Options`` per (size, placement, lighting, finish, headstreams) that
+    ``add_shot_arguments`` parsed, with ``other`` (occlusion, markers) the same for all."""
     sizes = list(dict.fromkeys(args.size or [(1280, 960)]))
     placements = list(dict.fromkeys(args.placement or ["shift"]))
     lightings = list(dict.fromkeys(args.lighting or ["one"]))
