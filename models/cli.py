@@ -161,18 +161,23 @@ def cmd_train_drops(args: argparse.Namespace) -> int:
 
     layout = load_layout()
     counted = COUNTED_KINDS[args.kind]
-    start, started_from = fine_tune(args, lambda path: start_net(path, counted.most + 1))
+    if args.only and args.init is None:
+        raise SystemExit(f"--only {args.only} trains the last layers of an --init file: give one")
+
+    def read(path: Path):
+        net = start_net(path, counted.most + 1)
+        if args.only == "tail" and net.tail is None:
+            raise ValueError(f"--only tail trains the tail a file gets where it reads fewer counts than a "
+                             f"{args.kind} counter ({counted.most + 1}): give such a file")
+        return net
+
+    start, started_from = fine_tune(args, read)
     sets, sources = {}, {}
     for name, (folder, _, source) in image_sets(args).items():
         sources[name] = source
         sets[name] = build(folder, layout, counted, JITTER if name == "train" else 0.0, jobs=args.jobs,
                            progress=f"cutting {name} {args.kind}s")
         print(f"{name}: {len(sets[name].drops)} visible {args.kind}s", flush=True)
-    if args.only == "tail" and (args.init is None or start_net(args.init, counted.most + 1).tail is None):
-        raise SystemExit(f"--only tail trains the tail an --init file gets where it reads fewer counts than a "
-                         f"{args.kind} counter ({counted.most + 1}): give such a file")
-    if args.only and args.init is None:
-        raise SystemExit(f"--only {args.only} trains the last layers of an --init file: give one")
     settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device), counts=counted.most + 1,
                         only=args.only, **start)
     model, report = train(sets["train"], sets["val"], settings)

@@ -241,8 +241,13 @@ def test_train_init_fine_tunes_a_model_from_its_file(tmp_path):
     assert not np.allclose(after["head.2.weight"], before["head.2.weight"] / 1.5, atol=1e-3)
     with pytest.raises(SystemExit, match="--init .*headstream_wide.onnx.*reads 13 counts, more than 8"):
         main(["train-drops", "--kind", "lake", *common, "--init", str(wide)])
+    # refused before any image is made or cut
+    never = ["--data", str(tmp_path / "never"), *common[2:]]
     with pytest.raises(SystemExit, match="--only tail trains the tail"):
-        main(["train-drops", "--kind", "lake", *common, "--init", str(counter), "--only", "tail"])
+        main(["train-drops", "--kind", "lake", *never, "--init", str(counter), "--only", "tail"])
+    with pytest.raises(SystemExit, match="--only last trains the last layers of an --init file"):
+        main(["train-drops", "--kind", "headstream", *never, "--only", "last"])
+    assert not (tmp_path / "never").exists()
     # and the dam-height reader, from a file of trained-like weights (a run on four images
     # hardly moves a fresh net's equal weights apart: ``models.onnx_weights``)
     from models.dam_net import DamSetNet
