@@ -15,7 +15,9 @@ give the same scenes either way, so a set and its twin under another light diffe
 ``--finish glossy`` gives the pieces glossy plastic faces that glint where they mirror a light
 towards the camera; ``--finish clear`` makes the water drops clear, the board showing through
 them (most training images' pieces are matte, ``vision/synth/finish.py``). Again the same seeds
-give the same scenes.
+give the same scenes. ``--lens wide`` shoots them through a wide-angle webcam's barrel
+distortion (the training images' lenses are mild, ``vision/synth/render.py``): a twin that
+measures what a camera with no lens calibration costs.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from vision.synth.batch import write_samples
 from vision.synth.camera import PLACEMENTS
 from vision.synth.finish import FINISHES
 from vision.synth.lights import LIGHTINGS
-from vision.synth.render import SIZES, Options
+from vision.synth.render import LENSES, SIZES, Options
 
 
 def main() -> None:
@@ -46,11 +48,13 @@ def main() -> None:
                    help="one distant light (the default), lamps near the table, or a low light")
     p.add_argument("--finish", default="matte", choices=FINISHES,
                    help="matte pieces (the default), glossy plastic ones, or clear water drops")
+    p.add_argument("--lens", default="mild", choices=LENSES,
+                   help="the lens: mild distortion (the default) or a wide-angle webcam's barrel")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes rendering at once")
     args = p.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     options = Options(size=(w, h), occlusion=args.occlusion, photo=args.photo, saturated_spaces=args.saturated_spaces,
-                      placement=args.placement, lighting=args.lighting, finish=args.finish)
+                      placement=args.placement, lighting=args.lighting, finish=args.finish, lens=args.lens)
     write_samples(args.out, args.seed, args.n, options, args.jobs)
 
 

@@ -1,6 +1,7 @@
 """The synthetic camera: deterministic frames whose ground truth matches the picture."""
 from __future__ import annotations
 
+import argparse
 import json
 import xml.etree.ElementTree as ET
 from functools import cache
@@ -19,9 +20,12 @@ from vision.synth.batch import options_for
 from vision.synth.camera import Camera, sample_camera
 from vision.layout import load_layout
 from vision.pose import camera_position
+from vision.registration import make_detector
 from vision.synth.make_fixtures import GROUPS, fixture_options
 from vision.synth.reference_map import reference_png, reference_svg
-from vision.synth.render import WET_MOST, Options, game_state, render, set_table
+from vision.synth.cli import shot_flags, shot_options
+from vision.synth.pairs import table_of
+from vision.synth.render import WET_MOST, WIDE_K, Options, game_state, render, set_table
 from vision.synth.truth import covered_fraction, slot_truth
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
@@ -87,6 +91,8 @@ def test_options_are_checked():
         Options(placement="slide")
     with pytest.raises(ValueError, match="headstreams"):
         Options(headstreams="flooded")
+    with pytest.raises(ValueError, match="lens"):
+        Options(lens="fisheye")
 
 
 def _without_headstreams(state: GameState) -> dict:
@@ -112,6 +118,30 @@ def test_wet_headstreams_rain_on_the_game_and_leave_the_rest_of_the_table():
     truth = render(31, Options(headstreams="wet")).truth
     assert {s["id"]: s["drops"] for s in truth["slots"] if s["kind"] == "headstream"} == \
         GameState.from_dict(truth["state"]).headstreams
+
+
+def test_a_wide_lens_shoots_the_same_table_through_a_barrel():
+    """``lens="wide"``: the same game, board, pieces and pose, a stronger distortion drawn
+    from a stream of its own, and the table beyond the pinhole picture's edges in view
+    (not a mirror image of what lies inside them: each marker shows once)."""
+    mild, wide = set_table(930_005, Options(placement="turn")), set_table(930_005, Options(placement="turn", lens="wide"))
+    assert wide.state.to_dict() == mild.state.to_dict() and wide.piece_style == mild.piece_style
+    assert np.array_equal(wide.cam.R, mild.cam.R) and np.array_equal(wide.cam.K, mild.cam.K)
+    assert WIDE_K[0] <= wide.cam.k1 <= WIDE_K[1] and abs(mild.cam.k1) <= 0.035
+    assert wide.pad == wide.cam.overshoot() > 0 and mild.pad == 0
+    assert wide.scene.shape[:2] == (960 + 2 * wide.pad, 1280 + 2 * wide.pad)
+    shot = render(930_005, Options(placement="turn", lens="wide"))
+    truth = shot.truth
+    assert truth["style"]["camera"]["lens"] == "wide" and "lens" not in sample(11).truth["style"]["camera"]
+    assert table_of(truth, shot.jpeg).pad == wide.pad, "a turn earlier's picture is shot through the same lens"
+    frame = decode(render(930_005, Options(placement="turn", lens="wide", photo="clean")).jpeg)
+    corners, ids, _ = make_detector().detectMarkers(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    assert sorted(ids.ravel().tolist()) == [0, 1, 2, 3]
+    # the truth's slots are where the distorted camera shows them: the first dam's centre
+    cam = Camera.from_record(truth["image_size"], truth["style"]["camera"])
+    dam = next(b for b in load_layout().slots if b.kind == "dam")
+    px = cam.project(np.array([[*dam.centre, 0.0]]))[0]
+    assert 0 <= px[0] < 1280 and 0 <= px[1] < 960
 
 
 # -- geometry: the saved homography matches the picture ---------------------------------
@@ -358,10 +388,20 @@ def test_cli_wets_the_headstreams_as_asked(tmp_path):
     assert (tmp_path / "0000.jpg").read_bytes() == sample(11, Options(headstreams="wet")).jpeg
 
 
+def test_cli_shoots_through_the_lens_asked_for(tmp_path):
+    assert cli_main(["synth", "--n", "1", "--out", str(tmp_path), "--seed", "11", "--lens", "wide"]) == 0
+    assert (tmp_path / "0000.jpg").read_bytes() == sample(11, Options(lens="wide")).jpeg
+    args = argparse.Namespace(size=[(640, 480)], placement=None, lighting=None, finish=None, headstreams=None,
+                              lens=["mild", "wide"])
+    assert shot_options(args, occlusion=0.0) == [Options(size=(640, 480), lens="mild", occlusion=0.0),
+                                                Options(size=(640, 480), lens="wide", occlusion=0.0)]
+    assert shot_flags(args) == ["--size", "640x480", "--lens", "mild", "--lens", "wide"]
+
+
 @pytest.mark.parametrize("bad", [["--n", "0"], ["--n", "x"], ["--n", "1", "--size", "800x600"],
                                  ["--n", "1", "--occlusion", "2"], ["--n", "1", "--placement", "slide"],
                                  ["--n", "1", "--lighting", "candles"], ["--n", "1", "--finish", "velvet"],
-                                 ["--n", "1", "--headstreams", "dry"]])
+                                 ["--n", "1", "--headstreams", "dry"], ["--n", "1", "--lens", "fisheye"]])
 def test_cli_rejects_bad_arguments(tmp_path, bad, capsys):
     with pytest.raises(SystemExit) as exc:
         cli_main(["synth", "--out", str(tmp_path), *bad])

@@ -68,14 +68,32 @@ class Camera:
         H = self.K @ np.column_stack([self.R[:, 0], self.R[:, 1], self.t])
         return H / H[2, 2]
 
-    def remap_grids(self) -> tuple[np.ndarray, np.ndarray]:
-        """cv2.remap maps that turn the undistorted rendering into the output image."""
+    def remap_grids(self, pad: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """cv2.remap maps that turn the undistorted rendering into the output image; ``pad``:
+        the rendering has that many px more on every side (``padded``)."""
         w, h = self.size
         c, f = self.K[:2, 2], self.K[0, 0]
         xx, yy = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
         dx, dy = xx - c[0], yy - c[1]
         gain = 1 + self.k1 * (dx * dx + dy * dy) / f ** 2
-        return (c[0] + dx * gain).astype(np.float32), (c[1] + dy * gain).astype(np.float32)
+        return (c[0] + pad + dx * gain).astype(np.float32), (c[1] + pad + dy * gain).astype(np.float32)
+
+    def overshoot(self) -> int:
+        """How many px beyond the undistorted image the output image's pixels reach: a barrel
+        lens sees more than the pinhole picture of the same size (none for a pincushion one)."""
+        w, h = self.size
+        corners = np.array([(0, 0), (w - 1, 0), (w - 1, h - 1), (0, h - 1)], np.float64)
+        c, f = self.K[:2, 2], self.K[0, 0]
+        d = corners - c
+        ideal = c + d * (1 + self.k1 * (d ** 2).sum(1, keepdims=True) / f ** 2)
+        beyond = np.concatenate([-ideal.min(0), ideal.max(0) - (w - 1, h - 1)])
+        return int(math.ceil(max(0.0, float(beyond.max())))) + 2
+
+    def padded(self, pad: int) -> "Camera":
+        """The same camera drawing on an undistorted picture ``pad`` px larger on every side."""
+        K = self.K.copy()
+        K[:2, 2] += pad
+        return Camera((self.size[0] + 2 * pad, self.size[1] + 2 * pad), K, self.R, self.t, self.k1)
 
     def image_to_board(self, samples: int = 12) -> np.ndarray:
         """The homography that best maps output pixels -> canonical frame (exact without

@@ -2,18 +2,19 @@
 
     automa-vision synth --n 1000 --out data/synth [--seed 0] [--occlusion 0.3] [--no-markers] [--size 1280x960]
                          [--placement shift|turn] [--lighting one|lamps|low]
-                         [--finish matte|glossy|clear] [--headstreams game|wet] [--jobs N]
+                         [--finish matte|glossy|clear] [--headstreams game|wet] [--lens mild|wide] [--jobs N]
 
 Image i uses seed ``S + i`` and is written as ``NNNN.jpg`` + ``NNNN.json`` (NNNN = i,
 zero-padded), so any single image can be regenerated from its JSON's ``seed``, and
 ``--jobs`` (default: every core) changes only how fast the folder is written. ``--size``,
-``--placement``, ``--lighting``, ``--finish`` and ``--headstreams`` may each be given several times: every image then
-draws one of each from its seed (``vision.synth.batch.options_for``), a mix of webcams, lights
-and pieces in one folder.
+``--placement``, ``--lighting``, ``--finish``, ``--headstreams`` and ``--lens`` may each be given
+several times (``SHOT_FLAGS``): every image then draws one of each from its seed
+(``vision.synth.batch.options_for``), a mix of webcams, lenses, lights and pieces in one folder.
 """
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import sys
 import time
@@ -23,7 +24,7 @@ from .batch import write_samples
 from .camera import PLACEMENTS
 from .finish import FINISHES
 from .lights import LIGHTINGS
-from .render import HEADSTREAMS, SIZES, WET_MOST, Options
+from .render import HEADSTREAMS, LENSES, SIZES, WET_MOST, WIDE_K, Options
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -56,48 +57,51 @@ def _count(text: str) -> int:
     return n
 
 
+# The repeatable shot flags: (flag, Options field, choices or None for a size, default, help).
+# Each may be given several times; every image then draws one of each from its seed.
+SHOT_FLAGS = (
+    ("--size", "size", None, (1280, 960),
+     "frame size: 1280x960 (default), 1280x720, or a 640x480 or 1920x1080 webcam's; repeat it to mix sizes"),
+    ("--placement", "placement", PLACEMENTS, "shift",
+     "put the board in the frame by shifting the principal point (default, the shipped models' training "
+     "images) or by turning the camera, as with a real webcam; repeat it to mix both"),
+    ("--lighting", "lighting", LIGHTINGS, "one",
+     "light the pieces with one distant light (default, most of the shipped models' training images), "
+     "lamps near the table, or a low light; repeat it to mix them"),
+    ("--finish", "finish", FINISHES, "matte",
+     "the pieces' surfaces: matte (default, most of the shipped models' training images), glossy plastic "
+     "that glints, or clear water drops the board shows through; repeat it to mix them"),
+    ("--headstreams", "headstreams", HEADSTREAMS, "game",
+     f"the drops on the headstream tiles: the game's (default) or wet, each tile's count drawn evenly from "
+     f"0-{WET_MOST}, counts a game seldom reaches (for training the headstream counter); repeat it to mix them"),
+    ("--lens", "lens", LENSES, "mild",
+     f"the lens's radial distortion: mild (default, the shipped models' training images) or a wide-angle "
+     f"webcam's barrel (k {WIDE_K[0]}-{WIDE_K[1]}, vision/synth/render.py); repeat it to mix them"),
+)
+
+
 def add_shot_arguments(p: argparse.ArgumentParser) -> None:
-    """``--size``, ``--placement``, ``--lighting``, ``--finish`` and ``--headstreams``, each
-    repeatable: the cameras, lights, piece surfaces and headstream drops of a folder's images."""
-    p.add_argument("--size", type=_size, action="append",
-                   help="frame size: 1280x960 (default), 1280x720, or a 640x480 or 1920x1080 webcam's; "
-                        "repeat it to mix sizes")
-    p.add_argument("--placement", choices=PLACEMENTS, action="append",
-                   help="put the board in the frame by shifting the principal point (default, the shipped "
-                        "models' training images) or by turning the camera, as with a real webcam; "
-                        "repeat it to mix both")
-    p.add_argument("--lighting", choices=LIGHTINGS, action="append",
-                   help="light the pieces with one distant light (default, most of the shipped models' training images), "
-                        "lamps near the table, or a low light; repeat it to mix them")
-    p.add_argument("--finish", choices=FINISHES, action="append",
-                   help="the pieces' surfaces: matte (default, most of the shipped models' training images), glossy "
-                        "plastic that glints, or clear water drops the board shows through; repeat it to mix them")
-    p.add_argument("--headstreams", choices=HEADSTREAMS, action="append",
-                   help="the drops on the headstream tiles: the game's (default) or wet, each tile's count "
-                        f"drawn evenly from 0-{WET_MOST}, counts a game seldom reaches (for training the "
-                        "headstream counter); repeat it to mix them")
+    """The ``SHOT_FLAGS``, each repeatable: the cameras, lenses, lights, piece surfaces and
+    headstream drops of a folder's images."""
+    for flag, _, choices, _, text in SHOT_FLAGS:
+        kind = {"type": _size} if choices is None else {"choices": choices}
+        p.add_argument(flag, action="append", help=text, **kind)
 
 
 def shot_options(args: argparse.Namespace, **other) -> list[Options]:
-    """One ``Options`` per (size, placement, lighting, finish, headstreams) that
-    ``add_shot_arguments`` parsed, with ``other`` (occlusion, markers) the same for all."""
-    sizes = list(dict.fromkeys(args.size or [(1280, 960)]))
-    placements = list(dict.fromkeys(args.placement or ["shift"]))
-    lightings = list(dict.fromkeys(args.lighting or ["one"]))
-    finishes = list(dict.fromkeys(args.finish or ["matte"]))
-    headstreams = list(dict.fromkeys(args.headstreams or ["game"]))
-    return [Options(size=size, placement=placement, lighting=lighting, finish=finish, headstreams=h, **other)
-            for size in sizes for placement in placements for lighting in lightings for finish in finishes
-            for h in headstreams]
+    """One ``Options`` per combination of the ``SHOT_FLAGS`` values that ``add_shot_arguments``
+    parsed (each flag's default where not given), with ``other`` (occlusion, markers) the same for all."""
+    values = [list(dict.fromkeys(getattr(args, field) or [default])) for _, field, _, default, _ in SHOT_FLAGS]
+    return [Options(**dict(zip((field for _, field, _, _, _ in SHOT_FLAGS), combination)), **other)
+            for combination in itertools.product(*values)]
 
 
 def shot_flags(args: argparse.Namespace) -> list[str]:
-    """The ``synth`` flags that give the same cameras, lights, pieces and drops (for a command that runs it)."""
-    return ([f for w, h in args.size or [] for f in ("--size", f"{w}x{h}")]
-            + [f for p in args.placement or [] for f in ("--placement", p)]
-            + [f for light in args.lighting or [] for f in ("--lighting", light)]
-            + [f for finish in args.finish or [] for f in ("--finish", finish)]
-            + [f for h in args.headstreams or [] for f in ("--headstreams", h)])
+    """The ``synth`` flags that give the same shots (for a command that runs it)."""
+    def text(value) -> str:
+        return f"{value[0]}x{value[1]}" if isinstance(value, tuple) else str(value)
+    return [part for flag, field, _, _, _ in SHOT_FLAGS for value in getattr(args, field) or []
+            for part in (flag, text(value))]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -94,7 +94,7 @@ def table_of(truth: dict, jpeg: bytes) -> Table | None:
     base = dict(size=tuple(truth["image_size"]), markers=truth["markers"]["present"],
                 occlusion=1.0 if style["occluder"] else 0.0,
                 placement=style["camera"].get("placement", "shift"),     # older truths: no placement
-                lighting=lighting, finish=finish)
+                lens=style["camera"].get("lens", "mild"), lighting=lighting, finish=finish)
     photos = ("hard", "random") if style["photo_mode"] == "hard" else (style["photo_mode"], "random")
     for photo_option in dict.fromkeys(photos):
         for saturated in (False, True):

@@ -8,7 +8,7 @@ changing one stage does not reshuffle the others):
 3. a camera pose; table, board edge, board and sheets warped into the undistorted image;
 4. piece shadows and pieces, projected in 3-D, their surfaces as ``Options.finish`` says;
 5. an optional occluder (hand or object);
-6. lighting, then lens distortion, blur, noise and JPEG.
+6. lighting, then lens distortion (for a wide lens, the other way round), blur, noise and JPEG.
 
 ``set_table`` does 1-3 and makes the pieces' solids; ``shoot`` draws them and does 4-6, so a
 second picture of the same table (``vision.synth.pairs``) shares everything but what changed.
@@ -40,6 +40,12 @@ SIZES = ((640, 480), (1280, 720), (1280, 960), (1920, 1080))
 PHOTO_MODES = ("random", "clean", "hard")
 SCHEMA = "barrage-synth/1"
 HEADSTREAMS = ("game", "wet")
+LENSES = ("mild", "wide")
+# A wide-angle webcam's barrel distortion, k of camera.py's model (k1 of OpenCV's is about -k):
+# where the board's corners lie 0.8 focal lengths from the centre, 3-13 % of their distance
+# (a "mild" lens: +-2.2 %). A lens calibration removes it (calibration/lens.py); without one
+# the registration must live with it.
+WIDE_K = (0.05, 0.2)
 WET_MOST = MAX_HEADSTREAM_DROPS      # a wet tile's count is drawn from 0..WET_MOST
 
 
@@ -55,6 +61,7 @@ class Options:
     lighting: str = "one"                # the style's distant light, lamps near the table, or a low light (lights.py)
     finish: str = "matte"                # the pieces' surfaces: matte, glossy plastic, or clear drops (finish.py)
     headstreams: str = "game"            # the game's drops on the headstream tiles, or "wet": more (wet_headstreams)
+    lens: str = "mild"                   # the camera's radial distortion: mild (camera.py), or a wide-angle webcam's
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -71,6 +78,8 @@ class Options:
             raise ValueError(f"finish must be one of {', '.join(FINISHES)}")
         if self.headstreams not in HEADSTREAMS:
             raise ValueError(f"headstreams must be one of {', '.join(HEADSTREAMS)}")
+        if self.lens not in LENSES:
+            raise ValueError(f"lens must be one of {', '.join(LENSES)}")
         if self.board_look is not None and self.board_look not in board.LOOKS:
             raise ValueError(f"board_look must be one of {', '.join(board.LOOKS)}")
 
@@ -82,7 +91,7 @@ class Sample:
 
 
 def _streams(seed: int) -> dict[str, np.random.Generator]:
-    names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers", "lights", "finish", "wet")
+    names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers", "lights", "finish", "wet", "lens")
     return {n: np.random.default_rng([seed, i]) for i, n in enumerate(names)}
 
 
@@ -100,6 +109,12 @@ class Table:
     finish: Finish
     solids: list[pieces.Solid] = field(repr=False)
     records: dict = field(repr=False)           # the truth's style records and the sheets placed
+    pad: int = 0                                # px of ``scene`` past the undistorted picture on every side
+
+    @property
+    def scene_cam(self) -> Camera:
+        """The camera that draws on ``scene``."""
+        return self.cam.padded(self.pad)
 
 
 @dataclass
@@ -180,10 +195,16 @@ def set_table(seed: int, options: Options = Options()) -> Table:
     corners = np.array([(0, 0), (lay.width, 0), (lay.width, lay.height), (0, lay.height)], np.float64)
     extent = np.vstack([corners] + ([c for c in MARKER_CORNERS.values()] if options.markers else []))
     cam, cam_record = sample_camera(rng["camera"], options.size, extent, options.placement)
+    pad = 0
+    if options.lens == "wide":      # its own stream: the same scene through another lens
+        cam.k1 = cam_record["k1"] = float(rng["lens"].uniform(*WIDE_K))
+        cam_record["lens"] = "wide"
+        pad = cam.overshoot()       # the table it sees past the pinhole picture's edges
 
-    scene, table_record = table(rng["table"], options.size[1], options.size[0])
-    _board_edge(scene, cam, rng["board"])
-    _warp_canvas(scene, canvas, alpha, cam)
+    w, h = options.size
+    scene, table_record = table(rng["table"], h + 2 * pad, w + 2 * pad)
+    _board_edge(scene, cam.padded(pad), rng["board"])
+    _warp_canvas(scene, canvas, alpha, cam.padded(pad))
 
     piece_style = pieces.sample_style(rng["pieces"])
     solids = pieces.build_solids(state, piece_style, rng["pieces"])
@@ -191,7 +212,7 @@ def set_table(seed: int, options: Options = Options()) -> Table:
                       math.hypot(lay.width, lay.height) / 2, options.size[0])
     surfaces = finish(options.finish, rng["finish"])
     records = {"placed": placed, "board": board.style_record(board_style), "camera": cam_record, "table": table_record}
-    return Table(seed, options, state, scene, cam, piece_style, lights, surfaces, solids, records)
+    return Table(seed, options, state, scene, cam, piece_style, lights, surfaces, solids, records, pad)
 
 
 def shoot(t: Table, solids: list[pieces.Solid] | None = None, noise: np.random.Generator | None = None,
@@ -206,14 +227,14 @@ def shoot(t: Table, solids: list[pieces.Solid] | None = None, noise: np.random.G
     lay = load_layout()
     scene = t.scene.copy()
     solids = t.solids if solids is None else solids
-    pieces.draw_shadows(scene, t.cam, solids, t.lights)
-    pieces.draw_solids(scene, t.cam, solids, t.piece_style, t.lights, t.finish)
+    pieces.draw_shadows(scene, t.scene_cam, solids, t.lights)
+    pieces.draw_solids(scene, t.scene_cam, solids, t.piece_style, t.lights, t.finish)
 
     mask, drawn = None, None
     ro = rng["occluder"]
     if ro.random() < options.occlusion and occluder:
         target_slot = lay.slots[int(ro.integers(len(lay.slots)))]
-        target = t.cam.ideal(np.array([[*target_slot.centre, 0.0]]))[0] + ro.normal(0, 20, 2)
+        target = t.scene_cam.ideal(np.array([[*target_slot.centre, 0.0]]))[0] + ro.normal(0, 20, 2)
         scale = _px_per_unit(t.cam) * ro.uniform(110, 170)         # a palm is ~ 8.5 cm = 155 canonical px
         mask, drawn = draw_occluder(scene, (float(target[0]), float(target[1])), scale, ro)
 
@@ -222,11 +243,19 @@ def shoot(t: Table, solids: list[pieces.Solid] | None = None, noise: np.random.G
     if mode == "clean":
         photo_style.glare, photo_style.blur, photo_style.noise = [], "none", min(photo_style.noise, 1.5)
         photo_style.gradient, photo_style.vignette, photo_style.exposure = 0.1 * photo_style.gradient, 0.0, 1.0
-    lit = photo.lighting(scene, photo_style)
-    if exposure != 1.0:
-        lit = cv2.convertScaleAbs(lit, alpha=exposure)
-    lit = cv2.remap(lit, *t.cam.remap_grids(), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    def develop(picture: np.ndarray) -> np.ndarray:
+        lit = photo.lighting(picture, photo_style)
+        return lit if exposure == 1.0 else cv2.convertScaleAbs(lit, alpha=exposure)
+
+    def through_lens(picture: np.ndarray) -> np.ndarray:
+        return cv2.remap(picture, *t.cam.remap_grids(t.pad), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+
+    # A padded scene is the wide lens's: its light falloff and glare are laid on the picture
+    # the lens makes, the size of the frame (the mild lens's picture is the frame's size already).
+    lit = develop(through_lens(scene)) if t.pad else through_lens(develop(scene))
     frame = photo.optics_and_sensor(lit, photo_style, rng["photo"], noise)
+    if mask is not None and t.pad:
+        mask = mask[t.pad:-t.pad, t.pad:-t.pad]     # the truth's occlusion is the pinhole picture's
     return Shot(frame, mask, drawn, mode, photo_style)
 
 
