@@ -8,6 +8,7 @@ from .board_state import SlotReading
 from .labels import dam_pieces
 from .layout import Layout
 from .pipeline import Reading
+from .radial_lens import to_frame
 
 COLOURS = {"ok": (60, 200, 60), "low": (0, 200, 255), "flagged": (0, 0, 255), "unknown": (160, 160, 160)}
 
@@ -28,13 +29,11 @@ def annotate(frame: np.ndarray, reading: Reading, layout: Layout) -> np.ndarray:
     if reading.homography is None:
         cv2.putText(out, "board not found", (20, 40), cv2.FONT_HERSHEY_SIMPLEX, 1.0, COLOURS["flagged"], 2)
         return out
-    inv = np.linalg.inv(reading.homography)
     flagged = {f.slot for f in reading.flags}
     low = set(reading.low_confidence)
     for box, r in zip(layout.slots, reading.slots):
-        corners = np.array([[[box.x, box.y], [box.x + box.w, box.y], [box.x + box.w, box.y + box.h],
-                             [box.x, box.y + box.h]]], np.float32)
-        poly = cv2.perspectiveTransform(corners, inv).astype(np.int32)
+        corners = [(box.x, box.y), (box.x + box.w, box.y), (box.x + box.w, box.y + box.h), (box.x, box.y + box.h)]
+        poly = to_frame(reading.homography, reading.lens, corners).astype(np.int32)[None]
         status = "unknown" if r.unknown else "low" if r.id in low else "flagged" if r.id in flagged else "ok"
         cv2.polylines(out, poly, True, COLOURS[status], 1, cv2.LINE_AA)
         text = label(r)

@@ -87,7 +87,7 @@ def _pipeline(args: argparse.Namespace) -> "Pipeline":
     try:
         return Pipeline.load(args.profile, args.model, given(args.heights),
                              {kind: given(getattr(args, f"{kind}_drops")) for kind in COUNTED_KINDS},
-                             given(args.specialist))
+                             given(args.specialist), fit_lens=not args.no_lens_fit)
     except ProfileFileError as exc:
         raise SystemExit(f"cannot load the profile: {exc}") from None
     except ValueError as exc:     # a model file of the wrong kind or not a model at all: say which
@@ -116,6 +116,9 @@ def _model_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--specialist", default=str(SPECIALIST_MODEL),
                    help='the specialist slot model, a second opinion on the boxes of its kinds where the slot '
                         'model is unsure, or "none" to read every box with the slot model alone')
+    p.add_argument("--no-lens-fit", action="store_true",
+                   help="do not fit the lens's distortion from the markers (vision/radial_lens.py): "
+                        "one homography, as before 2026-11-26")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -27,6 +27,7 @@ from .model import DEFAULT_MODEL, Surety, decode, load_session, net_input, run, 
 from .neutral_dams import NeutralDams
 from .paper_white import paper_white
 from .pose import camera_position
+from .radial_lens import RadialLens
 from .rectify import CropPlan, crops_from_frame, plan_crops
 from .registration import Calibration, FeatureReference, Registrar
 from .specialist import SPECIALIST_MODEL, SURE, Specialist
@@ -46,6 +47,7 @@ class Reading:
     stable: bool = False                   # this frame completed a new stable state, which it reports
     view: np.ndarray | None = field(default=None, repr=False)     # the normalised canonical view (vision.slot_change)
     camera: np.ndarray | None = None       # (x, y, height) in canonical px (vision.pose)
+    lens: RadialLens | None = None         # the distortion ``homography`` is taken after (vision.radial_lens)
 
     @property
     def low_confidence(self) -> list[str]:
@@ -57,6 +59,8 @@ class Reading:
                 "flags": [asdict(f) for f in self.flags],
                 "registration": self.registration,
                 "homography": None if self.homography is None else self.homography.tolist(),
+                # the homography's frame is the distortion-free one when a lens was fitted
+                "lens_kappa": None if self.lens is None else round(self.lens.kappa, 4),
                 "timings": {k: round(v, 2) for k, v in self.timings.items()},
                 "motion": None if self.motion == float("inf") else round(self.motion, 2),
                 "stable": self.stable}
@@ -95,12 +99,14 @@ class Pipeline:
     def load(cls, profile: str | Path | None = None, model: str | Path = DEFAULT_MODEL,
              heights: str | Path | None = DEFAULT_HEIGHTS_MODEL,
              counters: Mapping[str, str | Path | None] | None = None,
-             specialist: str | Path | None = SPECIALIST_MODEL) -> "Pipeline":
+             specialist: str | Path | None = SPECIALIST_MODEL, fit_lens: bool = True) -> "Pipeline":
         """``heights``: the dam-height model, or None to read heights with the slot model alone;
         ``counters``: a drop counter for each kind of ``vision.drop_counter.KINDS`` (its shipped
         file where not given), or None for a kind to count its drops with the slot model alone
         (as it does, with a warning, when a file is missing: recognition goes on);
-        ``specialist``: the specialist slot model (``vision.specialist``), or None for none."""
+        ``specialist``: the specialist slot model (``vision.specialist``), or None for none;
+        ``fit_lens``: fit the lens's distortion from the markers (``vision.radial_lens``), as
+        is done unless the profile has a lens calibration."""
         heights = _present(heights, "dam-height", "dam heights are read by the slot model alone")
         specialist = _present(specialist, "specialist", "every box is read by the slot model alone")
         paths = {kind: _present(path, f"{kind} drop", f"{kind} drops are counted by the slot model alone")
@@ -112,7 +118,7 @@ class Pipeline:
         image = _profile_file(prof.reference_image, "reference image", cv2.imread)
         reference = None if image is None else FeatureReference.from_image(image, prof.layout)
         neutral = NeutralDams.from_map(prof.layout)
-        return cls(prof, load_session(model), Registrar(prof.layout, geometry, reference),
+        return cls(prof, load_session(model), Registrar(prof.layout, geometry, reference, fit_lens=fit_lens and lens is None),
                    lens=lens,
                    neutral=neutral, water=HeldWater.from_layout(prof.layout),
                    heights=None if heights is None else DamHeights.load(prof.layout, neutral.heights(), heights),
@@ -152,7 +158,7 @@ class Pipeline:
         camera = camera_position(reg.H, frame.shape, self.camera_matrix)
         plan = plan_crops(self.profile.layout, camera)
         view, crops = crops_from_frame(frame, reg.H, self.profile.layout, plan=plan,
-                                       paper=paper_white(frame, reg.corners))
+                                       paper=paper_white(frame, reg.corners), lens=reg.lens)
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
         raw = self._outputs(crops, view, camera, plan)
@@ -177,7 +183,7 @@ class Pipeline:
             flags.insert(0, Flag("board", "markers hidden: using the last known board position"))
         t["decode"] = _since(t1)
         t["total"] = _since(t0)
-        return Reading(board, slots, flags, reg.source, reg.H, t, motion, settled is not None, view, camera)
+        return Reading(board, slots, flags, reg.source, reg.H, t, motion, settled is not None, view, camera, reg.lens)
 
     def _outputs(self, crops: np.ndarray, view: np.ndarray, camera: np.ndarray, plan: CropPlan,
                  mirrored: bool = False) -> dict[str, np.ndarray]:

@@ -16,6 +16,7 @@ import numpy as np
 
 from .layout import Layout
 from .pose import camera_position
+from .radial_lens import RadialLens, view_maps
 
 CROP = 48          # model input side, px
 VIEW_SCALE = 0.5   # canonical px -> view px
@@ -36,12 +37,17 @@ class CropPlan:
         return CropPlan(self.rects + np.asarray(offset, np.float32), self.scale)
 
 
-def warp_view(frame: np.ndarray, H: np.ndarray, layout: Layout, scale: float = VIEW_SCALE) -> np.ndarray:
+def warp_view(frame: np.ndarray, H: np.ndarray, layout: Layout, scale: float = VIEW_SCALE,
+              lens: RadialLens | None = None) -> np.ndarray:
+    """The frame warped to the canonical map at ``scale``; with a ``lens`` (``H`` then maps
+    the distortion-free frame) its distortion is taken out in the same pass."""
     # warpPerspective samples bilinearly whatever the flag (it has no area mode), so a frame
     # finer than the view aliases a little; shrinking such frames by area first changed
     # nothing measurable (docs/benchmarks.md, 2026-11-26, second session).
     S = np.diag([scale, scale, 1.0])
     size = (int(round(layout.width * scale)), int(round(layout.height * scale)))
+    if lens is not None:
+        return cv2.remap(frame, *view_maps(S @ H, lens, size), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return cv2.warpPerspective(frame, S @ H, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -81,10 +87,11 @@ def normalise_colour(view: np.ndarray, paper: np.ndarray | None = None) -> np.nd
     return out
 
 
-def canonical_view(frame: np.ndarray, H: np.ndarray, layout: Layout, paper: np.ndarray | None = None) -> np.ndarray:
+def canonical_view(frame: np.ndarray, H: np.ndarray, layout: Layout, paper: np.ndarray | None = None,
+                   lens: RadialLens | None = None) -> np.ndarray:
     """The frame warped to the canonical map and colour-normalised: what every model reads
     (the slot crops and the dam-height crops are cut from it, at run time and in training)."""
-    return normalise_colour(warp_view(frame, H, layout), paper)
+    return normalise_colour(warp_view(frame, H, layout, lens=lens), paper)
 
 
 def cut_rects(view: np.ndarray, rects: np.ndarray, size: tuple[int, int]) -> np.ndarray:
@@ -108,13 +115,15 @@ def cut_crops(view: np.ndarray, plan: CropPlan, size: int = CROP) -> np.ndarray:
 
 
 def crops_from_frame(frame: np.ndarray, H: np.ndarray, layout: Layout, jitter: np.ndarray | None = None,
-                     plan: CropPlan | None = None, paper: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                     plan: CropPlan | None = None, paper: np.ndarray | None = None,
+                     lens: RadialLens | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Frame -> (normalised canonical view, crops). ``jitter`` (N, 4) view px is added to
     the rectangles: training uses it to mimic registration error. ``plan``: the crop plan,
     made from the camera pose ``H`` gives when not given (the pipeline gives it: it plans
     once a frame for the slot crops and the drop counters', from a pose that knows a saved
-    lens calibration's K). ``paper``: the markers' white, if seen."""
-    view = canonical_view(frame, H, layout, paper)
+    lens calibration's K). ``paper``: the markers' white, if seen; ``lens``: the distortion the
+    registration fitted (``vision.radial_lens``), ``H`` then being the distortion-free frame's."""
+    view = canonical_view(frame, H, layout, paper, lens)
     plan = plan_crops(layout, camera_position(H, frame.shape)) if plan is None else plan
     if jitter is not None:
         plan = plan.moved(jitter)

@@ -18,15 +18,17 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from . import marker_search
+from . import marker_search, radial_lens
 from .layout import Layout
 from .motion_blur import deblur, frame_smear
+from .radial_lens import RadialLens
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 MARKER_SIZE = 80.0    # canonical px (~45 mm on the real board)
 MARKER_GAP = 12.0     # canonical px between the board edge and a marker
 MIN_MARKERS = 3
 MAX_RESIDUAL = 30.0  # canonical px: a corner further off means a misread marker
+LENS_FITS = 9        # the lens is the median of this many latest fits
 
 
 def default_markers(width: float, height: float, size: float = MARKER_SIZE,
@@ -137,13 +139,16 @@ def _look(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
     return marker_search.complete_pairs(gray, found, soft, geometry, fit, MIN_MARKERS, ARUCO_DICT)
 
 
-def homography_from_markers(found: dict[int, np.ndarray], geometry: dict[int, np.ndarray]) -> np.ndarray | None:
+def homography_from_markers(found: dict[int, np.ndarray], geometry: dict[int, np.ndarray],
+                            lens: RadialLens | None = None) -> np.ndarray | None:
     """Needs three markers: two (adjacent, blurred) leave the far side of the board so
-    loosely tied that synthetic frames read up to 200 px off."""
+    loosely tied that synthetic frames read up to 200 px off. With a ``lens``, the homography
+    of the distortion-free frame."""
     ids = sorted(set(found) & set(geometry))
     if len(ids) < MIN_MARKERS:
         return None
     src = np.concatenate([found[i] for i in ids])
+    src = src if lens is None else lens.undistort(src).astype(np.float32)
     dst = np.concatenate([geometry[i] for i in ids])
     # Least squares over all corners, not RANSAC: blurred corners are off by several px,
     # and RANSAC then fits one marker's four corners exactly and calls the rest outliers.
@@ -194,10 +199,11 @@ class FeatureReference:
 
 @dataclass
 class Registration:
-    H: np.ndarray | None
+    H: np.ndarray | None  # frame -> canonical board; of the distortion-free frame when there is a lens
     source: str           # aruco | features | manual | cached | stale | none
     ms: float
     corners: dict[int, np.ndarray] = field(default_factory=dict)   # frame corners of the markers seen, by id
+    lens: RadialLens | None = None      # the lens distortion fitted from the markers, if any
 
     @property
     def markers(self) -> int:
@@ -211,8 +217,14 @@ class Registrar:
     geometry: dict[int, np.ndarray] | None = None
     reference: FeatureReference | None = None
     moved_threshold: float = 6.0        # mean grey-level change that means "moved"
+    # Fit the lens's distortion from the markers (``vision.radial_lens``); off where the
+    # frames are undistorted already, by a saved lens calibration.
+    fit_lens: bool = True
     detector: cv2.aruco.ArucoDetector = field(default_factory=make_detector)
     _H: np.ndarray | None = None
+    _lens: RadialLens | None = None
+    _kappas: list[float] = field(default_factory=list)     # the fits so far: one camera, one lens
+    _lens_size: tuple[int, int] | None = None               # the frame size they were fitted on
     _source: str = "none"
     _corners: dict[int, np.ndarray] = field(default_factory=dict)
     _watch: list[tuple[slice, slice]] = field(default_factory=list)
@@ -224,11 +236,13 @@ class Registrar:
 
     def set_corners(self, points) -> None:
         """Manual registration: kept until the next ``reset``."""
-        self._H, self._source = homography_from_corners(points, self.layout), "manual"
+        self._H, self._source, self._lens = homography_from_corners(points, self.layout), "manual", None
         self._corners, self._watch, self._patches = {}, [], []
 
     def reset(self) -> None:
+        """Forget the board's position and the lens: the next frame may be another camera's."""
         self._H, self._source, self._corners, self._watch, self._patches = None, "none", {}, [], []
+        self._lens, self._kappas = None, []
 
     def mirrored(self, gray: np.ndarray) -> bool:
         """Whether the board's markers are found in the frame's mirror image: a camera (or a
@@ -242,18 +256,37 @@ class Registrar:
     def register(self, gray: np.ndarray) -> Registration:
         t0 = time.perf_counter()
         if self._H is not None and (self._source == "manual" or not self._moved(gray)):
-            return Registration(self._H, "cached", _ms(t0), self._corners)
+            return Registration(self._H, "cached", _ms(t0), self._corners, self._lens)
         found = locate_markers(gray, self.detector, self.geometry)
-        H = homography_from_markers(found, self.geometry)
+        lens = self._lens_from(found, gray.shape)
+        H = homography_from_markers(found, self.geometry, lens)
         source = "aruco"
         if H is None and self.reference is not None:
-            H, source = self.reference.homography(gray), "features"
+            H, source, lens = self.reference.homography(gray), "features", None
         if H is None:
             # Markers hidden (a hand?) or no board: keep the last answer but say it is stale.
-            return Registration(self._H, "stale" if self._H is not None else "none", _ms(t0), found)
-        self._H, self._source, self._corners = H, source, found
+            return Registration(self._H, "stale" if self._H is not None else "none", _ms(t0), found, self._lens)
+        self._H, self._source, self._corners, self._lens = H, source, found, lens
         self._remember(gray, list(found.values()) if source == "aruco" else [])
-        return Registration(H, source, _ms(t0), found)
+        return Registration(H, source, _ms(t0), found, lens)
+
+    def _lens_from(self, found: dict[int, np.ndarray], shape: tuple[int, ...]) -> RadialLens | None:
+        """The lens of this camera: the median of its fits from the latest registrations with
+        all four markers (the lens does not change; one fit can be a blurred marker's); None
+        before the first, and where the median is no distortion (``radial_lens.fit``)."""
+        if not self.fit_lens:
+            return None
+        ids = sorted(set(found) & set(self.geometry))
+        size = (shape[1], shape[0])
+        if self._kappas and self._lens_size != size:     # frames of another size: another camera
+            self._kappas = []
+        self._lens_size = size
+        lens = radial_lens.fit(np.concatenate([found[i] for i in ids]), np.concatenate([self.geometry[i] for i in ids]),
+                               size) if ids else None
+        if lens is not None:
+            self._kappas = (self._kappas + [lens.kappa])[-LENS_FITS:]
+        kappa = float(np.median(self._kappas)) if self._kappas else 0.0
+        return RadialLens(size, kappa) if kappa != 0.0 else None
 
     # -- the cheap "has the board moved?" check ------------------------------------------
     def _remember(self, gray: np.ndarray, marker_corners: list[np.ndarray]) -> None:

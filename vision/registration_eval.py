@@ -1,11 +1,13 @@
 """Registration alone, against the generator's ground truth: how many frames are
-registered, how far the homography is from the true one, how long it takes cold,
+registered, how far the homography (and the lens fitted with it) is from the true one
+(at the board's corners, and over a grid of board points through the generator's camera),
+how long it takes cold,
 and how far from the true camera the pose drawn from it puts the camera. With
 ``--mirrored`` each frame is flipped left to right first, as a camera set to mirror gives
 it: no such frame may be registered, each should be named mirrored, and giving up should
 be quick.
 
-    python -m vision.registration_eval data/heldout_hard [--profile P] [--mirrored]
+    python -m vision.registration_eval data/heldout_hard [--profile P] [--mirrored] [--no-lens-fit]
 """
 from __future__ import annotations
 
@@ -21,14 +23,27 @@ from .evaluate import synthetic_samples
 from .layout import Layout
 from .pipeline import Pipeline
 from .pose import camera_position
+from .radial_lens import RadialLens, to_board
 from .synth.camera import Camera
 
 
-def board_corner_error(H: np.ndarray, H_true: np.ndarray, layout: Layout) -> float:
-    """Max distance (canonical px) between where ``H`` and ``H_true`` put the four board corners."""
-    corners = np.float64([[[0, 0]], [[layout.width, 0]], [[layout.width, layout.height]], [[0, layout.height]]])
-    seen = cv2.perspectiveTransform(corners, np.linalg.inv(H_true))
-    return float(np.abs(cv2.perspectiveTransform(seen, H) - corners).max())
+def board_corner_error(H: np.ndarray, H_true: np.ndarray, layout: Layout, lens: RadialLens | None = None) -> float:
+    """Max distance (canonical px) between where ``H`` (with the ``lens`` it was fitted with)
+    and ``H_true`` put the four board corners."""
+    corners = np.float64([[0, 0], [layout.width, 0], [layout.width, layout.height], [0, layout.height]])
+    seen = cv2.perspectiveTransform(corners[:, None], np.linalg.inv(H_true)).reshape(-1, 2)
+    return float(np.abs(to_board(H, lens, seen) - corners).max())
+
+
+def board_grid_error(H: np.ndarray, lens: RadialLens | None, camera: Camera, layout: Layout) -> float:
+    """Max distance (canonical px) between the points of a 7 x 9 grid over the board and
+    where ``H`` and its ``lens`` put the frame px the generator's camera shows them at. Unlike
+    the corners' error, it sees what a lens bends between them (a homography fitted to
+    the corners is exact there)."""
+    gx, gy = np.meshgrid(np.linspace(0, layout.width, 7), np.linspace(0, layout.height, 9))
+    grid = np.stack([gx.ravel(), gy.ravel()], 1)
+    seen = camera.project(np.column_stack([grid, np.zeros(len(grid))]))
+    return float(np.hypot(*(to_board(H, lens, seen) - grid).T).max())
 
 
 def camera_errors(H: np.ndarray, frame_shape: tuple[int, ...], camera: Camera) -> tuple[float, float]:
@@ -40,24 +55,28 @@ def camera_errors(H: np.ndarray, frame_shape: tuple[int, ...], camera: Camera) -
 
 
 def evaluate(folder: Path, pipeline: Pipeline) -> dict:
-    errors, nadir, height, cold_ms, images = [], [], [], [], 0
+    errors, grid, nadir, height, cold_ms, images = [], [], [], [], [], 0
+    layout = pipeline.profile.layout
     for _, gray, truth in synthetic_samples(folder, cv2.IMREAD_GRAYSCALE):
         pipeline.registrar.reset()
         reg = pipeline.registrar.register(gray)
         images += 1
         cold_ms.append(reg.ms)
         if reg.H is not None:
-            errors.append(board_corner_error(reg.H, np.asarray(truth["homography"]), pipeline.profile.layout))
+            errors.append(board_corner_error(reg.H, np.asarray(truth["homography"]), layout, reg.lens))
             record = truth.get("style", {}).get("camera")
             if record:
-                n, h = camera_errors(reg.H, gray.shape, Camera.from_record(truth["image_size"], record))
+                camera = Camera.from_record(truth["image_size"], record)
+                grid.append(board_grid_error(reg.H, reg.lens, camera, layout))
+                n, h = camera_errors(reg.H, gray.shape, camera)
                 nadir.append(n)
                 height.append(h)
-    e = np.array(errors or [np.nan])
+    e, g = np.array(errors or [np.nan]), np.array(grid or [np.nan])
     n, h = np.array(nadir or [np.nan]), np.array(height or [np.nan])
     return {"n_images": images, "registered": len(errors),
             "corner_error_px_median": float(np.median(e)), "corner_error_px_p90": float(np.percentile(e, 90)),
             "corner_error_px_max": float(e.max()), "over_20_px": int((e > 20).sum()),
+            "grid_error_px_median": float(np.median(g)), "grid_error_px_p90": float(np.percentile(g, 90)),
             "nadir_error_px_median": float(np.median(n)), "nadir_error_px_p90": float(np.percentile(n, 90)),
             "camera_height_error_median": float(np.median(h)),
             "cold_ms_median": float(np.median(cold_ms or [0.0])),
@@ -85,8 +104,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile")
     parser.add_argument("--mirrored", action="store_true",
                         help="flip each frame left to right: none may be registered")
+    parser.add_argument("--no-lens-fit", action="store_true",
+                        help="do not fit the lens's distortion from the markers: one homography")
     args = parser.parse_args(argv)
-    figures = (evaluate_mirrored if args.mirrored else evaluate)(Path(args.dir), Pipeline.load(args.profile))
+    pipeline = Pipeline.load(args.profile, fit_lens=not args.no_lens_fit)
+    figures = (evaluate_mirrored if args.mirrored else evaluate)(Path(args.dir), pipeline)
     if figures["n_images"] == 0:
         print(f"no images with ground truth in {args.dir}", file=sys.stderr)
         return 2

@@ -27,6 +27,7 @@ from vision.capture import Capture, FileFrames, open_source
 from vision.layout import Layout, ProfileFileError, load_profile
 from vision.model import DEFAULT_MODEL, ModelFileError
 from vision.pipeline import Pipeline, Reading
+from vision.radial_lens import RadialLens, to_frame
 from vision.registration import Registrar
 from vision.slot_change import Comparison, compare
 from vision.synth.reference_map import bgr
@@ -72,12 +73,13 @@ class DemoTable:
 class Look:
     frame: np.ndarray | None
     reading: Reading | None          # None when recognition is unavailable
-    H: np.ndarray | None             # camera -> canonical board homography
+    H: np.ndarray | None             # camera -> canonical board homography (of the distortion-free frame with a lens)
     registration: str
     stable_map: MapState | None = None   # the last state the board held still in (recognition only)
     problem: str | None = None           # why there is no frame
     stable_view: StableView | None = None    # the picture of that state (vision.slot_change)
     camera_note: str | None = None       # a remark on the frames that come (too small: vision.capture)
+    lens: RadialLens | None = None       # the lens distortion fitted with H (vision.radial_lens)
 
 
 @dataclass(frozen=True)
@@ -202,12 +204,12 @@ class Live:
             stable = pipeline.stability.stable
             return Look(frame, reading, reading.homography, reading.registration,
                         build_map(stable)[0] if stable else None, stable_view=self._stable_views.get(profile),
-                        camera_note=note)
+                        camera_note=note, lens=reading.lens)
         registrar = self._registrars.get(profile)
         if registrar is None:
             registrar = self._registrars[profile] = Registrar(self.layout(profile))
         reg = registrar.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
-        return Look(frame, None, reg.H, reg.source, camera_note=note)
+        return Look(frame, None, reg.H, reg.source, camera_note=note, lens=reg.lens)
 
     # -- what changed since the game last read the table ---------------------------------
     def compared_since(self, sid: int, step: Step, kept: Picture | None, look: Look,
@@ -256,11 +258,13 @@ def overlay(look: Look, layout: Layout, highlight: set[str], width: int = 960) -
     Automa's target slots highlighted; scaled to ``width`` px."""
     frame = look.frame.copy()
     if look.H is not None:
-        inv = np.linalg.inv(look.H)
+        def outline(x: float, y: float, w: float, h: float) -> np.ndarray:
+            """A canonical-frame rectangle as a polygon in the camera frame."""
+            return to_frame(look.H, look.lens, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]).astype(np.int32)[None]
         colours = company_colours()
         readings = {r.id: r for r in look.reading.slots} if look.reading else {}
         for box in layout.slots:
-            pts = _outline(box.x, box.y, box.w, box.h, inv)
+            pts = outline(box.x, box.y, box.w, box.h)
             r = readings.get(box.id)
             if r is not None and r.piece not in (None, "empty") and r.owner:
                 colour = PIECE_BGR.get(colours.get(r.owner, r.owner), (255, 0, 255))
@@ -268,17 +272,11 @@ def overlay(look: Look, layout: Layout, highlight: set[str], width: int = 960) -
             if r is not None and r.unknown:
                 cv2.polylines(frame, pts, True, (0, 0, 255), 1, cv2.LINE_AA)
             if box.id in highlight:      # a wide ring around the slot: seen at a glance, piece still visible
-                ring = _outline(box.x - HALO, box.y - HALO, box.w + 2 * HALO, box.h + 2 * HALO, inv)
+                ring = outline(box.x - HALO, box.y - HALO, box.w + 2 * HALO, box.h + 2 * HALO)
                 cv2.polylines(frame, ring, True, (0, 0, 0), 12, cv2.LINE_AA)
                 cv2.polylines(frame, ring, True, HIGHLIGHT, 7, cv2.LINE_AA)
     scale = width / frame.shape[1]
     return cv2.resize(frame, (width, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA)
-
-
-def _outline(x: float, y: float, w: float, h: float, inv: np.ndarray) -> np.ndarray:
-    """A canonical-frame rectangle as a polygon in the camera frame."""
-    corners = np.array([[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], np.float32)
-    return cv2.perspectiveTransform(corners, inv).astype(np.int32)
 
 
 def placeholder(text: str, size: tuple[int, int] = (960, 720)) -> np.ndarray:

@@ -177,6 +177,7 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
         turns = [(kind, picked) for kind, picked in turns if picked is not None]
         if not turns:
             continue
+        pipeline.registrar.reset()      # another image, another camera and lens
         blind, seen = _read(pipeline, frame, None), _read(pipeline, frame, truth_companies(truth))
         table = table_of(truth, path.read_bytes()) if pairs else None
         if pairs:

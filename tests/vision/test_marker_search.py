@@ -106,7 +106,7 @@ def test_hard_frame_that_aruco_cannot_decode_is_registered():
     assert len(locate_markers(gray, detector, GEOMETRY)) >= 3
     registration = Registrar(LAYOUT).register(gray)
     assert registration.source == "aruco"
-    assert reprojection_error(registration.H, np.asarray(sample.truth["homography"]), LAYOUT) < 12.0
+    assert reprojection_error(registration.H, np.asarray(sample.truth["homography"]), LAYOUT, registration.lens) < 12.0
 
 
 def test_registration_eval_reports_registered_frames_and_error(tmp_path, capsys):

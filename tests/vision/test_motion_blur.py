@@ -83,4 +83,4 @@ def test_a_shaken_frame_is_registered(monkeypatch):
         assert len(locate_markers(gray, detector, GEOMETRY)) < 3
     assert len(locate_markers(gray, detector, GEOMETRY)) >= 3
     registered = Registrar(LAYOUT).register(gray)
-    assert reprojection_error(registered.H, np.asarray(sample.truth["homography"]), LAYOUT) < 12.0
+    assert reprojection_error(registered.H, np.asarray(sample.truth["homography"]), LAYOUT, registered.lens) < 12.0

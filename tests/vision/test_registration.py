@@ -14,7 +14,7 @@ def test_aruco_registration_is_subpixel_and_then_cached():
     reg = Registrar(LAYOUT)
     first = reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
     assert first.source == "aruco" and first.markers == 4
-    assert reprojection_error(first.H, H_true, LAYOUT) < 1.5
+    assert reprojection_error(first.H, H_true, LAYOUT, first.lens) < 1.5
     second = reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
     assert second.source == "cached" and np.array_equal(second.H, first.H)
 
@@ -27,7 +27,7 @@ def test_moved_board_is_registered_again():
     moved, H_true = camera_view(canvas, LAYOUT, shift=(25, 10))
     again = reg.register(cv2.cvtColor(moved, cv2.COLOR_BGR2GRAY))
     assert again.source == "aruco"
-    assert reprojection_error(again.H, H_true, LAYOUT) < 1.5
+    assert reprojection_error(again.H, H_true, LAYOUT, again.lens) < 1.5
 
 
 def test_hidden_markers_keep_the_last_homography_as_stale():
@@ -86,6 +86,6 @@ def test_blurred_markers_are_found_on_a_second_sharpened_pass():
     detector = make_detector()
     assert len(detect_markers(gray, detector, {0, 1, 2, 3})) < 3
     assert len(decode_markers(gray, detector, {0, 1, 2, 3})[0]) >= 3
-    H = Registrar(LAYOUT).register(gray).H
+    reg = Registrar(LAYOUT).register(gray)
     H_true = np.asarray(sample.truth["homography"])
-    assert H is not None and reprojection_error(H, H_true, LAYOUT) < 5.0
+    assert reg.H is not None and reprojection_error(reg.H, H_true, LAYOUT, reg.lens) < 5.0
