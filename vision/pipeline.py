@@ -118,8 +118,8 @@ class Pipeline:
         image = _profile_file(prof.reference_image, "reference image", cv2.imread)
         reference = None if image is None else FeatureReference.from_image(image, prof.layout)
         neutral = NeutralDams.from_map(prof.layout)
-        return cls(prof, load_session(model), Registrar(prof.layout, geometry, reference, fit_lens=fit_lens and lens is None),
-                   lens=lens,
+        registrar = Registrar(prof.layout, geometry, reference, fit_lens=fit_lens and lens is None)
+        return cls(prof, load_session(model), registrar, lens=lens,
                    neutral=neutral, water=HeldWater.from_layout(prof.layout),
                    heights=None if heights is None else DamHeights.load(prof.layout, neutral.heights(), heights),
                    counters=tuple(DropCounter.load(prof.layout, kind, path) for kind, path in paths.items()

@@ -6,7 +6,9 @@ again once the smear is taken out), feature matching against a reference picture
 the board, and four corners clicked by a person. ``Registrar`` remembers the last
 homography and reuses it while the board has not moved, which it checks cheaply by
 comparing the pixels around the markers (or a thumbnail of the whole frame when the
-board was registered without markers).
+board was registered without markers). With all four markers seen it also fits the lens's
+radial distortion from their corners (``vision.radial_lens``): where the markers call for one,
+the homography is that of the distortion-free frame and the view is warped through the lens.
 """
 from __future__ import annotations
 
