@@ -68,9 +68,9 @@ def test_a_distortion_the_corners_do_not_call_for_is_none():
 
 def test_three_markers_or_a_fit_on_the_edge_give_no_lens():
     assert fit(seen(0.1)[:12], BOARD[:12], (1280, 960)) is None
-    scrambled = seen(0.1)[np.random.default_rng(2).permutation(16)]     # corners of no board at all
-    lens = fit(scrambled, BOARD, (1280, 960))
-    assert lens is None or abs(lens.kappa) < 0.8
+    # a barrel past any webcam's: its best fit lies on the edge of the range searched
+    assert fit(seen(1.5), BOARD, (1280, 960)) is None
+    assert fit(seen(0.7), BOARD, (1280, 960)).kappa == pytest.approx(0.7, abs=1e-3)
 
 
 def test_to_frame_and_to_board_are_inverses():
