@@ -8,7 +8,7 @@ from .board_state import SlotReading
 from .labels import dam_pieces
 from .layout import Layout
 from .pipeline import Reading
-from .radial_lens import to_frame
+from .radial_lens import frame_outline
 
 COLOURS = {"ok": (60, 200, 60), "low": (0, 200, 255), "flagged": (0, 0, 255), "unknown": (160, 160, 160)}
 
@@ -32,8 +32,7 @@ def annotate(frame: np.ndarray, reading: Reading, layout: Layout) -> np.ndarray:
     flagged = {f.slot for f in reading.flags}
     low = set(reading.low_confidence)
     for box, r in zip(layout.slots, reading.slots):
-        corners = [(box.x, box.y), (box.x + box.w, box.y), (box.x + box.w, box.y + box.h), (box.x, box.y + box.h)]
-        poly = to_frame(reading.homography, reading.lens, corners).astype(np.int32)[None]
+        poly = frame_outline(reading.homography, reading.lens, box.x, box.y, box.w, box.h)
         status = "unknown" if r.unknown else "low" if r.id in low else "flagged" if r.id in flagged else "ok"
         cv2.polylines(out, poly, True, COLOURS[status], 1, cv2.LINE_AA)
         text = label(r)

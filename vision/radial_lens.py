@@ -129,6 +129,11 @@ def to_frame(H: np.ndarray, lens: RadialLens | None, board_points: np.ndarray) -
     return pts if lens is None else lens.distort(pts)
 
 
+def frame_outline(H: np.ndarray, lens: RadialLens | None, x: float, y: float, w: float, h: float) -> np.ndarray:
+    """A canonical-frame rectangle as a (1, 4, 2) int32 polygon in the frame, for cv2.polylines."""
+    return to_frame(H, lens, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]).astype(np.int32)[None]
+
+
 def to_board(H: np.ndarray, lens: RadialLens | None, frame_points: np.ndarray) -> np.ndarray:
     """(N, 2) frame px -> canonical board px (the inverse of ``to_frame``)."""
     pts = np.asarray(frame_points, np.float64).reshape(-1, 2)

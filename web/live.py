@@ -27,7 +27,7 @@ from vision.capture import Capture, FileFrames, open_source
 from vision.layout import Layout, ProfileFileError, load_profile
 from vision.model import DEFAULT_MODEL, ModelFileError
 from vision.pipeline import Pipeline, Reading
-from vision.radial_lens import RadialLens, to_frame
+from vision.radial_lens import RadialLens, frame_outline
 from vision.registration import Registrar
 from vision.slot_change import Comparison, compare
 from vision.synth.reference_map import bgr
@@ -258,13 +258,10 @@ def overlay(look: Look, layout: Layout, highlight: set[str], width: int = 960) -
     Automa's target slots highlighted; scaled to ``width`` px."""
     frame = look.frame.copy()
     if look.H is not None:
-        def outline(x: float, y: float, w: float, h: float) -> np.ndarray:
-            """A canonical-frame rectangle as a polygon in the camera frame."""
-            return to_frame(look.H, look.lens, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]).astype(np.int32)[None]
         colours = company_colours()
         readings = {r.id: r for r in look.reading.slots} if look.reading else {}
         for box in layout.slots:
-            pts = outline(box.x, box.y, box.w, box.h)
+            pts = frame_outline(look.H, look.lens, box.x, box.y, box.w, box.h)
             r = readings.get(box.id)
             if r is not None and r.piece not in (None, "empty") and r.owner:
                 colour = PIECE_BGR.get(colours.get(r.owner, r.owner), (255, 0, 255))
@@ -272,7 +269,8 @@ def overlay(look: Look, layout: Layout, highlight: set[str], width: int = 960) -
             if r is not None and r.unknown:
                 cv2.polylines(frame, pts, True, (0, 0, 255), 1, cv2.LINE_AA)
             if box.id in highlight:      # a wide ring around the slot: seen at a glance, piece still visible
-                ring = outline(box.x - HALO, box.y - HALO, box.w + 2 * HALO, box.h + 2 * HALO)
+                ring = frame_outline(look.H, look.lens, box.x - HALO, box.y - HALO,
+                                     box.w + 2 * HALO, box.h + 2 * HALO)
                 cv2.polylines(frame, ring, True, (0, 0, 0), 12, cv2.LINE_AA)
                 cv2.polylines(frame, ring, True, HIGHLIGHT, 7, cv2.LINE_AA)
     scale = width / frame.shape[1]

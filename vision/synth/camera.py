@@ -72,21 +72,23 @@ class Camera:
         """cv2.remap maps that turn the undistorted rendering into the output image; ``pad``:
         the rendering has that many px more on every side (``padded``)."""
         w, h = self.size
-        c, f = self.K[:2, 2], self.K[0, 0]
         xx, yy = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
-        dx, dy = xx - c[0], yy - c[1]
+        ix, iy = self._ideal_px(xx, yy)
+        return (ix + pad).astype(np.float32), (iy + pad).astype(np.float32)
+
+    def _ideal_px(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Output-image px -> undistorted px (the module doc's closed form)."""
+        c, f = self.K[:2, 2], self.K[0, 0]
+        dx, dy = x - c[0], y - c[1]
         gain = 1 + self.k1 * (dx * dx + dy * dy) / f ** 2
-        return (c[0] + pad + dx * gain).astype(np.float32), (c[1] + pad + dy * gain).astype(np.float32)
+        return c[0] + dx * gain, c[1] + dy * gain
 
     def overshoot(self) -> int:
         """How many px beyond the undistorted image the output image's pixels reach: a barrel
         lens sees more than the pinhole picture of the same size (none for a pincushion one)."""
         w, h = self.size
-        corners = np.array([(0, 0), (w - 1, 0), (w - 1, h - 1), (0, h - 1)], np.float64)
-        c, f = self.K[:2, 2], self.K[0, 0]
-        d = corners - c
-        ideal = c + d * (1 + self.k1 * (d ** 2).sum(1, keepdims=True) / f ** 2)
-        beyond = np.concatenate([-ideal.min(0), ideal.max(0) - (w - 1, h - 1)])
+        ix, iy = self._ideal_px(np.array([0.0, w - 1, w - 1, 0.0]), np.array([0.0, 0.0, h - 1, h - 1]))
+        beyond = np.array([-ix.min(), -iy.min(), ix.max() - (w - 1), iy.max() - (h - 1)])
         return int(math.ceil(max(0.0, float(beyond.max())))) + 2
 
     def padded(self, pad: int) -> "Camera":

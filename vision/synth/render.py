@@ -202,9 +202,10 @@ def set_table(seed: int, options: Options = Options()) -> Table:
         pad = cam.overshoot()       # the table it sees past the pinhole picture's edges
 
     w, h = options.size
+    scene_cam = cam.padded(pad)
     scene, table_record = table(rng["table"], h + 2 * pad, w + 2 * pad)
-    _board_edge(scene, cam.padded(pad), rng["board"])
-    _warp_canvas(scene, canvas, alpha, cam.padded(pad))
+    _board_edge(scene, scene_cam, rng["board"])
+    _warp_canvas(scene, canvas, alpha, scene_cam)
 
     piece_style = pieces.sample_style(rng["pieces"])
     solids = pieces.build_solids(state, piece_style, rng["pieces"])
