@@ -78,20 +78,24 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _pipeline(args: argparse.Namespace) -> "Pipeline":
-    """The pipeline with the models ``_model_options`` names ("none": without that model)."""
+    """The pipeline with the models and reading options ``_model_options`` names ("none": without
+    that model)."""
     from .pipeline import Pipeline
 
     def given(path: str) -> str | None:
         return None if path == "none" else path
 
     try:
-        return Pipeline.load(args.profile, args.model, given(args.heights),
-                             {kind: given(getattr(args, f"{kind}_drops")) for kind in COUNTED_KINDS},
-                             given(args.specialist), fit_lens=not args.no_lens_fit)
+        pipeline = Pipeline.load(args.profile, args.model, given(args.heights),
+                                 {kind: given(getattr(args, f"{kind}_drops")) for kind in COUNTED_KINDS},
+                                 given(args.specialist), fit_lens=not args.no_lens_fit)
     except ProfileFileError as exc:
         raise SystemExit(f"cannot load the profile: {exc}") from None
     except ValueError as exc:     # a model file of the wrong kind or not a model at all: say which
         raise SystemExit(f"cannot load the models: {exc}") from None
+    if args.every_colour:
+        pipeline.seen = None
+    return pipeline
 
 
 def _companies(text: str) -> list[str]:
@@ -119,6 +123,9 @@ def _model_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-lens-fit", action="store_true",
                    help="do not fit the lens's distortion from the markers (vision/radial_lens.py): "
                         "one homography, as before 2026-11-26")
+    p.add_argument("--every-colour", action="store_true",
+                   help="read blind with every company's colour possible, not only those of the companies "
+                        "the picture surely shows a piece of (rulings V10)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

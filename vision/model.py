@@ -12,7 +12,8 @@ The net has four heads per crop: piece class, owner colour, drop count and
 empty/conduit and a lake only gets a drop count; given the map's neutral dams, a
 grey dam is read only where, and as high as, setup places one; given which lake is
 whose, a dam and its drops are read together, as many drops as the dam holds at most;
-given the companies in the game, a piece is read as one of theirs (or neutral).
+given the companies in the game, a piece is read as one of theirs (or neutral), and
+without them, as one of the companies the frame surely shows a piece of.
 """
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ class CropReading:
     occluded: bool
     confidence: float          # probability of the whole reading among the allowed ones
     conflict: str | None = None  # what the box read alone broke, where that was not taken: a dam's
-                                 # capacity (with its lake), a company not in the game
+                                 # capacity (with its lake), a company not in the game (or, read blind, not seen)
 
 
 class ModelFileError(ValueError):
@@ -184,21 +185,44 @@ def second_look(session: ort.InferenceSession, inputs: np.ndarray, raw: dict[str
     return out
 
 
-def _outsiders(table: np.ndarray, mask: np.ndarray) -> dict[int, str]:
+# Blind, a company counts as seen when some visible box reads as one of its pieces with at
+# least this share of the box's readings (rulings V10). Of 0.5-0.9, 0.7 read the tuning frames
+# best (docs/benchmarks.md, "Companies seen on the map").
+SEEN = 0.7
+
+
+def companies_seen(table: np.ndarray, kinds: Sequence[str], hidden: np.ndarray, sure: float = SEEN) -> list[str]:
+    """The companies a frame shows a piece of, surely enough to take them as the game's
+    (rulings V10): some visible box of a kind that has an owner reads as one of their pieces
+    with at least ``sure`` of its chance. ``table``: ``reading_table``'s; ``hidden``: (N,)
+    the boxes read occluded. A company with nothing built yet is left out too, at no cost:
+    no piece of it stands there to be read."""
+    share = table.sum(1) / np.maximum(table.sum((1, 2)), 1e-12)[:, None]
+    looked = np.array([k in HAS_OWNER for k in kinds]) & ~hidden
+    best = share[looked].max(0) if looked.any() else np.zeros(len(OWNERS))
+    return [o for k, o in enumerate(OWNERS[:-2]) if best[k] >= sure]
+
+
+def _outsiders(table: np.ndarray, mask: np.ndarray, why: str) -> dict[int, str]:
     """Box index -> a note for each box whose likeliest reading, read with every colour
-    possible, is a piece of a company nobody plays (``mask`` 0): the page says why it is unsure."""
+    possible, is a piece of a company left out (``mask`` 0): the page says why it is unsure.
+    ``why`` names the reason, ``{}`` standing for the company."""
     owners = table.reshape(len(table), -1).argmax(1) % len(OWNERS)
-    return {i: f"looks like {OWNERS[k]}'s colour, but {OWNERS[k]} is not in this game"
+    return {i: f"looks like {OWNERS[k]}'s colour, but " + why.format(OWNERS[k])
             for i, k in enumerate(owners) if mask[k] == 0}
 
 
 def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | None = None,
-           water: HeldWater | None = None, companies: Collection[str] | None = None) -> list[CropReading]:
+           water: HeldWater | None = None, companies: Collection[str] | None = None,
+           seen: float | None = None) -> list[CropReading]:
     """Readings from the heads; ``neutral``: the map's neutral dams, which narrow what a
     dam slot can read (``vision.neutral_dams``); ``water``: which lake holds each dam's
     drops, read together with the dam (``vision.held_water``); ``companies``: the
     companies in the game, when known, the only ones whose pieces a slot can read (rulings
-    V4). Confidence is the probability of the reading among the readings allowed."""
+    V4); without them, given ``seen``, the companies the frame shows a piece of at ``seen``
+    or surer stand for them (``companies_seen``, rulings V10), else every colour stays possible.
+    Confidence is the probability of the reading among the readings allowed (with companies
+    guessed, among every colour)."""
     masks = np.stack([piece_mask(k) for k in kinds])
     piece_p = softmax(raw["piece"] + masks)
     drops_p = softmax(raw["drops"])
@@ -206,11 +230,19 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
     visible = np.maximum(occluded_p, 1 - occluded_p)       # the occluded head's confidence
     owner_p = softmax(raw["owner"])
     notes: dict[int, str] = {}
+    free = reading_table(piece_p, owner_p)                 # every colour possible
+    why, guessed = "{} is not in this game", companies is None and seen is not None
+    if guessed:
+        companies = companies_seen(free, kinds, occluded_p > 0.5, seen)
+        why = "no piece on the map is surely {}'s"
     if companies is not None:
         playing = owner_mask(companies)
-        notes = _outsiders(reading_table(piece_p, owner_p), playing)
+        notes = _outsiders(free, playing, why)
         owner_p = owner_p * playing
     table = reading_table(piece_p, owner_p)
+    # Companies guessed from the frame narrow the choice, not the doubt: each reading keeps its
+    # chance among every colour (rulings V10), so that one the guess changed stays flagged.
+    kept = table.sum((1, 2)) if guessed else np.ones(len(kinds))
     if neutral is not None:
         neutral.restrict(table, occluded_p > 0.5)
     out = []
@@ -221,7 +253,7 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
             j, k = np.unravel_index(int(table[i].argmax()), table[i].shape)
             piece = PIECES[j]
             owner = OWNERS[k] if piece != "empty" else None
-            conf *= float(table[i, j, k] / table[i].sum())
+            conf *= float(table[i, j, k] / table[i].sum() * kept[i])
         if kind in HAS_DROPS:
             j = int(drops_p[i].argmax())
             drops, conf = j, conf * float(drops_p[i, j])
@@ -230,7 +262,7 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
         c = water.choose(table[dam], drops_p[lake])
         piece = PIECES[c.piece]
         out[dam] = replace(out[dam], piece=piece, owner=OWNERS[c.owner] if piece != "empty" else None,
-                           confidence=float(visible[dam]) * c.piece_share,
+                           confidence=float(visible[dam] * kept[dam]) * c.piece_share,
                            conflict="; ".join(n for n in (out[dam].conflict, c.conflict) if n) or None)
         out[lake] = replace(out[lake], drops=c.drops, confidence=float(visible[lake]) * c.drops_share)
     return out

@@ -23,7 +23,7 @@ from .dam_heights import DEFAULT_HEIGHTS_MODEL, DamHeights
 from .drop_counter import KINDS as COUNTED_KINDS, DropCounter
 from .held_water import HeldWater
 from .layout import Profile, ProfileFileError, load_profile
-from .model import DEFAULT_MODEL, Surety, decode, load_session, net_input, run, second_look
+from .model import DEFAULT_MODEL, SEEN, Surety, decode, load_session, net_input, run, second_look
 from .neutral_dams import NeutralDams
 from .paper_white import paper_white
 from .pose import camera_position
@@ -89,6 +89,10 @@ class Pipeline:
     # read once more, mirrored, on every frame (``vision.model.second_look``); None: never.
     # The specialist's threshold; the figures are in docs/benchmarks.md, "A second look".
     second_look: float | None = SURE
+    # Read blind (the companies not given), a company counts as in the game when some visible
+    # piece reads as its with at least this share (``vision.model.companies_seen``, rulings V10);
+    # None: every colour stays possible.
+    seen: float | None = SEEN
     surety: Surety = field(init=False, repr=False)      # over every box of the layout
 
     def __post_init__(self) -> None:
@@ -167,7 +171,7 @@ class Pipeline:
 
         def read(outputs: dict[str, np.ndarray]) -> list[SlotReading]:
             return slot_readings(self.profile.layout, decode(outputs, self.profile.layout.kinds, self.neutral,
-                                                             self.water, companies))
+                                                             self.water, companies, self.seen))
 
         def mirrored() -> list[dict[str, np.ndarray]]:
             return [self._outputs(crops, view, camera, plan, mirrored=True)]

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from models.dataset import IGNORE, box_labels
-from vision.labels import KINDS, MAX_DROPS, OWNERS, PIECES
-from vision.model import decode
+from vision.labels import KINDS, MAX_DROPS, OWNERS, PIECES, piece_mask
+from vision.model import SEEN, companies_seen, decode, reading_table, softmax
 from vision.registration import default_markers
 from vision.synth.markers import MARKER_CORNERS
 
@@ -59,6 +59,37 @@ def test_a_company_nobody_plays_is_never_read_and_a_forced_choice_is_unsure():
     assert [r.conflict for r in free] == [None] * 3
     assert [r.conflict for r in bound] == ["looks like france's colour, but france is not in this game", None,
                                            "looks like france's colour, but france is not in this game"]
+
+
+def test_read_blind_a_colour_no_piece_shows_surely_is_left_out():
+    """Rulings V10: without the game's companies, those the frame shows a piece of with at
+    least ``SEEN`` of a visible box's chance stand for them. A colour seen only unsurely, or
+    only on a hidden box, is read as its box's next likeliest owner, with a note."""
+    raw = raw_logits(4, "conduit", "usa", 0, -8.0)                     # box 0: the USA's, sure
+    raw["owner"][1] = 0
+    raw["owner"][1, [OWNERS.index("france"), OWNERS.index("usa")]] = [2.0, 1.6]   # France first, 43 %
+    raw["owner"][2] = 0
+    raw["owner"][2, OWNERS.index("germany")] = 8
+    raw["piece"][2, PIECES.index("conduit")] = 1.1                      # Germany's colour, a piece 75 % sure
+    raw["owner"][3] = 0
+    raw["owner"][3, OWNERS.index("italy")] = 8
+    raw["occluded"][3] = 8.0                                            # Italy's, hidden
+    kinds = ["conduit"] * 4
+    masks = np.stack([piece_mask(k) for k in kinds])
+    table = reading_table(softmax(raw["piece"] + masks), softmax(raw["owner"]))
+    hidden = np.array([False, False, False, True])
+    assert SEEN == 0.7 and companies_seen(table, kinds, hidden) == ["usa", "germany"]
+    assert companies_seen(table, kinds, hidden, sure=0.8) == ["usa"]
+    assert companies_seen(table, kinds, np.zeros(4, bool)) == ["usa", "germany", "italy"]
+    free = decode(raw, kinds)
+    seen = decode(raw, kinds, seen=SEEN)
+    assert [r.owner for r in free] == ["usa", "france", "germany", "italy"]
+    assert [r.owner for r in seen[:3]] == ["usa", "usa", "germany"]
+    assert seen[3].occluded and [r.conflict for r in free] == [None] * 4       # the hidden box is unknown either way
+    assert [r.conflict for r in seen[:3]] == [None, "looks like france's colour, but no piece on the map is surely france's",
+                                              None]
+    # the companies given, as in a session, the note says the company is not playing
+    assert decode(raw, kinds, companies=["usa", "germany"])[1].conflict.endswith("france is not in this game")
 
 
 def test_unknown_company_names_are_refused():

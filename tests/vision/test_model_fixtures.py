@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from vision.evaluate import Tally, evaluate_folder, synthetic_samples, truth_companies
+from vision.model import SEEN
 from vision.pipeline import Pipeline
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
@@ -84,3 +85,17 @@ def test_knowing_the_games_companies_reads_only_theirs_and_no_worse():
         allowed = set(truth_companies(truth)) | {"neutral", "none", None}
         assert {s.owner for s in pipeline.read_frame(frame, truth_companies(truth)).slots} <= allowed, img.name
     assert known.slot_errors <= blind.slot_errors, (known.slot_errors, blind.slot_errors)
+
+
+def test_read_blind_the_companies_surely_seen_stand_for_the_games():
+    """Rulings V10, as ``automa-vision read`` without ``--companies`` reads: the companies the
+    frame surely shows a piece of stand for the game's. On a clean fixture those are the
+    companies whose pieces stand there; asking for more surety than any reading can have
+    leaves only neutral dams and pieces with no company colour."""
+    img, frame, truth = next(synthetic_samples(FIXTURES, select=lambda p: p.name.startswith("clean")))
+    built = {s["owner"] for s in truth["slots"] if s["owner"] and not s["occluded"]}
+    pipeline = Pipeline.load()
+    assert pipeline.seen == SEEN
+    assert {s.owner for s in pipeline.read_frame(frame).slots} - {None} == built, img.name
+    pipeline.seen = 1.01
+    assert {s.owner for s in pipeline.read_frame(frame).slots} <= {"neutral", "none", None}

@@ -6,10 +6,12 @@ import cv2
 import numpy as np
 import pytest
 
-from automa.cli import main
+from automa.cli import build_parser, main
 from vision.annotate import annotate
 from vision.capture import open_source
+from vision.cli import _pipeline
 from vision.layout import ProfileFileError
+from vision.model import SEEN
 from vision.pipeline import Pipeline
 
 from .drawn import LAYOUT, board_canvas, camera_view
@@ -134,6 +136,14 @@ def test_read_command_takes_the_games_companies(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["read", image, "--companies", "usa,spain"])
     assert stop.value.code == 2 and "unknown company 'spain'" in capsys.readouterr().err
+
+
+def test_read_and_eval_can_read_blind_with_every_colour():
+    """Rulings V10 is the blind default; ``--every-colour`` reads as before it."""
+    for command in ("read", "eval"):
+        plain = build_parser(command).parse_args([command, "x"])
+        every = build_parser(command).parse_args([command, "x", "--every-colour"])
+        assert _pipeline(plain).seen == SEEN and _pipeline(every).seen is None
 
 
 def test_eval_command_reports_the_figures(tmp_path, capsys):
