@@ -9,6 +9,8 @@ comparing the pixels around the markers (or a thumbnail of the whole frame when 
 board was registered without markers). With all four markers seen it also fits the lens's
 radial distortion from their corners (``vision.radial_lens``): where the markers call for one,
 the homography is that of the distortion-free frame and the view is warped through the lens.
+Registered by features while the markers are hidden, the frame goes through the lens its
+markers gave earlier.
 """
 from __future__ import annotations
 
@@ -183,7 +185,9 @@ class FeatureReference:
         kps, desc = orb.detectAndCompute(gray, None)
         return cls(np.array([k.pt for k in kps], np.float32), desc, orb, layout.width / gray.shape[1])
 
-    def homography(self, gray: np.ndarray, min_inliers: int = 25) -> np.ndarray | None:
+    def homography(self, gray: np.ndarray, min_inliers: int = 25, lens: RadialLens | None = None) -> np.ndarray | None:
+        """Frame -> canonical board from the frame's features matched to the reference's;
+        with a ``lens``, of the distortion-free frame (the frame's points are undistorted first)."""
         kps, desc = self.orb.detectAndCompute(gray, None)
         if desc is None or len(kps) < min_inliers:
             return None
@@ -192,6 +196,8 @@ class FeatureReference:
         if len(good) < min_inliers:
             return None
         src = np.float32([kps[m.queryIdx].pt for m in good])
+        if lens is not None:
+            src = lens.undistort(src).astype(np.float32)
         dst = self.keypoints[[m.trainIdx for m in good]] * self.scale
         H, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 4.0)
         if H is None or int(inliers.sum()) < min_inliers:
@@ -264,7 +270,8 @@ class Registrar:
         H = homography_from_markers(found, self.geometry, lens)
         source = "aruco"
         if H is None and self.reference is not None:
-            H, source, lens = self.reference.homography(gray), "features", None
+            # the camera's lens, fitted while its markers showed, bends the features too
+            H, source = self.reference.homography(gray, lens=lens), "features"
         if H is None:
             # Markers hidden (a hand?) or no board: keep the last answer but say it is stale.
             return Registration(self._H, "stale" if self._H is not None else "none", _ms(t0), found, self._lens)

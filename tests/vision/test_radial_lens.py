@@ -12,7 +12,7 @@ from vision.layout import load_layout
 from vision.pipeline import Pipeline
 from vision.radial_lens import RadialLens, fit, to_board, to_frame
 from vision.rectify import warp_view
-from vision.registration import Registrar, default_markers
+from vision.registration import FeatureReference, Registrar, default_markers
 from vision.registration_eval import board_grid_error
 from vision.synth.camera import Camera
 from vision.synth.render import WIDE_K, Options, render
@@ -123,6 +123,28 @@ def test_the_lens_is_kept_while_the_markers_are_hidden_and_forgotten_on_reset():
     assert hidden.source == "stale" and hidden.lens == first.lens
     registrar.reset()
     assert registrar.register(np.full_like(gray, 128)).lens is None
+
+
+def test_features_register_a_frame_through_the_lens_its_markers_gave():
+    """The fallback, feature matching against a reference picture of the board, takes the
+    frame through the lens the camera's markers gave while they showed."""
+    gray, truth = wide_frame(930_005)
+    camera = Camera.from_record(truth["image_size"], truth["style"]["camera"])
+    first = Registrar(LAYOUT).register(gray)
+    picture = warp_view(cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR), first.H, LAYOUT, lens=first.lens)
+    reference = FeatureReference.from_image(picture, LAYOUT)
+    hidden = gray.copy()
+    for corners in first.corners.values():        # a hand over each marker
+        middle = corners.mean(0)
+        cv2.fillConvexPoly(hidden, (middle + 1.6 * (corners - middle)).astype(np.int32), 128)
+    error = {}
+    for fit_lens in (True, False):
+        registrar = Registrar(LAYOUT, reference=reference, fit_lens=fit_lens)
+        assert registrar.register(gray).source == "aruco"
+        reg = registrar.register(hidden)
+        assert reg.source == "features" and reg.lens == (first.lens if fit_lens else None)
+        error[fit_lens] = board_grid_error(reg.H, reg.lens, camera, LAYOUT)
+    assert error[True] < 8.0 and error[True] < 0.6 * error[False]
 
 
 def test_the_pipeline_reads_through_the_fitted_lens_unless_the_profile_has_a_calibration(tmp_path):
