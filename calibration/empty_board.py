@@ -16,6 +16,7 @@ from vision.board_state import slot_readings
 from vision.layout import Layout
 from vision.model import decode, load_session, run
 from vision.paper_white import frame_paper
+from vision.radial_lens import RadialLens
 from vision.rectify import crops_from_frame
 
 
@@ -31,8 +32,9 @@ class EmptyBoardResult:
 
 
 def check_empty_board(frame: np.ndarray, H: np.ndarray, layout: Layout, model: Path,
-                     low_confidence: float = 0.8) -> EmptyBoardResult:
-    _, crops = crops_from_frame(frame, H, layout, paper=frame_paper(frame, layout))
+                     low_confidence: float = 0.8, lens: RadialLens | None = None) -> EmptyBoardResult:
+    """``lens``: the distortion registration fitted (``H`` then being the distortion-free frame's)."""
+    _, crops = crops_from_frame(frame, H, layout, paper=frame_paper(frame, layout), lens=lens)
     kinds = layout.kinds
     readings = slot_readings(layout, decode(run(load_session(model), crops, kinds), kinds))
     wrong, unsure = [], []

@@ -1,8 +1,9 @@
 """Calibration profiles: one folder per profile under the data dir.
 
 A folder holds what the wizard has gathered so far (``wizard.json``: the
-homography and the slot overrides; ``frame.jpg``: the picture it works on;
-``lens.npz``; ``reference.png``) and, once saved, ``profile.json`` in the format
+homography, the lens distortion the markers showed and the slot overrides;
+``frame.jpg``: the picture it works on, as the camera gave it; ``lens.npz``;
+``reference.png``) and, once saved, ``profile.json`` in the format
 ``vision.layout.load_profile`` reads, with paths relative to the folder.
 """
 from __future__ import annotations
@@ -17,6 +18,8 @@ import cv2
 import numpy as np
 
 from vision.layout import DEFAULT_LAYOUT, Layout, load_layout
+from vision.radial_lens import RadialLens
+from vision.registration import Calibration
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,39}$")
 FRAME, LENS, REFERENCE, WIZARD, PROFILE = "frame.jpg", "lens.npz", "reference.png", "wizard.json", "profile.json"
@@ -41,6 +44,7 @@ class Draft:
     homography: list[list[float]] | None = None
     registration: str | None = None                    # markers | corners
     overrides: dict[str, dict[str, float]] = field(default_factory=dict)
+    lens_kappa: float | None = None     # the distortion the markers showed (``homography`` is then of the frame without it)
 
     @property
     def name(self) -> str:
@@ -51,8 +55,22 @@ class Draft:
         return None if self.homography is None else np.asarray(self.homography, np.float64)
 
     def frame(self) -> np.ndarray | None:
+        """The wizard's picture as play time sees the camera's frames: undistorted by the
+        lens calibration, where the profile has one (``vision.pipeline``)."""
         path = self.folder / FRAME
-        return cv2.imread(str(path), cv2.IMREAD_COLOR) if path.exists() else None
+        frame = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.exists() else None
+        if frame is None or not self.has(LENS):
+            return frame
+        try:
+            lens = Calibration.load(self.folder / LENS)
+        except (OSError, ValueError, KeyError) as exc:
+            raise ProfileError(f"the lens calibration {self.folder / LENS} cannot be read ({exc}); "
+                               "calibrate the lens again (step 2)") from exc
+        return lens.undistorter((frame.shape[1], frame.shape[0]))(frame)
+
+    def lens(self, frame: np.ndarray) -> RadialLens | None:
+        """The lens distortion the markers showed in ``frame`` (the wizard's picture), if any."""
+        return None if self.lens_kappa is None else RadialLens((frame.shape[1], frame.shape[0]), self.lens_kappa)
 
     def layout(self) -> Layout:
         return load_layout(DEFAULT_LAYOUT, self.overrides)
@@ -62,7 +80,8 @@ class Draft:
 
     def store(self) -> None:
         write_whole(self.folder / WIZARD, json.dumps(
-            {"homography": self.homography, "registration": self.registration, "overrides": self.overrides}, indent=1))
+            {"homography": self.homography, "registration": self.registration, "overrides": self.overrides,
+             "lens_kappa": self.lens_kappa}, indent=1))
 
     def status(self) -> dict:
         return {"name": self.name, "photo": self.has(FRAME), "lens": self.has(LENS), "registered": self.H is not None,
@@ -88,8 +107,10 @@ class Profiles:
         path = folder / WIZARD
         try:
             raw = json.loads(path.read_text()) if path.exists() else {}
-            return Draft(folder, raw.get("homography"), raw.get("registration"), raw.get("overrides") or {})
-        except (ValueError, AttributeError) as exc:        # edited by hand: said, and left as it is
+            kappa = raw.get("lens_kappa")
+            return Draft(folder, raw.get("homography"), raw.get("registration"), raw.get("overrides") or {},
+                         None if kappa is None else float(kappa))
+        except (ValueError, AttributeError, TypeError) as exc:        # edited by hand: said, and left as it is
             raise ProfileError(f"the wizard's progress in {path} cannot be read ({type(exc).__name__}: {exc}); "
                                "delete that file to register this profile's board again") from exc
 

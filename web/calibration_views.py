@@ -45,8 +45,15 @@ def decode_image(data: bytes, what: str) -> np.ndarray:
     return img
 
 
+def _picture(d: Draft) -> np.ndarray | None:
+    try:
+        return d.frame()
+    except ProfileError as exc:            # its lens calibration is damaged
+        raise FormError([str(exc)]) from None
+
+
 def _frame(d: Draft) -> np.ndarray:
-    frame = d.frame()
+    frame = _picture(d)
     if frame is None:
         raise FormError(["take a snapshot or upload a photo first (step 1)"])
     return frame
@@ -86,7 +93,7 @@ def charuco_png():
 @bp.get("/api/<name>")
 def status(name: str):
     d = draft(name)
-    frame = d.frame()
+    frame = _picture(d)
     return jsonify({**d.status(), "frame_size": None if frame is None else [frame.shape[1], frame.shape[0]]})
 
 
@@ -115,14 +122,14 @@ def photo(name: str):
 def preview(name: str):
     """The wizard's picture with what it found drawn on it; the live camera before there is one."""
     d = draft(name)
-    frame = d.frame()
+    frame = _picture(d)
     if frame is None:
         frame = services().live.frame()
         if frame is None:
             return _image(placeholder("no camera frame: upload a photo"))
+    check = board.check_markers(frame, d.layout(), fit_lens=False)       # only where the markers are
     if d.H is not None:
-        frame = board.board_outline(frame, d.H, d.layout())
-    check = board.check_markers(frame, d.layout())
+        frame = board.board_outline(frame, d.H, d.layout(), d.lens(frame))
     for i, corners in check.found.items():
         pts = np.asarray(corners, np.int32)
         cv2.polylines(frame, [pts], True, (0, 200, 0), 3, cv2.LINE_AA)
@@ -153,7 +160,7 @@ def lens_step(name: str):
 @bp.post("/api/<name>/markers")
 def markers_step(name: str):
     d = draft(name)
-    return jsonify(board.check_markers(_frame(d), d.layout()).to_dict())
+    return jsonify(board.check_markers(_frame(d), d.layout(), fit_lens=not d.has(LENS)).to_dict())
 
 
 @bp.post("/api/<name>/register")
@@ -164,14 +171,15 @@ def register(name: str):
     method = body.get("method", "markers")
     try:
         if method == "markers":
-            H = board.register_markers(frame, d.layout())
+            H, lens = board.register_markers(frame, d.layout(), fit_lens=not d.has(LENS))
         elif method == "corners":
-            H = board.register_corners(body.get("points") or [], d.layout())
+            H, lens = board.register_corners(body.get("points") or [], d.layout()), None
         else:
             raise ValueError("method must be markers or corners")
     except ValueError as exc:
         raise FormError([f"registration failed: {exc}"]) from None
     d.homography, d.registration = H.tolist(), method
+    d.lens_kappa = None if lens is None else lens.kappa
     d.store()
     return jsonify({**d.status(), "heights": check_elevations(H, frame.shape, d.layout()).message})
 
@@ -185,13 +193,15 @@ def _registered(d: Draft) -> np.ndarray:
 @bp.get("/api/<name>/rectified.jpg")
 def rectified(name: str):
     d = draft(name)
-    return _image(board.rectified(_frame(d), _registered(d), d.layout()))
+    frame = _frame(d)
+    return _image(board.rectified(frame, _registered(d), d.layout(), lens=d.lens(frame)))
 
 
 @bp.post("/api/<name>/reference")
 def reference(name: str):
     d = draft(name)
-    img = board.rectified(_frame(d), _registered(d), d.layout(), scale=1.0)
+    frame = _frame(d)
+    img = board.reference_picture(frame, _registered(d), d.layout(), d.lens(frame))
     cv2.imwrite(str(d.folder / REFERENCE), img)
     return jsonify(d.status())
 
@@ -232,7 +242,8 @@ def recognition(name: str):
     if live.recognition_problem:
         return jsonify({"available": False, "message": live.recognition_problem})
     d = draft(name)
-    result = check_empty_board(_frame(d), _registered(d), d.layout(), live.model)
+    frame = _frame(d)
+    result = check_empty_board(frame, _registered(d), d.layout(), live.model, lens=d.lens(frame))
     message = (f"all {result.slots} slots read empty" if result.ok
                else f"{len(result.wrong)} slots not read as empty: " + ", ".join(result.wrong))
     return jsonify({"available": True, "ok": result.ok, "message": message, "unsure": result.unsure})

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import json
-from functools import cache
-
 import cv2
 import numpy as np
 import pytest
@@ -15,14 +13,15 @@ from vision.rectify import warp_view
 from vision.registration import FeatureReference, Registrar, default_markers
 from vision.registration_eval import board_grid_error
 from vision.synth.camera import Camera
-from vision.synth.render import WIDE_K, Options, render
+from vision.synth.render import WIDE_K
+
+from . import rendered
 
 LAYOUT = load_layout()
 GEOMETRY = default_markers(LAYOUT.width, LAYOUT.height)
 BOARD = np.concatenate([GEOMETRY[i] for i in sorted(GEOMETRY)]).astype(np.float64)
 # a board seen at a slant, filling most of a 1280x960 frame (board px -> frame px)
 TO_FRAME = np.array([[0.55, 0.06, 330.0], [-0.05, 0.56, 70.0], [2e-5, 3e-5, 1.0]])
-WIDE = Options(lens="wide", placement="turn", photo="clean", occlusion=0.0)
 
 
 def seen(kappa: float, noise: float = 0.0, seed: int = 0) -> np.ndarray:
@@ -91,11 +90,9 @@ def test_the_view_through_no_distortion_is_the_plain_warp():
     assert np.abs(plain.astype(int) - through.astype(int)).mean() < 1.0
 
 
-@cache
-def wide_frame(seed: int):
-    sample = render(seed, WIDE)
-    gray = cv2.imdecode(np.frombuffer(sample.jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
-    return gray, sample.truth
+def wide_frame(seed: int) -> tuple[np.ndarray, dict]:
+    frame, truth = rendered.wide_frame(seed)
+    return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), truth
 
 
 @pytest.mark.parametrize("seed", [930_005, 930_008])

@@ -9,10 +9,14 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration import lens, sheets
+from calibration import board, lens, reference_eval, sheets
 from calibration.board import check_markers, register_corners
-from calibration.profiles import write_whole
+from calibration.profiles import Profiles, write_whole
+from tests.vision.rendered import wide_frame
 from vision.layout import load_layout, load_profile
+from vision.registration import FeatureReference, Registrar
+from vision.registration_eval import board_grid_error
+from vision.synth.camera import Camera
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "synth" / "clean_01.jpg"
 
@@ -132,3 +136,73 @@ def test_a_save_cut_short_leaves_the_saved_profile_as_it_was(tmp_path, monkeypat
     with pytest.raises(OSError):
         write_whole(path, '{"slot_overrides": {"1U": {"x": 130}}}')
     assert json.loads(path.read_text()) == {"slot_overrides": {}}
+
+
+def features_error(reference: np.ndarray, frame: np.ndarray, truth: dict) -> float:
+    """Grid error (canonical px) of play time's registration by features against ``reference``
+    of ``frame`` with its markers painted over, once its markers have shown the lens."""
+    layout = load_layout()
+    camera = Camera.from_record(truth["image_size"], truth["style"]["camera"])
+    registrar = Registrar(layout, reference=FeatureReference.from_image(reference, layout))
+    assert registrar.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)).source == "aruco"
+    reg = registrar.register(cv2.cvtColor(reference_eval.markers_hidden(frame, truth, camera), cv2.COLOR_BGR2GRAY))
+    assert reg.source == "features"
+    return board_grid_error(reg.H, reg.lens, camera, layout)
+
+
+def test_the_wizard_takes_a_wide_lens_out_of_its_pictures_of_the_board(client, app):
+    """A wide-angle webcam: the marker check fits the lens play time fits from the same
+    markers, and the reference picture is cut through it, so that the board is found by its
+    features when its markers are hidden; cut with one homography, it is bent."""
+    frame, truth = wide_frame(930_005)
+    api = "/calibration/api/wide"
+    assert upload(client, f"{api}/photo", "photo", cv2.imencode(".png", frame)[1].tobytes(), "wide.png").json["photo"]
+    check = client.post(f"{api}/markers").json
+    played = Registrar(load_layout()).register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)).lens
+    assert check["ok"] and check["lens_kappa"] == pytest.approx(played.kappa, abs=1e-3)
+    assert any("the lens bends the picture" in m for m in check["messages"])
+    assert client.post(f"{api}/register", json={"method": "markers"}).json["registered"]
+    folder = app.extensions["automa_vision"].config.profiles_dir / "wide"
+    assert json.loads((folder / "wizard.json").read_text())["lens_kappa"] == pytest.approx(played.kappa, abs=1e-3)
+    assert client.post(f"{api}/reference").json["reference"]
+    through = features_error(cv2.imread(str(folder / "reference.png")), frame, truth)
+    bent = features_error(board.reference_picture(frame, board.register_markers(frame, load_layout(), False)[0],
+                                                  load_layout()), frame, truth)
+    assert through < 8.0 and through < 0.6 * bent
+    assert client.get(f"{api}/preview.jpg").mimetype == "image/jpeg"          # its outline drawn through the lens
+    client.post(f"{api}/register", json={"method": "corners", "points": [[100, 50], [700, 60], [720, 900], [90, 880]]})
+    assert json.loads((folder / "wizard.json").read_text())["lens_kappa"] is None
+
+
+def test_with_a_lens_calibration_the_wizard_works_on_the_undistorted_picture(client, app, photo):
+    """Play time undistorts every frame by the profile's lens calibration and then fits no
+    lens of its own: the wizard's picture and marker check do the same."""
+    api = "/calibration/api/table-1"
+    upload(client, f"{api}/photo", "photo", photo)
+    folder = app.extensions["automa_vision"].config.profiles_dir / "table-1"
+    raw = cv2.imread(str(folder / "frame.jpg"))
+    K = np.array([[1000.0, 0, raw.shape[1] / 2], [0, 1000.0, raw.shape[0] / 2], [0, 0, 1]])
+    dist = np.array([-0.05, 0.0, 0.0, 0.0, 0.0])
+    np.savez(folder / "lens.npz", K=K, dist=dist)
+    picture = Profiles(folder.parent).draft("table-1").frame()
+    m1, m2 = cv2.initUndistortRectifyMap(K, dist, None, K, raw.shape[1::-1], cv2.CV_16SC2)
+    assert np.array_equal(picture, cv2.remap(raw, m1, m2, cv2.INTER_LINEAR))
+    assert np.abs(picture.astype(int) - raw).mean() > 1.0          # a picture of its own, not the file's
+    check = client.post(f"{api}/markers").json
+    assert check["found"] == [0, 1, 2, 3] and check["lens_kappa"] is None
+    (folder / "lens.npz").write_bytes(b"not a lens")
+    res = client.post(f"{api}/markers")
+    assert res.status_code == 400 and "lens calibration" in res.json["problems"][0]
+
+
+def test_reference_eval_prints_the_features_registration_with_the_markers_hidden(tmp_path, capsys):
+    frame, truth = wide_frame(930_005)
+    cv2.imwrite(str(tmp_path / "0000.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    (tmp_path / "0000.json").write_text(json.dumps(truth))
+    figures = {}
+    for flags in ([], ["--no-lens-fit"]):
+        assert reference_eval.main([str(tmp_path), *flags]) == 0
+        figures[bool(flags)] = json.loads(capsys.readouterr().out)
+    assert figures[False]["features_registered"] == figures[True]["features_registered"] == 1
+    assert figures[False]["grid_error_px_median"] < 8.0 < figures[True]["grid_error_px_median"]
+    assert reference_eval.main([str(tmp_path / "nothing")]) == 2

@@ -1,0 +1,98 @@
+"""The wizard's reference picture, judged where it is used: finding the board at play time
+while its markers are hidden (a hand, a cup, a sleeve over them).
+
+For each synthetic image with ground truth: the wizard registers the board by its markers
+and makes its reference picture from the image (``calibration.board``); play time's
+registrar sees the image once with its markers, so that it knows the camera's lens as it
+would from earlier frames, then the same image with every marker painted over, which it can
+only register by matching features to the reference picture. Printed: how many images the
+wizard and the features registered, and the grid error of the features' registration
+(``vision.registration_eval.board_grid_error``: canonical px, the largest over a 7 x 9 grid of
+board points, through the generator's camera).
+
+The reference picture is cut from the very image it is matched to, the easiest case for
+matching (same light, same pieces); what is left is the picture's geometry, which a lens that
+bends the frame spoils when the wizard does not take it out. ``--no-lens-fit``: neither the
+wizard nor play time fits the lens.
+
+    python -m calibration.reference_eval data/turn_random2_wide [--n 40] [--no-lens-fit]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.evaluate import synthetic_samples
+from vision.layout import Layout, load_layout
+from vision.registration import FeatureReference, Registrar
+from vision.registration_eval import board_grid_error
+from vision.synth.camera import Camera
+
+from . import board
+
+COVER = 1.7          # a marker's square grown by this about its centre covers its white paper too
+GREY = 128
+
+
+def markers_hidden(frame: np.ndarray, truth: dict, camera: Camera) -> np.ndarray:
+    """``frame`` with each marker the generator placed painted over in flat grey."""
+    out = frame.copy()
+    for marker in truth["markers"].get("placed", []):
+        corners = np.asarray(marker["corners"], np.float64)
+        centre = corners.mean(0)
+        square = centre + (corners - centre) * COVER
+        seen = camera.project(np.column_stack([square, np.zeros(4)]))
+        cv2.fillConvexPoly(out, np.round(seen).astype(np.int32), (GREY,) * out.shape[2] if out.ndim == 3 else GREY)
+    return out
+
+
+def evaluate(folder: Path, layout: Layout, n: int | None = None, fit_lens: bool = True) -> dict:
+    images, wizard, found, errors = 0, 0, 0, []
+    for _, frame, truth in synthetic_samples(folder):
+        if n is not None and images >= n:
+            break
+        record = truth.get("style", {}).get("camera")
+        if not record or not truth.get("markers", {}).get("placed"):
+            continue
+        images += 1
+        try:
+            H, lens = board.register_markers(frame, layout, fit_lens)
+        except ValueError:
+            continue
+        wizard += 1
+        reference = FeatureReference.from_image(board.reference_picture(frame, H, layout, lens), layout)
+        registrar = Registrar(layout, reference=reference, fit_lens=fit_lens)
+        camera = Camera.from_record(truth["image_size"], record)
+        registrar.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))          # an earlier frame: markers seen
+        reg = registrar.register(cv2.cvtColor(markers_hidden(frame, truth, camera), cv2.COLOR_BGR2GRAY))
+        if reg.source == "features":
+            found += 1
+            errors.append(board_grid_error(reg.H, reg.lens, camera, layout))
+    e = np.array(errors or [np.nan])
+    return {"n_images": images, "wizard_registered": wizard, "features_registered": found,
+            "grid_error_px_median": float(np.median(e)), "grid_error_px_p90": float(np.percentile(e, 90)),
+            "grid_error_px_max": float(e.max())}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("dir")
+    parser.add_argument("--n", type=int, help="only the first N images")
+    parser.add_argument("--no-lens-fit", action="store_true",
+                        help="neither the wizard nor play time fits the lens's distortion: one homography")
+    args = parser.parse_args(argv)
+    figures = evaluate(Path(args.dir), load_layout(), args.n, fit_lens=not args.no_lens_fit)
+    if figures["n_images"] == 0:
+        print(f"no images with ground truth and markers in {args.dir}", file=sys.stderr)
+        return 2
+    print(json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in figures.items()}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,20 @@
+"""Frames rendered by the synthetic generator for the tests, made once per test run."""
+from __future__ import annotations
+
+from functools import cache
+
+import cv2
+import numpy as np
+
+from vision.synth.render import Options, render
+
+WIDE = Options(lens="wide", placement="turn", photo="clean", occlusion=0.0)
+
+
+@cache
+def wide_frame(seed: int) -> tuple[np.ndarray, dict]:
+    """(BGR frame, ground truth) of a wide-angle webcam's picture of the board."""
+    sample = render(seed, WIDE)
+    frame = cv2.imdecode(np.frombuffer(sample.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    frame.flags.writeable = False         # shared between tests
+    return frame, sample.truth
