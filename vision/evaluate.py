@@ -5,8 +5,9 @@ and owner for structure slots, and the drop count for headstreams and dams.
 An occluded slot is right only when it is reported unknown.
 
 The page asks the players about every slot read unknown or below
-``LOW_CONFIDENCE``; a wrong slot so marked is *flagged*: the players see it
-and correct it. Flagged errors, and boards whose every error is flagged, say
+``LOW_CONFIDENCE``, and every slot a flag of the map names (a reading chosen over
+one that breaks a rule, more drops than a dam holds...: ``flagged_slots``); a wrong
+slot so marked is *flagged*: the players see it and correct it. Flagged errors, and boards whose every error is flagged, say
 how often a misreading would reach the engine unnoticed.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Callable, Iterator, TypeVar
 import cv2
 import numpy as np
 
-from .board_state import SlotReading
+from .board_state import SlotReading, build_map
 from . import height_cues
 from .labels import PIECES, dam_pieces
 from .parallel import ordered_map
@@ -104,13 +105,18 @@ def blur_band(truth: dict) -> str | None:
     return "no blur"
 
 
-def flagged(r: SlotReading) -> bool:
-    """Would the page ask the players about this slot?"""
-    return r.unknown or r.low_confidence
+def flagged_slots(readings: list[SlotReading]) -> set[str]:
+    """The slots the page asks the players about: the unknown ones and each one a flag of the
+    map names (``board_state.build_map``: low confidence, a reading chosen over one that
+    breaks a rule, drops a dam cannot hold, a company's second dam in a basin...). A flag on
+    a company's whole supply names no slot and counts for none."""
+    _, flags = build_map(readings)
+    return {r.id for r in readings if r.unknown} | {f.slot for f in flags}
 
 
 def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: str) -> None:
     by_id = {r.id: r for r in readings}
+    asked = flagged_slots(readings)
     board_ok = caught = True
     slots, errors = tally.slots, tally.slot_errors
     tally.boards_not_found += not readings
@@ -127,7 +133,7 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             tally.occluded += 1
             tally.occluded_unknown += r.unknown
             board_ok &= r.unknown
-            caught &= flagged(r)
+            caught &= r.id in asked
             continue
         cause = error_cause(t, r)
         tally.slots += 1
@@ -136,11 +142,11 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             key = truth_piece(t) + (" neutral" if t["owner"] == "neutral" else "")
             tally.recall[key, "slots"] += 1
             tally.recall[key, "right"] += not r.unknown and truth_piece(t) == (r.piece or "empty")
-        tally.flagged += flagged(r)
+        tally.flagged += r.id in asked
         if cause is not None:
             tally.read_errors += 1
-            tally.flagged_errors += flagged(r)
-            caught &= flagged(r)
+            tally.flagged_errors += r.id in asked
+            caught &= r.id in asked
             tally.slot_errors += 1
             tally.by_kind[t["kind"]] += 1
             tally.by_cause[cause] += 1

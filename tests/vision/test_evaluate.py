@@ -7,7 +7,7 @@ from vision.evaluate import Tally, score_image, summary
 TRUTH = {"slots": [
     {"id": "1U", "kind": "dam", "piece": "base+1", "owner": "usa", "drops": 1},
     {"id": "4B", "kind": "conduit", "piece": "conduit", "owner": "italy", "drops": None},
-    {"id": "P1_0", "kind": "powerhouse", "piece": None, "owner": None, "drops": None},
+    {"id": "P5_0", "kind": "powerhouse", "piece": None, "owner": None, "drops": None},
     {"id": "A", "kind": "headstream", "piece": None, "owner": None, "drops": 2},
     {"id": "5L", "kind": "dam", "piece": None, "owner": None, "drops": 0, "occluded": True},
 ]}
@@ -18,7 +18,7 @@ def right_readings(**changes):
     readings = {
         "1U": SlotReading("1U", "dam", "base+1", "usa", 1, SURE, False),
         "4B": SlotReading("4B", "conduit", "conduit", "italy", None, SURE, False),
-        "P1_0": SlotReading("P1_0", "powerhouse", "empty", None, None, SURE, False),
+        "P5_0": SlotReading("P5_0", "powerhouse", "empty", None, None, SURE, False),
         "A": SlotReading("A", "headstream", None, None, 2, SURE, False),
         "5L": SlotReading("5L", "dam", None, None, None, SURE, True),
     }
@@ -112,7 +112,7 @@ def test_each_piece_class_is_scored_on_its_own():
     tally = Tally()
     low = right_readings(**{"1U": SlotReading("1U", "dam", "base", "usa", 1, SURE, False)})
     wrong_owner = right_readings(**{"4B": SlotReading("4B", "conduit", "conduit", "usa", None, SURE, False)})
-    unknown = right_readings(**{"P1_0": SlotReading("P1_0", "powerhouse", None, None, None, 0.0, True)})
+    unknown = right_readings(**{"P5_0": SlotReading("P5_0", "powerhouse", None, None, None, 0.0, True)})
     for i, readings in enumerate((right_readings(), low, wrong_owner, unknown)):
         score_image(tally, TRUTH, readings, f"img{i}")
     neutral = {"slots": [{"id": "5U", "kind": "dam", "piece": "base+1", "owner": "neutral", "drops": 1}]}
@@ -130,8 +130,8 @@ def test_each_error_is_told_by_its_cause():
         {"1U": SlotReading("1U", "dam", "base+1", "usa", 2, SURE, False)},              # drops over
         {"1U": SlotReading("1U", "dam", "empty", None, 0, SURE, False)},                # missed
         {"4B": SlotReading("4B", "conduit", "conduit", "usa", None, SURE, False)},      # owner
-        {"P1_0": SlotReading("P1_0", "powerhouse", "powerhouse", "usa", None, SURE, False)},   # phantom
-        {"P1_0": SlotReading("P1_0", "powerhouse", None, None, None, 0.0, True)},      # unknown
+        {"P5_0": SlotReading("P5_0", "powerhouse", "powerhouse", "usa", None, SURE, False)},   # phantom
+        {"P5_0": SlotReading("P5_0", "powerhouse", None, None, None, 0.0, True)},      # unknown
         {"A": SlotReading("A", "headstream", None, None, 1, SURE, False)},              # drops short
         {"5L": SlotReading("5L", "dam", "base", "usa", 1, SURE, False)},                # occluded: not a cause
     )
@@ -141,3 +141,14 @@ def test_each_error_is_told_by_its_cause():
     assert causes == {"dam height": 1, "dam drops over": 1, "dam missed": 1, "conduit owner": 1,
                       "powerhouse phantom": 1, "powerhouse unknown": 1, "headstream drops short": 1}
     assert sum(causes.values()) == sum(summary(tally)["errors_by_kind"].values())
+
+
+def test_a_sure_mistake_that_breaks_a_rule_is_flagged_as_the_page_flags_it():
+    """The page also asks about a slot whose reading breaks a rule or was chosen over one
+    that did (``board_state.build_map``), however sure the camera was."""
+    too_many = SlotReading("1U", "dam", "base+1", "usa", 3, SURE, False)            # 3 drops, 2 pieces
+    chosen = SlotReading("4B", "conduit", "conduit", "usa", None, SURE, False, "looks like italy's colour")
+    s = scored(right_readings(**{"1U": too_many, "4B": chosen}))
+    assert s["slot_error"] == pytest.approx(2 / 4)
+    assert s["errors_flagged"] == 1 and s["boards_with_every_error_flagged"] == 1
+    assert s["flagged_slots_per_board"] == 2
