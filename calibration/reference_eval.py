@@ -4,8 +4,9 @@ while its markers are hidden (a hand, a cup, a sleeve over them).
 For each synthetic image with ground truth: the wizard registers the board by its markers
 and makes its reference picture from the image (``calibration.board``); play time's
 registrar sees the image once with its markers, so that it knows the camera's lens as it
-would from earlier frames, then the same image with every marker painted over, which it can
-only register by matching features to the reference picture. Printed: how many images the
+would from earlier frames; then the same image with every marker painted over is registered
+by matching its features to the reference picture, through that lens, as play time's
+registrar does (``FeatureReference.homography``). Printed: how many images the
 wizard and the features registered, and the grid error of the features' registration
 (``vision.registration_eval.board_grid_error``: canonical px, the largest over a 7 x 9 grid of
 board points, through the generator's camera).
@@ -66,13 +67,13 @@ def evaluate(folder: Path, layout: Layout, n: int | None = None, fit_lens: bool 
             continue
         wizard += 1
         reference = FeatureReference.from_image(board.reference_picture(frame, H, layout, lens), layout)
-        registrar = Registrar(layout, reference=reference, fit_lens=fit_lens)
         camera = Camera.from_record(truth["image_size"], record)
-        registrar.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))          # an earlier frame: markers seen
-        reg = registrar.register(cv2.cvtColor(markers_hidden(frame, truth, camera), cv2.COLOR_BGR2GRAY))
-        if reg.source == "features":
+        # an earlier frame, its markers seen, gives play time the lens (``Registrar``)
+        played = Registrar(layout, fit_lens=fit_lens).register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)).lens
+        H = reference.homography(cv2.cvtColor(markers_hidden(frame, truth, camera), cv2.COLOR_BGR2GRAY), lens=played)
+        if H is not None:
             found += 1
-            errors.append(board_grid_error(reg.H, reg.lens, camera, layout))
+            errors.append(board_grid_error(H, played, camera, layout))
     e = np.array(errors or [np.nan])
     return {"n_images": images, "wizard_registered": wizard, "features_registered": found,
             "grid_error_px_median": float(np.median(e)), "grid_error_px_p90": float(np.percentile(e, 90)),

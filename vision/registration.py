@@ -11,6 +11,14 @@ radial distortion from their corners (``vision.radial_lens``): where the markers
 the homography is that of the distortion-free frame and the view is warped through the lens.
 Registered by features while the markers are hidden, the frame goes through the lens its
 markers gave earlier.
+
+A hand over the markers makes the board look moved, but mostly it has not: where the markers
+still seen lie where they did, or (none seen) where the features put the board where it was,
+the last position is *held* (source ``held``), not replaced by a rougher one; a marker found
+elsewhere while others lie where they did is taken for a misreading. A features
+registration is ~5 canonical px off the markers' (median) and far more in a soft frame; held,
+the board stays where the markers put it, and the pictures of two turns stay comparable
+(``vision.slot_change``).
 """
 from __future__ import annotations
 
@@ -33,6 +41,11 @@ MARKER_GAP = 12.0     # canonical px between the board edge and a marker
 MIN_MARKERS = 3
 MAX_RESIDUAL = 30.0  # canonical px: a corner further off means a misread marker
 LENS_FITS = 9        # the lens is the median of this many latest fits
+HELD_PX = 3.0        # frame px: a marker found again this close to where it was has not moved
+# canonical px: a features registration this close to the last one all over the board puts
+# the board where it was (a still board's: 2.6-5 median, p90 5-44, against 26+ for a camera
+# moved by 10 frame px and 1 degree; docs/benchmarks.md)
+AGREE_PX = 20.0
 
 
 def default_markers(width: float, height: float, size: float = MARKER_SIZE,
@@ -208,7 +221,7 @@ class FeatureReference:
 @dataclass
 class Registration:
     H: np.ndarray | None  # frame -> canonical board; of the distortion-free frame when there is a lens
-    source: str           # aruco | features | manual | cached | stale | none
+    source: str           # aruco | features | manual | cached | held | stale | none
     ms: float
     corners: dict[int, np.ndarray] = field(default_factory=dict)   # frame corners of the markers seen, by id
     lens: RadialLens | None = None      # the lens distortion fitted from the markers, if any
@@ -266,12 +279,21 @@ class Registrar:
         if self._H is not None and (self._source == "manual" or not self._moved(gray)):
             return Registration(self._H, "cached", _ms(t0), self._corners, self._lens)
         found = locate_markers(gray, self.detector, self.geometry)
+        still = self._still(found)
+        if still:
+            # Some markers lie where they did, so the board has not moved: a marker found
+            # elsewhere is a misreading (a look-alike found where a hidden one was searched for).
+            found = {i: c for i, c in found.items() if i in still or i not in self._corners}
         lens = self._lens_from(found, gray.shape)
         H = homography_from_markers(found, self.geometry, lens)
         source = "aruco"
+        if H is None and still:
+            return Registration(self._H, "held", _ms(t0), found, self._lens)
         if H is None and self.reference is not None:
             # the camera's lens, fitted while its markers showed, bends the features too
             H, source = self.reference.homography(gray, lens=lens), "features"
+            if H is not None and self._H is not None and self._agrees(H, lens):
+                return Registration(self._H, "held", _ms(t0), found, self._lens)
         if H is None:
             # Markers hidden (a hand?) or no board: keep the last answer but say it is stale.
             return Registration(self._H, "stale" if self._H is not None else "none", _ms(t0), found, self._lens)
@@ -296,6 +318,22 @@ class Registrar:
             self._kappas = (self._kappas + [lens.kappa])[-LENS_FITS:]
         kappa = float(np.median(self._kappas)) if self._kappas else 0.0
         return RadialLens(size, kappa) if kappa != 0.0 else None
+
+    # -- whether a board whose markers are hidden has moved --------------------------------
+    def _still(self, found: dict[int, np.ndarray]) -> set[int]:
+        """The markers of ``found`` that lie where the last registration found them."""
+        if self._H is None:
+            return set()
+        return {i for i in set(found) & set(self._corners)
+                if float(np.linalg.norm(found[i] - self._corners[i], axis=1).mean()) < HELD_PX}
+
+    def _agrees(self, H: np.ndarray, lens: RadialLens | None) -> bool:
+        """``H`` (with ``lens``) puts every point of the board within ``AGREE_PX`` of where
+        the last registration does."""
+        gx, gy = np.meshgrid(np.linspace(0, self.layout.width, 3), np.linspace(0, self.layout.height, 3))
+        grid = np.stack([gx.ravel(), gy.ravel()], 1)
+        moved = radial_lens.to_board(H, lens, radial_lens.to_frame(self._H, self._lens, grid)) - grid
+        return float(np.hypot(*moved.T).max()) < AGREE_PX
 
     # -- the cheap "has the board moved?" check ------------------------------------------
     def _remember(self, gray: np.ndarray, marker_corners: list[np.ndarray]) -> None:

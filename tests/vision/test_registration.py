@@ -6,7 +6,7 @@ from vision.synth.render import Options, render
 from vision.registration import (Calibration, FeatureReference, Registrar, decode_markers, detect_markers,
                                  homography_from_corners, make_detector)
 
-from .drawn import LAYOUT, MARGIN, board_canvas, camera_view, reprojection_error
+from .drawn import LAYOUT, MARGIN, board_canvas, camera_view, reprojection_error, true_corners
 
 
 def test_aruco_registration_is_subpixel_and_then_cached():
@@ -39,6 +39,49 @@ def test_hidden_markers_keep_the_last_homography_as_stale():
     frame2, _ = camera_view(covered, LAYOUT)
     second = reg.register(cv2.cvtColor(frame2, cv2.COLOR_BGR2GRAY))
     assert second.source == "stale" and np.array_equal(second.H, first.H)
+
+
+def hide(frame: np.ndarray, H_true: np.ndarray, markers) -> np.ndarray:
+    """``frame`` with a hand (flat grey) over each of ``markers``."""
+    out = frame.copy()
+    for i in markers:
+        corners = true_corners(H_true, i)
+        middle = corners.mean(0)
+        cv2.fillConvexPoly(out, (middle + 1.6 * (corners - middle)).astype(np.int32), (128, 128, 128))
+    return out
+
+
+def test_a_hand_over_two_markers_holds_the_board_where_the_other_two_still_lie():
+    canvas = board_canvas(LAYOUT, seed=3)
+    reference = FeatureReference.from_image(canvas[MARGIN:MARGIN + LAYOUT.height, MARGIN:MARGIN + LAYOUT.width], LAYOUT)
+    reg = Registrar(LAYOUT, reference=reference)
+    frame, H_true = camera_view(canvas, LAYOUT, tilt=0.04)
+    first = reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    held = reg.register(cv2.cvtColor(hide(frame, H_true, [0, 1]), cv2.COLOR_BGR2GRAY))
+    assert held.source == "held" and np.array_equal(held.H, first.H) and sorted(held.corners) == [2, 3]
+    # the camera moved under the hand: the two markers seen are not where they were
+    moved, H_moved = camera_view(canvas, LAYOUT, tilt=0.04, shift=(25, 10))
+    again = reg.register(cv2.cvtColor(hide(moved, H_moved, [0, 1]), cv2.COLOR_BGR2GRAY))
+    assert again.source == "features" and reprojection_error(again.H, H_moved, LAYOUT) < 6.0
+    assert reprojection_error(first.H, H_moved, LAYOUT) > 50.0              # what holding would have cost
+
+
+def test_features_that_put_the_board_where_it_was_hold_the_last_position():
+    """Every marker hidden: the features tell whether the board moved, and where it did not,
+    the markers' more exact position stands."""
+    canvas = board_canvas(LAYOUT, seed=3)
+    reference = FeatureReference.from_image(canvas[MARGIN:MARGIN + LAYOUT.height, MARGIN:MARGIN + LAYOUT.width], LAYOUT)
+    reg = Registrar(LAYOUT, reference=reference)
+    frame, H_true = camera_view(canvas, LAYOUT, tilt=0.04)
+    first = reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    covered = cv2.cvtColor(hide(frame, H_true, [0, 1, 2, 3]), cv2.COLOR_BGR2GRAY)
+    assert Registrar(LAYOUT, reference=reference).register(covered).source == "features"     # nothing to hold
+    held = reg.register(covered)
+    assert held.source == "held" and np.array_equal(held.H, first.H)
+    moved, H_moved = camera_view(canvas, LAYOUT, tilt=0.04, shift=(40, 0))
+    again = reg.register(cv2.cvtColor(hide(moved, H_moved, [0, 1, 2, 3]), cv2.COLOR_BGR2GRAY))
+    assert again.source == "features" and reprojection_error(again.H, H_moved, LAYOUT) < 6.0
+    assert reprojection_error(first.H, H_moved, LAYOUT) > 50.0
 
 
 def test_no_board_gives_no_homography():

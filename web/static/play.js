@@ -242,7 +242,7 @@ async function poll() {
     // Why the board is not found (or found only where it last was), when recognition says.
     const board = live.flags.find((f) => f.startsWith("board: "));
     reg.textContent = live.camera_problem || (board && board.slice(7)) || `board: ${live.registration}`;
-    reg.className = "pill " + (["aruco", "features", "manual", "cached"].includes(live.registration) ? "ok" : "bad");
+    reg.className = "pill " + (["aruco", "features", "manual", "cached", "held"].includes(live.registration) ? "ok" : "bad");
     const note = $("camera-note");      // frames come, but too small to read well
     note.textContent = live.camera_note || "";
     note.hidden = !live.camera_note;
