@@ -15,7 +15,9 @@ markers gave earlier.
 A hand over the markers makes the board look moved, but mostly it has not: where the markers
 still seen lie where they did, or (none seen) where the features put the board where it was,
 the last position is *held* (source ``held``), not replaced by a rougher one; a marker found
-elsewhere while others lie where they did is taken for a misreading. A features
+elsewhere while others lie where they did is taken for a misreading. Held or stale, the frame's
+own pixels are watched from then on, so that a hand resting over the markers costs one search,
+not one per frame. A features
 registration is ~5 canonical px off the markers' (median) and far more in a soft frame; held,
 the board stays where the markers put it, and the pictures of two turns stay comparable
 (``vision.slot_change``).
@@ -247,7 +249,8 @@ class Registrar:
     _kappas: list[float] = field(default_factory=list)     # the fits so far: one camera, one lens
     _lens_size: tuple[int, int] | None = None               # the frame size they were fitted on
     _source: str = "none"
-    _corners: dict[int, np.ndarray] = field(default_factory=dict)
+    _corners: dict[int, np.ndarray] = field(default_factory=dict)      # the markers the position was found by
+    _seen: dict[int, np.ndarray] = field(default_factory=dict)         # the markers seen in the watched frame
     _watch: list[tuple[slice, slice]] = field(default_factory=list)
     _patches: list[np.ndarray] = field(default_factory=list)
 
@@ -258,11 +261,11 @@ class Registrar:
     def set_corners(self, points) -> None:
         """Manual registration: kept until the next ``reset``."""
         self._H, self._source, self._lens = homography_from_corners(points, self.layout), "manual", None
-        self._corners, self._watch, self._patches = {}, [], []
+        self._corners, self._seen, self._watch, self._patches = {}, {}, [], []
 
     def reset(self) -> None:
         """Forget the board's position and the lens: the next frame may be another camera's."""
-        self._H, self._source, self._corners, self._watch, self._patches = None, "none", {}, [], []
+        self._H, self._source, self._corners, self._seen, self._watch, self._patches = None, "none", {}, {}, [], []
         self._lens, self._kappas = None, []
 
     def mirrored(self, gray: np.ndarray) -> bool:
@@ -277,7 +280,9 @@ class Registrar:
     def register(self, gray: np.ndarray) -> Registration:
         t0 = time.perf_counter()
         if self._H is not None and (self._source == "manual" or not self._moved(gray)):
-            return Registration(self._H, "cached", _ms(t0), self._corners, self._lens)
+            # a frame like the last stale one is still stale: its markers are still hidden
+            return Registration(self._H, "stale" if self._source == "stale" else "cached", _ms(t0),
+                                self._seen, self._lens)
         found = locate_markers(gray, self.detector, self.geometry)
         still = self._still(found)
         if still:
@@ -288,16 +293,22 @@ class Registrar:
         H = homography_from_markers(found, self.geometry, lens)
         source = "aruco"
         if H is None and still:
-            return Registration(self._H, "held", _ms(t0), found, self._lens)
+            return self._hold(gray, found, t0)
         if H is None and self.reference is not None:
             # the camera's lens, fitted while its markers showed, bends the features too
             H, source = self.reference.homography(gray, lens=lens), "features"
             if H is not None and self._H is not None and self._agrees(H, lens):
-                return Registration(self._H, "held", _ms(t0), found, self._lens)
+                return self._hold(gray, found, t0)
+        if H is None and self._H is None:
+            return Registration(None, "none", _ms(t0), found, None)
         if H is None:
-            # Markers hidden (a hand?) or no board: keep the last answer but say it is stale.
-            return Registration(self._H, "stale" if self._H is not None else "none", _ms(t0), found, self._lens)
-        self._H, self._source, self._corners, self._lens = H, source, found, lens
+            # Markers hidden (a hand?): keep the last answer but say it is stale. This frame's
+            # pixels are watched from now on, so that the frames after it, while the hand stays,
+            # are not searched again (a search for hidden markers takes 100-400 ms).
+            self._remember(gray, list(self._corners.values()))
+            self._source, self._seen = "stale", found
+            return Registration(self._H, "stale", _ms(t0), found, self._lens)
+        self._H, self._source, self._corners, self._seen, self._lens = H, source, found, found, lens
         self._remember(gray, list(found.values()) if source == "aruco" else [])
         return Registration(H, source, _ms(t0), found, lens)
 
@@ -320,6 +331,14 @@ class Registrar:
         return RadialLens(size, kappa) if kappa != 0.0 else None
 
     # -- whether a board whose markers are hidden has moved --------------------------------
+    def _hold(self, gray: np.ndarray, found: dict[int, np.ndarray], t0: float) -> Registration:
+        """The last position stands. The watched pixels are taken anew from this frame, hand
+        and all, so that the frames after it, while the hand stays, are cached instead of
+        searched again (a search for hidden markers takes 100-400 ms)."""
+        self._remember(gray, list(self._corners.values()))
+        self._source, self._seen = "held", found
+        return Registration(self._H, "held", _ms(t0), found, self._lens)
+
     def _still(self, found: dict[int, np.ndarray]) -> set[int]:
         """The markers of ``found`` that lie where the last registration found them."""
         if self._H is None:

@@ -2,6 +2,7 @@
 import cv2
 import numpy as np
 
+from vision import registration
 from vision.synth.render import Options, render
 from vision.registration import (Calibration, FeatureReference, Registrar, decode_markers, detect_markers,
                                  homography_from_corners, make_detector)
@@ -30,7 +31,7 @@ def test_moved_board_is_registered_again():
     assert reprojection_error(again.H, H_true, LAYOUT, again.lens) < 1.5
 
 
-def test_hidden_markers_keep_the_last_homography_as_stale():
+def test_hidden_markers_keep_the_last_homography_as_stale(monkeypatch):
     canvas = board_canvas(LAYOUT)
     frame, _ = camera_view(canvas, LAYOUT)
     reg = Registrar(LAYOUT)
@@ -39,6 +40,13 @@ def test_hidden_markers_keep_the_last_homography_as_stale():
     frame2, _ = camera_view(covered, LAYOUT)
     second = reg.register(cv2.cvtColor(frame2, cv2.COLOR_BGR2GRAY))
     assert second.source == "stale" and np.array_equal(second.H, first.H)
+    # while the hand stays, the frames are not searched again, and are still stale
+    searched = []
+    monkeypatch.setattr(registration, "locate_markers", lambda *a: searched.append(1) or {})
+    third = reg.register(cv2.cvtColor(frame2, cv2.COLOR_BGR2GRAY))
+    assert third.source == "stale" and np.array_equal(third.H, first.H) and not searched
+    monkeypatch.undo()
+    assert reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)).source == "aruco"      # the hand gone
 
 
 def hide(frame: np.ndarray, H_true: np.ndarray, markers) -> np.ndarray:
@@ -59,6 +67,9 @@ def test_a_hand_over_two_markers_holds_the_board_where_the_other_two_still_lie()
     first = reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
     held = reg.register(cv2.cvtColor(hide(frame, H_true, [0, 1]), cv2.COLOR_BGR2GRAY))
     assert held.source == "held" and np.array_equal(held.H, first.H) and sorted(held.corners) == [2, 3]
+    # the frames after it, the hand still there, are cached, with the markers they show
+    cached = reg.register(cv2.cvtColor(hide(frame, H_true, [0, 1]), cv2.COLOR_BGR2GRAY))
+    assert cached.source == "cached" and np.array_equal(cached.H, first.H) and sorted(cached.corners) == [2, 3]
     # the camera moved under the hand: the two markers seen are not where they were
     moved, H_moved = camera_view(canvas, LAYOUT, tilt=0.04, shift=(25, 10))
     again = reg.register(cv2.cvtColor(hide(moved, H_moved, [0, 1]), cv2.COLOR_BGR2GRAY))
