@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,8 +64,9 @@ class Draft:
             return frame
         try:
             lens = Calibration.load(self.folder / LENS)
-        except (OSError, ValueError, KeyError) as exc:
-            raise ProfileError(f"the lens calibration {self.folder / LENS} cannot be read ({exc}); "
+        # np.load of a damaged .npz: a bad zip, a pickle it refuses, or a missing array
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
+            raise ProfileError(f"the lens calibration {self.folder / LENS} cannot be read ({type(exc).__name__}: {exc}); "
                                "calibrate the lens again (step 2)") from exc
         return lens.undistorter((frame.shape[1], frame.shape[0]))(frame)
 

@@ -15,12 +15,11 @@ markers gave earlier.
 A hand over the markers makes the board look moved, but mostly it has not: where the markers
 still seen lie where they did, or (none seen) where the features put the board where it was,
 the last position is *held* (source ``held``), not replaced by a rougher one; a marker found
-elsewhere while others lie where they did is taken for a misreading. Held or stale, the frame's
-own pixels are watched from then on, so that a hand resting over the markers costs one search,
-not one per frame. A features
-registration is ~5 canonical px off the markers' (median) and far more in a soft frame; held,
-the board stays where the markers put it, and the pictures of two turns stay comparable
-(``vision.slot_change``).
+elsewhere while others lie where they did is taken for a misreading. A features registration
+is ~5 canonical px off the markers' (median) and far more in a soft frame; held, the board
+stays where the markers put it, and the pictures of two turns stay comparable
+(``vision.slot_change``). Held or stale, the frame's own pixels are watched from then on, so
+that a hand resting over the markers costs one search, not one per frame.
 """
 from __future__ import annotations
 

@@ -190,7 +190,7 @@ def test_with_a_lens_calibration_the_wizard_works_on_the_undistorted_picture(cli
     assert np.abs(picture.astype(int) - raw).mean() > 1.0          # a picture of its own, not the file's
     check = client.post(f"{api}/markers").json
     assert check["found"] == [0, 1, 2, 3] and check["lens_kappa"] is None
-    (folder / "lens.npz").write_bytes(b"not a lens")
+    (folder / "lens.npz").write_bytes(b"PK\x03\x04 cut short")          # a damaged zip
     res = client.post(f"{api}/markers")
     assert res.status_code == 400 and "lens calibration" in res.json["problems"][0]
 
