@@ -21,8 +21,6 @@ wizard nor play time fits the lens.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 
 import cv2
@@ -31,7 +29,7 @@ import numpy as np
 from vision.evaluate import synthetic_samples
 from vision.layout import Layout, load_layout
 from vision.registration import FeatureReference, Registrar
-from vision.registration_eval import board_grid_error
+from vision.registration_eval import board_grid_error, print_figures
 from vision.synth.camera import Camera
 
 from . import board
@@ -88,11 +86,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="neither the wizard nor play time fits the lens's distortion: one homography")
     args = parser.parse_args(argv)
     figures = evaluate(Path(args.dir), load_layout(), args.n, fit_lens=not args.no_lens_fit)
-    if figures["n_images"] == 0:
-        print(f"no images with ground truth and markers in {args.dir}", file=sys.stderr)
-        return 2
-    print(json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in figures.items()}))
-    return 0
+    return print_figures(figures, f"no images with ground truth and markers in {args.dir}")
 
 
 if __name__ == "__main__":

@@ -98,6 +98,16 @@ def evaluate_mirrored(folder: Path, pipeline: Pipeline) -> dict:
             "cold_ms_max": float(max(cold_ms or [0.0]))}
 
 
+def print_figures(figures: dict, none_read: str) -> int:
+    """Print ``figures`` as one JSON line, floats to two places; the exit status: 2, with
+    ``none_read`` on stderr, when no image was read."""
+    if figures["n_images"] == 0:
+        print(none_read, file=sys.stderr)
+        return 2
+    print(json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in figures.items()}))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dir")
@@ -109,11 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     pipeline = Pipeline.load(args.profile, fit_lens=not args.no_lens_fit)
     figures = (evaluate_mirrored if args.mirrored else evaluate)(Path(args.dir), pipeline)
-    if figures["n_images"] == 0:
-        print(f"no images with ground truth in {args.dir}", file=sys.stderr)
-        return 2
-    print(json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in figures.items()}))
-    return 0
+    return print_figures(figures, f"no images with ground truth in {args.dir}")
 
 
 if __name__ == "__main__":
