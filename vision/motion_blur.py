@@ -8,7 +8,11 @@ a Wiener filter undoes most of it, and ArUco decodes the markers of the sharpene
 
 Direction: image gradients across the motion survive and those along it are averaged
 away, so the smallest eigenvector of the frame's structure tensor (the mean of g gᵀ over
-its pixels) points along the motion. Length: a box blur of length L turns the derivative
+its pixels) points along the motion. A table of strongly oriented print (stripes, wood
+grain) pulls that eigenvector along its own lines; then the frame's cepstrum, the inverse
+transform of its log spectrum, tells the smear instead (``cepstrum_smear``): a box blur's
+spectrum has zeros spaced 1/L apart across the motion, which show as the cepstrum's deepest
+dip at the smear vector itself, whatever the print. Length: a box blur of length L turns the derivative
 along the motion into the difference of two copies of the sharp picture's, L px apart,
 so its autocorrelation along the motion dips below zero to a minimum at a lag of L
 (Yitzhaky and Kopeika's blur identification). A smear is a vector in frame px: the
@@ -19,6 +23,7 @@ camera (``vision.synth.photo``) draws its motion blur with ``line_kernel`` too.
 from __future__ import annotations
 
 import math
+from typing import Iterator
 
 import cv2
 import numpy as np
@@ -95,6 +100,45 @@ def frame_smear(gray: np.ndarray) -> np.ndarray | None:
     if anisotropy < MIN_ANISOTROPY:
         return None
     return direction * smear_length(gray, direction)
+
+
+def cepstrum_smear(gray: np.ndarray) -> np.ndarray | None:
+    """The smear vector at the deepest dip of the frame's cepstrum, 3 to ``MAX_LENGTH`` px
+    from its origin; None for a frame too small to measure. JPEG's 8 px blocks leave dips of
+    their own at multiples of 8 px along either axis: those places are skipped (a smear just
+    that long and straight along an axis is found a pixel off, which the filter forgives)."""
+    h, w = gray.shape
+    if min(h, w) <= 4 * MAX_LENGTH:
+        return None
+    g = gray.astype(np.float32)
+    window = np.outer(np.hanning(h), np.hanning(w)).astype(np.float32)   # no edges of its own
+    spectrum = np.abs(np.fft.rfft2((g - g.mean()) * window))
+    cepstrum = np.fft.irfft2(np.log(spectrum + 1e-3), s=(h, w))
+    lags = np.arange(-MAX_LENGTH, MAX_LENGTH + 1)
+    yy, xx = np.meshgrid(lags, lags, indexing="ij")
+    near = cepstrum[np.ix_(lags % h, lags % w)]                  # lags around the origin
+    block = ((yy == 0) & (xx % 8 == 0)) | ((xx == 0) & (yy % 8 == 0))
+    near[(np.hypot(xx, yy) < 3) | (np.hypot(xx, yy) > MAX_LENGTH) | block] = np.inf
+    i = np.unravel_index(int(np.argmin(near)), near.shape)
+    return np.array([xx[i], yy[i]], np.float64)
+
+
+def frame_smears(gray: np.ndarray) -> Iterator[np.ndarray]:
+    """The smears to undo, likeliest first, for a frame whose first look found too few
+    markers: none when its blur has no clear direction (``frame_smear``); else the structure
+    tensor's smear, then the cepstrum's where it differs (computed only if asked for)."""
+    first = frame_smear(gray)
+    if first is None:
+        return
+    yield first
+    second = cepstrum_smear(gray)
+    if second is not None and not _same_smear(first, second):
+        yield second
+
+
+def _same_smear(a: np.ndarray, b: np.ndarray) -> bool:
+    """A smear and its reverse are one blur."""
+    return min(float(np.hypot(*(a - b))), float(np.hypot(*(a + b)))) < 1.5
 
 
 def deblur(gray: np.ndarray, smear: np.ndarray, noise_to_signal: float = NOISE_TO_SIGNAL) -> np.ndarray:

@@ -33,7 +33,7 @@ import numpy as np
 
 from . import marker_search, radial_lens
 from .layout import Layout
-from .motion_blur import deblur, frame_smear
+from .motion_blur import deblur, frame_smears
 from .radial_lens import RadialLens
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
@@ -128,15 +128,14 @@ def locate_markers(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
     candidates and kept if they fit the layout; with two, the others are searched for
     where the layout puts them (``vision.marker_search``). When that still finds too few
     in a frame smeared by camera shake, the same look is taken again at the frame with the
-    smear taken out (``vision.motion_blur``)."""
+    smear taken out, and with the cepstrum's smear if the first is not it (``vision.motion_blur``)."""
     found = _look(gray, detector, geometry)
-    if len(found) >= MIN_MARKERS:
-        return found
-    smear = frame_smear(gray)
-    if smear is None:
-        return found
-    again = _look(deblur(gray, smear), detector, geometry)
-    return again if len(again) > len(found) else found
+    for smear in frame_smears(gray) if len(found) < MIN_MARKERS else ():
+        again = _look(deblur(gray, smear), detector, geometry)
+        found = again if len(again) > len(found) else found
+        if len(found) >= MIN_MARKERS:
+            break
+    return found
 
 
 def _look(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,

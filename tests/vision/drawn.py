@@ -44,10 +44,11 @@ def board_canvas(layout: Layout, filled: dict[str, tuple[int, int, int]] | None 
 
 
 def camera_view(canvas: np.ndarray, layout: Layout, size=(1280, 720), tilt: float = 0.0,
-                shift=(0.0, 0.0)) -> tuple[np.ndarray, np.ndarray]:
-    """(frame, true image->canonical homography) for the canvas seen by a slightly tilted camera."""
+                shift=(0.0, 0.0), fill: float = 0.9) -> tuple[np.ndarray, np.ndarray]:
+    """(frame, true image->canonical homography) for the canvas seen by a slightly tilted
+    camera, filling ``fill`` of the frame's height or width; the rest is grey 90."""
     ch, cw = canvas.shape[:2]
-    scale = 0.9 * min(size[0] / cw, size[1] / ch)
+    scale = fill * min(size[0] / cw, size[1] / ch)
     ox = (size[0] - cw * scale) / 2 + shift[0]
     oy = (size[1] - ch * scale) / 2 + shift[1]
     src = np.float32([[0, 0], [cw, 0], [cw, ch], [0, ch]])
