@@ -40,7 +40,7 @@ class Reading:
     map: MapState | None
     slots: list[SlotReading]
     flags: list[Flag]
-    registration: str                      # aruco | features | manual | cached | stale | none
+    registration: str                      # aruco | features | manual | cached | held | stale | none
     homography: np.ndarray | None
     timings: dict[str, float]              # ms per stage, and "total"
     motion: float = float("inf")           # change since the previous frame (grey levels)
