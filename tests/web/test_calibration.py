@@ -174,22 +174,23 @@ def test_the_wizard_takes_a_wide_lens_out_of_its_pictures_of_the_board(client, a
     assert json.loads((folder / "wizard.json").read_text())["lens_kappa"] is None
 
 
-def test_with_a_lens_calibration_the_wizard_works_on_the_undistorted_picture(client, app, photo):
+def test_with_a_lens_calibration_the_wizard_works_on_the_undistorted_picture(client, app):
     """Play time undistorts every frame by the profile's lens calibration and then fits no
     lens of its own: the wizard's picture and marker check do the same."""
-    api = "/calibration/api/table-1"
-    upload(client, f"{api}/photo", "photo", photo)
-    folder = app.extensions["automa_vision"].config.profiles_dir / "table-1"
-    raw = cv2.imread(str(folder / "frame.jpg"))
-    K = np.array([[1000.0, 0, raw.shape[1] / 2], [0, 1000.0, raw.shape[0] / 2], [0, 0, 1]])
+    frame, _ = wide_frame(930_005)
+    api = "/calibration/api/wide"
+    upload(client, f"{api}/photo", "photo", cv2.imencode(".png", frame)[1].tobytes(), "wide.png")
+    assert client.post(f"{api}/markers").json["lens_kappa"] > 0.05           # no calibration: fitted
+    folder = app.extensions["automa_vision"].config.profiles_dir / "wide"
+    K = np.array([[1000.0, 0, frame.shape[1] / 2], [0, 1000.0, frame.shape[0] / 2], [0, 0, 1]])
     dist = np.array([-0.05, 0.0, 0.0, 0.0, 0.0])
     np.savez(folder / "lens.npz", K=K, dist=dist)
-    picture = Profiles(folder.parent).draft("table-1").frame()
+    picture, raw = Profiles(folder.parent).draft("wide").frame(), cv2.imread(str(folder / "frame.jpg"))
     m1, m2 = cv2.initUndistortRectifyMap(K, dist, None, K, raw.shape[1::-1], cv2.CV_16SC2)
     assert np.array_equal(picture, cv2.remap(raw, m1, m2, cv2.INTER_LINEAR))
     assert np.abs(picture.astype(int) - raw).mean() > 1.0          # a picture of its own, not the file's
     check = client.post(f"{api}/markers").json
-    assert check["found"] == [0, 1, 2, 3] and check["lens_kappa"] is None
+    assert check["found"] == [0, 1, 2, 3] and check["lens_kappa"] is None     # the calibration's, not a fit
     (folder / "lens.npz").write_bytes(b"PK\x03\x04 cut short")          # a damaged zip
     res = client.post(f"{api}/markers")
     assert res.status_code == 400 and "lens calibration" in res.json["problems"][0]
