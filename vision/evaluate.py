@@ -7,8 +7,9 @@ An occluded slot is right only when it is reported unknown.
 The page asks the players about every slot read unknown or below
 ``LOW_CONFIDENCE``, and every slot a flag of the map names (a reading chosen over
 one that breaks a rule, more drops than a dam holds...: ``flagged_slots``); a wrong
-slot so marked is *flagged*: the players see it and correct it. Flagged errors, and boards whose every error is flagged, say
-how often a misreading would reach the engine unnoticed.
+slot so marked is *flagged*: the players see it and correct it. Flagged errors, and
+boards whose every error is flagged, say how often a misreading would reach the
+engine unnoticed.
 """
 from __future__ import annotations
 

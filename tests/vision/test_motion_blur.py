@@ -99,7 +99,7 @@ def test_a_striped_table_misleads_the_structure_tensor_but_not_the_cepstrum():
     frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, tilt=0.05, fill=0.6)
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     yy, xx = np.mgrid[:gray.shape[0], :gray.shape[1]]
-    stripes = np.where(((xx * 0.5 + yy * 0.87) // 12) % 2 == 0, 30, 220)       # lines at -60 degrees
+    stripes = np.where(((xx * 0.5 + yy * 0.87) // 12) % 2 == 0, 30, 220)       # lines rising at 30 degrees
     striped = np.where(gray == 90, stripes, gray).astype(np.uint8)            # the table: camera_view's grey
     shaken = cv2.filter2D(striped, -1, line_kernel(11, 0.0))
     tensor = frame_smear(shaken)
