@@ -15,7 +15,7 @@ markers gave earlier.
 A hand over the markers makes the board look moved, but mostly it has not: where the markers
 still seen lie where they did, or (none seen) where the features put the board where it was,
 the last position is *held* (source ``held``), not replaced by a rougher one; a marker found
-elsewhere while others lie where they did is taken for a misreading. A features registration
+elsewhere while more of the others lie where they did is taken for a misreading. A features registration
 is ~5 canonical px off the markers' (median) and far more in a soft frame; held, the board
 stays where the markers put it, and the pictures of two turns stay comparable
 (``vision.slot_change``). Held or stale, the frame's own pixels are watched from then on, so
@@ -284,7 +284,7 @@ class Registrar:
         found = locate_markers(gray, self.detector, self.geometry)
         still = self._still(found)
         if still:
-            # Some markers lie where they did, so the board has not moved: a marker found
+            # Most markers lie where they did, so the board has not moved: a marker found
             # elsewhere is a misreading (a look-alike found where a hidden one was searched for).
             found = {i: c for i, c in found.items() if i in still or i not in self._corners}
         lens = self._lens_from(found, gray.shape)
@@ -338,11 +338,14 @@ class Registrar:
         return Registration(self._H, "held", _ms(t0), found, self._lens)
 
     def _still(self, found: dict[int, np.ndarray]) -> set[int]:
-        """The markers of ``found`` that lie where the last registration found them."""
+        """The markers of ``found`` that lie where the last registration found them, when they
+        outnumber those found elsewhere; else none (a camera turned about one marker moves
+        the others)."""
         if self._H is None:
             return set()
-        return {i for i in set(found) & set(self._corners)
-                if float(np.linalg.norm(found[i] - self._corners[i], axis=1).mean()) < HELD_PX}
+        again = set(found) & set(self._corners)
+        still = {i for i in again if float(np.linalg.norm(found[i] - self._corners[i], axis=1).mean()) < HELD_PX}
+        return still if len(still) > len(again - still) else set()
 
     def _agrees(self, H: np.ndarray, lens: RadialLens | None) -> bool:
         """``H`` (with ``lens``) puts every point of the board within ``AGREE_PX`` of where

@@ -77,6 +77,18 @@ def test_a_hand_over_two_markers_holds_the_board_where_the_other_two_still_lie()
     assert reprojection_error(first.H, H_moved, LAYOUT) > 50.0              # what holding would have cost
 
 
+def test_a_camera_turned_about_one_marker_is_registered_again(monkeypatch):
+    """One marker where it was and three elsewhere: the camera moved, and the one that
+    stayed does not hold the old position."""
+    frame, H_true = camera_view(board_canvas(LAYOUT), LAYOUT, tilt=0.05)
+    reg = Registrar(LAYOUT)
+    first = reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    turned = {0: first.corners[0]} | {i: first.corners[i] + np.float32([12.0, -8.0]) for i in (1, 2, 3)}
+    monkeypatch.setattr(registration, "locate_markers", lambda *a: turned)
+    again = reg.register(np.zeros_like(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)))     # the watched pixels changed
+    assert again.source == "aruco" and not np.allclose(again.H, first.H) and sorted(again.corners) == [0, 1, 2, 3]
+
+
 def test_features_that_put_the_board_where_it_was_hold_the_last_position():
     """Every marker hidden: the features tell whether the board moved, and where it did not,
     the markers' more exact position stands."""
