@@ -42,6 +42,7 @@ MARKER_GAP = 12.0     # canonical px between the board edge and a marker
 MIN_MARKERS = 3
 MAX_RESIDUAL = 30.0  # canonical px: a corner further off means a misread marker
 LENS_FITS = 9        # the lens is the median of this many latest fits
+MIN_MATCHES = 25     # feature matches (RANSAC inliers) that register a frame by its reference picture
 HELD_PX = 3.0        # frame px: a marker found again this close to where it was has not moved
 # canonical px: a features registration this close to the last one all over the board puts
 # the board where it was (a still board's: 2.6-5 median, p90 5-44, against 26+ for a camera
@@ -196,11 +197,14 @@ class FeatureReference:
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         orb = cv2.ORB_create(features)
         kps, desc = orb.detectAndCompute(gray, None)
-        return cls(np.array([k.pt for k in kps], np.float32), desc, orb, layout.width / gray.shape[1])
+        return cls(np.array([k.pt for k in kps], np.float32).reshape(-1, 2), desc, orb, layout.width / gray.shape[1])
 
-    def homography(self, gray: np.ndarray, min_inliers: int = 25, lens: RadialLens | None = None) -> np.ndarray | None:
+    def homography(self, gray: np.ndarray, min_inliers: int = MIN_MATCHES,
+                   lens: RadialLens | None = None) -> np.ndarray | None:
         """Frame -> canonical board from the frame's features matched to the reference's;
         with a ``lens``, of the distortion-free frame (the frame's points are undistorted first)."""
+        if len(self.keypoints) < min_inliers:         # a featureless picture (a soft focus, a blank board)
+            return None
         kps, desc = self.orb.detectAndCompute(gray, None)
         if desc is None or len(kps) < min_inliers:
             return None

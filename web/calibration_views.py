@@ -15,6 +15,7 @@ from calibration.elevations import check_elevations
 from calibration.empty_board import check_empty_board
 from calibration.profiles import FRAME, LENS, REFERENCE, Draft, ProfileError, Profiles
 from vision.layout import load_layout
+from vision.registration import MIN_MATCHES, FeatureReference
 
 from .app import services
 from .forms import FormError, integer
@@ -202,8 +203,14 @@ def reference(name: str):
     d = draft(name)
     frame = _frame(d)
     img = board.reference_picture(frame, _registered(d), d.layout(), d.lens(frame))
+    features = len(FeatureReference.from_image(img, d.layout()).keypoints)
+    if features < MIN_MATCHES:
+        # such a picture could never find the board (a soft focus, a dark or blank board)
+        raise FormError([f"the straightened board shows too little sharp detail to find it by ({features} "
+                         f"features, at least {MIN_MATCHES} needed): focus the camera, light the board and "
+                         "take the picture again"])
     cv2.imwrite(str(d.folder / REFERENCE), img)
-    return jsonify(d.status())
+    return jsonify({**d.status(), "reference_features": features})
 
 
 @bp.get("/api/<name>/layout")

@@ -6,15 +6,19 @@ from functools import cache
 import cv2
 import numpy as np
 
-from vision.synth.render import Options, render
+from vision.synth.render import Options, Sample, render
 
 WIDE = Options(lens="wide", placement="turn", photo="clean", occlusion=0.0)
 
 
 @cache
+def wide_sample(seed: int) -> Sample:
+    """A wide-angle webcam's picture of the board, as the generator writes it (JPEG and truth)."""
+    return render(seed, WIDE)
+
+
 def wide_frame(seed: int) -> tuple[np.ndarray, dict]:
-    """(BGR frame, ground truth) of a wide-angle webcam's picture of the board."""
-    sample = render(seed, WIDE)
+    """(BGR frame, ground truth) of ``wide_sample``."""
+    sample = wide_sample(seed)
     frame = cv2.imdecode(np.frombuffer(sample.jpeg, np.uint8), cv2.IMREAD_COLOR)
-    frame.flags.writeable = False         # shared between tests
     return frame, sample.truth

@@ -123,6 +123,17 @@ def test_feature_matching_finds_a_board_without_markers():
     assert reprojection_error(result.H, H_true, LAYOUT) < 4.0
 
 
+def test_a_featureless_reference_picture_finds_nothing_and_does_not_fail():
+    """A reference picture taken out of focus can hold no feature at all: the board is then
+    not found by features (stale), where matching against it used to raise."""
+    canvas = board_canvas(LAYOUT, markers=False, seed=3)
+    frame, _ = camera_view(canvas, LAYOUT, tilt=0.04)
+    blank = FeatureReference.from_image(np.full((732, 500), 128, np.uint8), LAYOUT)
+    assert len(blank.keypoints) == 0
+    assert blank.homography(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)) is None
+    assert Registrar(LAYOUT, reference=blank).register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)).source == "none"
+
+
 def test_four_clicked_corners():
     frame, H_true = camera_view(board_canvas(LAYOUT), LAYOUT, tilt=0.05)
     corners = np.float32([[[0, 0]], [[LAYOUT.width, 0]], [[LAYOUT.width, LAYOUT.height]], [[0, LAYOUT.height]]])

@@ -12,7 +12,7 @@ import pytest
 from calibration import board, lens, reference_eval, sheets
 from calibration.board import check_markers, register_corners
 from calibration.profiles import Profiles, write_whole
-from tests.vision.rendered import wide_frame
+from tests.vision.rendered import wide_frame, wide_sample
 from vision.layout import load_layout, load_profile
 from vision.registration import FeatureReference, Registrar
 from vision.registration_eval import board_grid_error
@@ -114,6 +114,21 @@ def test_sheets_and_lens_calibration():
         lens.calibrate([("blank", np.full((200, 200, 3), 255, np.uint8))])
 
 
+def test_a_reference_picture_too_soft_to_find_the_board_by_is_refused(client, app, photo):
+    api = "/calibration/api/table-1"
+    upload(client, f"{api}/photo", "photo", photo)
+    client.post(f"{api}/register", json={"method": "markers"})
+    saved = client.post(f"{api}/reference").json
+    assert saved["reference"] and saved["reference_features"] > 1000
+    folder = app.extensions["automa_vision"].config.profiles_dir / "table-1"
+    (folder / "reference.png").unlink()
+    frame = cv2.imread(str(folder / "frame.jpg"))
+    cv2.imwrite(str(folder / "frame.jpg"), cv2.GaussianBlur(frame, (0, 0), 12))      # far out of focus
+    res = client.post(f"{api}/reference")
+    assert res.status_code == 400 and "too little sharp detail" in res.json["problems"][0]
+    assert not (folder / "reference.png").exists()
+
+
 def test_wizard_names_its_damaged_progress_file_and_leaves_it_as_it_is(client, app):
     folder = app.extensions["automa_vision"].config.profiles_dir / "table-1"
     folder.mkdir(parents=True)
@@ -197,13 +212,39 @@ def test_with_a_lens_calibration_the_wizard_works_on_the_undistorted_picture(cli
 
 
 def test_reference_eval_prints_the_features_registration_with_the_markers_hidden(tmp_path, capsys):
-    frame, truth = wide_frame(930_005)
-    cv2.imwrite(str(tmp_path / "0000.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    (tmp_path / "0000.json").write_text(json.dumps(truth))
+    sample = wide_sample(930_005)
+    (tmp_path / "0000.jpg").write_bytes(sample.jpeg)
+    (tmp_path / "0000.json").write_text(json.dumps(sample.truth))
     figures = {}
-    for flags in ([], ["--no-lens-fit"]):
+    for flags in ([], ["--no-lens-fit"], ["--empty"]):
         assert reference_eval.main([str(tmp_path), *flags]) == 0
-        figures[bool(flags)] = json.loads(capsys.readouterr().out)
-    assert figures[False]["features_registered"] == figures[True]["features_registered"] == 1
-    assert figures[False]["grid_error_px_median"] < 8.0 < figures[True]["grid_error_px_median"]
+        figures[" ".join(flags)] = json.loads(capsys.readouterr().out)
+    assert all(f["features_registered"] == 1 for f in figures.values())
+    assert figures[""]["grid_error_px_median"] < 8.0 < figures["--no-lens-fit"]["grid_error_px_median"]
+    # the wizard shown the table before the game: no piece, no hand, the same camera
+    assert figures["--empty"]["not_made_again"] == 0 and figures["--empty"]["grid_error_px_median"] < 8.0
     assert reference_eval.main([str(tmp_path / "nothing")]) == 2
+
+
+def test_the_table_before_the_game_has_the_board_and_no_piece(tmp_path):
+    """What ``--empty`` shows the wizard: the same camera on the same board, every piece off."""
+    sample = wide_sample(930_005)
+    (tmp_path / "0000.jpg").write_bytes(sample.jpeg)
+    empty = reference_eval.empty_table(tmp_path / "0000.jpg", sample.truth)
+    frame, _ = wide_frame(930_005)
+    layout = load_layout()
+    (H0, lens0), (H1, lens1) = board.register_markers(frame, layout), board.register_markers(empty, layout)
+    assert board_grid_error(H1, lens1, Camera.from_record(sample.truth["image_size"], sample.truth["style"]["camera"]),
+                            layout) < 8.0                                 # the same camera
+    before, now = board.rectified(empty, H1, layout, lens=lens1), board.rectified(frame, H0, layout, lens=lens0)
+
+    def change(slot: str) -> float:
+        b = layout.slot(slot)
+        box = (slice(int(b.y / 2), int((b.y + b.h) / 2)), slice(int(b.x / 2), int((b.x + b.w) / 2)))   # views at 0.5
+        return float(np.abs(before[box].astype(int) - now[box]).mean())
+    built = [t["id"] for t in sample.truth["slots"] if t["piece"] not in (None, "empty")]
+    bare = [t["id"] for t in sample.truth["slots"] if t["piece"] == "empty"]
+    assert built and bare
+    assert np.median([change(i) for i in built]) > 3 * np.median([change(i) for i in bare])
+    (tmp_path / "0000.jpg").write_bytes(b"not the generator's picture")
+    assert reference_eval.empty_table(tmp_path / "0000.jpg", sample.truth) is None

@@ -91,7 +91,11 @@ function registered(method, r) {
   $("rectified").src = `${api("/rectified.jpg")}?t=${Date.now()}`; $("rectified").hidden = false;
 }
 
-step("reference", 5, async () => { await send("POST", "/reference"); result(5, "Reference image saved."); done(5); });
+step("reference", 5, async () => {
+  const r = await send("POST", "/reference");
+  result(5, `Reference image saved (${r.reference_features} features to find the board by).`);
+  done(5);
+});
 
 // -- slot layout editor: boxes in canonical units over the rectified board -------------------
 let boxes = {};
