@@ -196,7 +196,7 @@ class FeatureReference:
     def from_image(cls, image: np.ndarray, layout: Layout, features: int = 3000) -> "FeatureReference":
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         orb = cv2.ORB_create(features)
-        kps, desc = orb.detectAndCompute(gray, None)
+        kps, desc = _features(orb, gray)
         return cls(np.array([k.pt for k in kps], np.float32).reshape(-1, 2), desc, orb, layout.width / gray.shape[1])
 
     def homography(self, gray: np.ndarray, min_inliers: int = MIN_MATCHES,
@@ -205,7 +205,7 @@ class FeatureReference:
         with a ``lens``, of the distortion-free frame (the frame's points are undistorted first)."""
         if len(self.keypoints) < min_inliers:         # a featureless picture (a soft focus, a blank board)
             return None
-        kps, desc = self.orb.detectAndCompute(gray, None)
+        kps, desc = _features(self.orb, gray)
         if desc is None or len(kps) < min_inliers:
             return None
         pairs = cv2.BFMatcher(cv2.NORM_HAMMING).knnMatch(desc, self.descriptors, k=2)
@@ -220,6 +220,13 @@ class FeatureReference:
         if H is None or int(inliers.sum()) < min_inliers:
             return None
         return H
+
+
+def _features(orb: cv2.ORB, gray: np.ndarray) -> tuple[tuple, np.ndarray | None]:
+    """ORB's keypoints and descriptors; none in a picture a pixel thin (ORB's pyramid fails on it)."""
+    if min(gray.shape[:2]) < 2:
+        return (), None
+    return orb.detectAndCompute(gray, None)
 
 
 @dataclass

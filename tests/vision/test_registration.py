@@ -132,6 +132,11 @@ def test_a_featureless_reference_picture_finds_nothing_and_does_not_fail():
     assert len(blank.keypoints) == 0
     assert blank.homography(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)) is None
     assert Registrar(LAYOUT, reference=blank).register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)).source == "none"
+    # pictures a pixel thin, as a broken camera or a damaged file can give: nothing, no error
+    thin = np.random.default_rng(0).integers(0, 256, (1, 1280), np.uint8)
+    assert len(FeatureReference.from_image(thin, LAYOUT).keypoints) == 0
+    reference = FeatureReference.from_image(canvas[MARGIN:MARGIN + LAYOUT.height, MARGIN:MARGIN + LAYOUT.width], LAYOUT)
+    assert reference.homography(thin) is None and reference.homography(thin.T.copy()) is None
 
 
 def test_four_clicked_corners():
