@@ -8,17 +8,19 @@ a Wiener filter undoes most of it, and ArUco decodes the markers of the sharpene
 
 Direction: image gradients across the motion survive and those along it are averaged
 away, so the smallest eigenvector of the frame's structure tensor (the mean of g gᵀ over
-its pixels) points along the motion. A table of strongly oriented print (stripes, wood
-grain) pulls that eigenvector along its own lines; then the frame's cepstrum, the inverse
-transform of its log spectrum, tells the smear instead (``cepstrum_smear``): a box blur's
-spectrum has zeros spaced 1/L apart across the motion, which show as the cepstrum's deepest
-dip at the smear vector itself, whatever the print. Length: a box blur of length L turns the derivative
+its pixels) points along the motion. Length: a box blur of length L turns the derivative
 along the motion into the difference of two copies of the sharp picture's, L px apart,
 so its autocorrelation along the motion dips below zero to a minimum at a lag of L
 (Yitzhaky and Kopeika's blur identification). A smear is a vector in frame px: the
 motion's direction, the blur's length. Real shake can follow a curve; a straight smear
 is the usual first approximation and undoes enough of it for the markers. The synthetic
 camera (``vision.synth.photo``) draws its motion blur with ``line_kernel`` too.
+
+A table of strongly oriented print (stripes, wood grain) pulls the tensor's eigenvector
+along its own lines. Where the tensor's smear leaves too few markers, the frame's cepstrum
+(the inverse transform of its log spectrum) gives a second one (``cepstrum_smear``): a box
+blur's spectrum has zeros spaced 1/L apart across the motion, and they show as the
+cepstrum's deepest dip at the smear vector itself, whatever the print.
 """
 from __future__ import annotations
 
@@ -106,7 +108,7 @@ def cepstrum_smear(gray: np.ndarray) -> np.ndarray | None:
     """The smear vector at the deepest dip of the frame's cepstrum, 3 to ``MAX_LENGTH`` px
     from its origin; None for a frame too small to measure. JPEG's 8 px blocks leave dips of
     their own at multiples of 8 px along either axis: those places are skipped (a smear just
-    that long and straight along an axis is found a pixel off, which the filter forgives)."""
+    that long and straight along an axis is then found a pixel off)."""
     h, w = gray.shape
     if min(h, w) <= 4 * MAX_LENGTH:
         return None
