@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision import marker_search, radial_lens
+from vision import radial_lens
 from vision.layout import Layout
-from vision.radial_lens import RadialLens, to_frame
+from vision.radial_lens import RadialLens, frame_outline
 from vision.rectify import warp_view
-from vision.registration import ARUCO_DICT, default_markers, detect_markers, homography_from_corners, make_detector
+from vision.registration import (default_markers, detect_markers, homography_from_corners, make_detector,
+                                 place_markers)
 
 from .sheets import CORNERS, GAP_MM
 
@@ -51,10 +52,8 @@ def check_markers(frame: np.ndarray, layout: Layout, fit_lens: bool = True) -> M
     undistorted already, by the profile's lens calibration: play time does the same)."""
     geometry = default_markers(layout.width, layout.height)
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    # each placed as play time places it, by aligning its whole picture: the lens is fitted
-    # from these corners, and ArUco's alone are a pixel or so off in a soft frame
-    found = {i: marker_search.refine(gray, i, c, ARUCO_DICT)
-             for i, c in detect_markers(gray, make_detector(), set(geometry)).items()}
+    # each placed as play time places it: the lens is fitted from these corners
+    found = place_markers(gray, detect_markers(gray, make_detector(), set(geometry)))
     check = MarkerCheck({i: c.round(1).tolist() for i, c in found.items()})
     for i in sorted(set(geometry) - set(found)):
         check.messages.append(f"marker {i} ({CORNERS[i]}) not seen: is it in view, flat and not covered?")
@@ -117,11 +116,7 @@ def reference_picture(frame: np.ndarray, H: np.ndarray, layout: Layout, lens: Ra
 
 def board_outline(frame: np.ndarray, H: np.ndarray, layout: Layout, lens: RadialLens | None = None) -> np.ndarray:
     """``frame`` with the registered board's outline drawn on it (curved where a lens bends it)."""
-    t = np.linspace(0.0, 1.0, 25)[:-1, None]
-    w, h = layout.width, layout.height
-    edges = np.concatenate([np.hstack([t * w, 0 * t]), np.hstack([0 * t + w, t * h]),
-                            np.hstack([(1 - t) * w, 0 * t + h]), np.hstack([0 * t, (1 - t) * h])])
-    pts = np.round(to_frame(H, lens, edges)).astype(np.int32)
     out = frame.copy()
-    cv2.polylines(out, [pts], True, (0, 212, 255), 4, cv2.LINE_AA)
+    cv2.polylines(out, frame_outline(H, lens, 0, 0, layout.width, layout.height, steps=24), True,
+                  (0, 212, 255), 4, cv2.LINE_AA)
     return out

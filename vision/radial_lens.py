@@ -129,9 +129,14 @@ def to_frame(H: np.ndarray, lens: RadialLens | None, board_points: np.ndarray) -
     return pts if lens is None else lens.distort(pts)
 
 
-def frame_outline(H: np.ndarray, lens: RadialLens | None, x: float, y: float, w: float, h: float) -> np.ndarray:
-    """A canonical-frame rectangle as a (1, 4, 2) int32 polygon in the frame, for cv2.polylines."""
-    return to_frame(H, lens, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]).astype(np.int32)[None]
+def frame_outline(H: np.ndarray, lens: RadialLens | None, x: float, y: float, w: float, h: float,
+                  steps: int = 1) -> np.ndarray:
+    """A canonical-frame rectangle as a (1, 4 * steps, 2) int32 polygon in the frame, for
+    cv2.polylines; ``steps`` points per edge follow a lens's bend along a long one."""
+    t = np.arange(steps) / steps
+    corners = np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], np.float64)
+    edges = np.concatenate([a + t[:, None] * (b - a) for a, b in zip(corners, np.roll(corners, -1, axis=0))])
+    return to_frame(H, lens, edges).astype(np.int32)[None]
 
 
 def to_board(H: np.ndarray, lens: RadialLens | None, frame_points: np.ndarray) -> np.ndarray:

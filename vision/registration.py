@@ -15,9 +15,9 @@ markers gave earlier.
 A hand over the markers makes the board look moved, but mostly it has not: where the markers
 still seen lie where they did, or (none seen) where the features put the board where it was,
 the last position is *held* (source ``held``), not replaced by a rougher one; a marker found
-elsewhere while more of the others lie where they did is taken for a misreading. A features registration
-is ~5 canonical px off the markers' (median) and far more in a soft frame; held, the board
-stays where the markers put it, and the pictures of two turns stay comparable
+elsewhere while more of the others lie where they did is taken for a misreading. A features
+registration is ~5 canonical px off the markers' (median) and far more in a soft frame; held,
+the board stays where the markers put it, and the pictures of two turns stay comparable
 (``vision.slot_change``). Held or stale, the frame's own pixels are watched from then on, so
 that a hand resting over the markers costs one search, not one per frame.
 """
@@ -139,11 +139,17 @@ def locate_markers(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
     return found
 
 
+def place_markers(gray: np.ndarray, decoded: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """Decoded markers, each placed by aligning its whole picture with the frame: ArUco's
+    corners alone are a pixel or so off in a soft frame (``marker_search.refine``)."""
+    return {i: marker_search.refine(gray, i, c, ARUCO_DICT) for i, c in decoded.items()}
+
+
 def _look(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
           geometry: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
     """``locate_markers`` on one picture of the frame."""
     decoded, rejected = decode_markers(gray, detector, set(geometry))
-    found = {i: marker_search.refine(gray, i, c, ARUCO_DICT) for i, c in decoded.items()}
+    found = place_markers(gray, decoded)
     if len(found) >= MIN_MARKERS:
         return found
     soft = marker_search.candidates(gray, rejected, ARUCO_DICT, set(geometry) - set(found), set(geometry))
@@ -302,21 +308,17 @@ class Registrar:
         H = homography_from_markers(found, self.geometry, lens)
         source = "aruco"
         if H is None and still:
-            return self._hold(gray, found, t0)
+            return self._keep(gray, found, t0, "held")
         if H is None and self.reference is not None:
             # the camera's lens, fitted while its markers showed, bends the features too
             H, source = self.reference.homography(gray, lens=lens), "features"
             if H is not None and self._H is not None and self._agrees(H, lens):
-                return self._hold(gray, found, t0)
+                return self._keep(gray, found, t0, "held")
         if H is None and self._H is None:
             return Registration(None, "none", _ms(t0), found, None)
         if H is None:
-            # Markers hidden (a hand?): keep the last answer but say it is stale. This frame's
-            # pixels are watched from now on, so that the frames after it, while the hand stays,
-            # are not searched again (a search for hidden markers takes 100-400 ms).
-            self._remember(gray, list(self._corners.values()))
-            self._source, self._seen = "stale", found
-            return Registration(self._H, "stale", _ms(t0), found, self._lens)
+            # Markers hidden (a hand?): keep the last answer but say it is stale.
+            return self._keep(gray, found, t0, "stale")
         self._H, self._source, self._corners, self._seen, self._lens = H, source, found, found, lens
         self._remember(gray, list(found.values()) if source == "aruco" else [])
         return Registration(H, source, _ms(t0), found, lens)
@@ -340,13 +342,14 @@ class Registrar:
         return RadialLens(size, kappa) if kappa != 0.0 else None
 
     # -- whether a board whose markers are hidden has moved --------------------------------
-    def _hold(self, gray: np.ndarray, found: dict[int, np.ndarray], t0: float) -> Registration:
-        """The last position stands. The watched pixels are taken anew from this frame, hand
-        and all, so that the frames after it, while the hand stays, are cached instead of
-        searched again (a search for hidden markers takes 100-400 ms)."""
+    def _keep(self, gray: np.ndarray, found: dict[int, np.ndarray], t0: float, source: str) -> Registration:
+        """The last position stands, ``held`` (the board has not moved) or ``stale`` (nothing
+        tells). The watched pixels are taken anew from this frame, hand and all, so that the
+        frames after it, while the hand stays, are not searched again (a search for hidden
+        markers takes 100-400 ms): cached after a held frame, stale after a stale one."""
         self._remember(gray, list(self._corners.values()))
-        self._source, self._seen = "held", found
-        return Registration(self._H, "held", _ms(t0), found, self._lens)
+        self._source, self._seen = source, found
+        return Registration(self._H, source, _ms(t0), found, self._lens)
 
     def _still(self, found: dict[int, np.ndarray]) -> set[int]:
         """The markers of ``found`` that lie where the last registration found them, when they

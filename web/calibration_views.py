@@ -15,6 +15,7 @@ from calibration.elevations import check_elevations
 from calibration.empty_board import check_empty_board
 from calibration.profiles import FRAME, LENS, REFERENCE, Draft, ProfileError, Profiles
 from vision.layout import load_layout
+from vision.radial_lens import RadialLens
 from vision.registration import MIN_MATCHES, FeatureReference
 
 from .app import services
@@ -185,24 +186,26 @@ def register(name: str):
     return jsonify({**d.status(), "heights": check_elevations(H, frame.shape, d.layout()).message})
 
 
-def _registered(d: Draft) -> np.ndarray:
+def _registered(d: Draft) -> tuple[np.ndarray, np.ndarray, RadialLens | None]:
+    """The wizard's picture, the homography registered on it and the lens fitted with it."""
+    frame = _frame(d)
     if d.H is None:
         raise FormError(["register the board first (step 4)"])
-    return d.H
+    return frame, d.H, d.lens(frame)
 
 
 @bp.get("/api/<name>/rectified.jpg")
 def rectified(name: str):
     d = draft(name)
-    frame = _frame(d)
-    return _image(board.rectified(frame, _registered(d), d.layout(), lens=d.lens(frame)))
+    frame, H, lens = _registered(d)
+    return _image(board.rectified(frame, H, d.layout(), lens=lens))
 
 
 @bp.post("/api/<name>/reference")
 def reference(name: str):
     d = draft(name)
-    frame = _frame(d)
-    img = board.reference_picture(frame, _registered(d), d.layout(), d.lens(frame))
+    frame, H, lens = _registered(d)
+    img = board.reference_picture(frame, H, d.layout(), lens)
     features = len(FeatureReference.from_image(img, d.layout()).keypoints)
     if features < MIN_MATCHES:
         # such a picture could never find the board (a soft focus, a dark or blank board)
@@ -249,8 +252,8 @@ def recognition(name: str):
     if live.recognition_problem:
         return jsonify({"available": False, "message": live.recognition_problem})
     d = draft(name)
-    frame = _frame(d)
-    result = check_empty_board(frame, _registered(d), d.layout(), live.model, lens=d.lens(frame))
+    frame, H, lens = _registered(d)
+    result = check_empty_board(frame, H, d.layout(), live.model, lens=lens)
     message = (f"all {result.slots} slots read empty" if result.ok
                else f"{len(result.wrong)} slots not read as empty: " + ", ".join(result.wrong))
     return jsonify({"available": True, "ok": result.ok, "message": message, "unsure": result.unsure})
