@@ -37,7 +37,7 @@ def piece_mask(kind: str) -> np.ndarray:
 
 def owner_mask(companies: Collection[str]) -> np.ndarray:
     """Multiplicative mask over ``OWNERS``: 1 for the companies in the game, for neutral
-    (setup's dams) and for "none" (a piece with no company colour, which is flagged), 0 for
+    (setup's dams) and for "none" (an empty slot's; rulings V11), 0 for
     the companies nobody plays: their pieces stay in the box (rulings V4)."""
     unknown = sorted(set(companies) - set(OWNERS[:-2]))
     if unknown:

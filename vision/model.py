@@ -9,7 +9,8 @@ or a dim, blurred frame then fools the net less than one crop alone does.
 
 The net has four heads per crop: piece class, owner colour, drop count and
 "occluded". Decoding knows each crop's kind, so a conduit slot can only read
-empty/conduit and a lake only gets a drop count; given the map's neutral dams, a
+empty/conduit and a lake only gets a drop count; a piece is read with a company's or
+the neutral colour and an empty slot with none; given the map's neutral dams, a
 grey dam is read only where, and as high as, setup places one; given which lake is
 whose, a dam and its drops are read together, as many drops as the dam holds at most;
 given the companies in the game, a piece is read as one of theirs (or neutral), and
@@ -134,15 +135,33 @@ def run(session: ort.InferenceSession, inputs: np.ndarray) -> dict[str, np.ndarr
     return dict(zip(OUTPUTS, session.run(list(OUTPUTS), {"crops": inputs})))
 
 
+_EMPTY, _NONE = PIECES.index("empty"), OWNERS.index("none")
+_A_PIECE = np.arange(len(PIECES)) != _EMPTY
+
+
 def reading_table(piece_p: np.ndarray, owner_p: np.ndarray) -> np.ndarray:
-    """(N, pieces, owners) probability of each whole reading: an empty slot has no owner,
-    a piece has one. The heads are read as independent, so the most likely reading
-    is the table's largest entry."""
+    """(N, pieces, owners) chance of each reading a table can show: an empty slot with no
+    owner, a piece with one, a company's or the neutral grey (rulings V11). The heads are
+    read as independent, so the most likely reading is the table's largest entry. A row
+    sums to less than 1 by the chance the heads give a piece with no colour: that chance
+    is left as doubt, so a reading's confidence stays its share of all the heads' readings."""
     table = piece_p[:, :, None] * owner_p[:, None, :]
-    empty, none = PIECES.index("empty"), OWNERS.index("none")
-    table[:, empty, :] = 0.0
-    table[:, empty, none] = piece_p[:, empty]
+    table[:, _EMPTY, :] = 0.0
+    table[:, _EMPTY, _NONE] = piece_p[:, _EMPTY]
+    table[:, _A_PIECE, _NONE] = 0.0
     return table
+
+
+def colourless_chance(piece_p: np.ndarray, owner_p: np.ndarray) -> np.ndarray:
+    """(N,) the heads' chance of a piece with no owner colour (``reading_table`` leaves it out)."""
+    return piece_p[:, _A_PIECE].sum(1) * owner_p[:, _NONE]
+
+
+def colourless(piece_p: np.ndarray, owner_p: np.ndarray) -> np.ndarray:
+    """(N,) whether each box, read by each head alone, is a piece with no owner colour: a
+    reading no table shows, which ``decode`` replaces with its likeliest one that it does
+    and notes (rulings V11)."""
+    return (piece_p.argmax(1) != _EMPTY) & (owner_p.argmax(1) == _NONE)
 
 
 @dataclass
@@ -221,8 +240,10 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
     companies in the game, when known, the only ones whose pieces a slot can read (rulings
     V4); without them, given ``seen``, the companies the frame shows a piece of at ``seen``
     or surer stand for them (``companies_seen``, rulings V10), else every colour stays possible.
-    Confidence is the probability of the reading among the readings allowed (with companies
-    guessed, among every colour)."""
+    A piece is read with a colour and an empty box with none; where the heads alone give a
+    piece with no colour, the reading notes it (rulings V11). Confidence is the probability
+    of the reading among the readings allowed (with companies guessed, among every colour)
+    and the heads' chance of a piece with no colour."""
     masks = np.stack([piece_mask(k) for k in kinds])
     piece_p = softmax(raw["piece"] + masks)
     drops_p = softmax(raw["drops"])
@@ -231,6 +252,7 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
     owner_p = softmax(raw["owner"])
     notes: dict[int, str] = {}
     free = reading_table(piece_p, owner_p)                 # every colour possible
+    alone = colourless(piece_p, owner_p)
     why, guessed = "{} is not in this game", companies is None and seen is not None
     if guessed:
         companies = companies_seen(free, kinds, occluded_p > 0.5, seen)
@@ -240,9 +262,12 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
         notes = _outsiders(free, playing, why)
         owner_p = owner_p * playing
     table = reading_table(piece_p, owner_p)
+    # A reading's confidence is its share of the readings allowed and of the heads' chance of a
+    # piece with no colour, which no table shows but which is doubt all the same (rulings V11).
     # Companies guessed from the frame narrow the choice, not the doubt: each reading keeps its
     # chance among every colour (rulings V10), so that one the guess changed stays flagged.
-    kept = table.sum((1, 2)) if guessed else np.ones(len(kinds))
+    among = (free if guessed else table).sum((1, 2)) + colourless_chance(piece_p, owner_p)
+    kept = table.sum((1, 2)) / np.maximum(among, 1e-12)
     if neutral is not None:
         neutral.restrict(table, occluded_p > 0.5)
     out = []
@@ -265,4 +290,10 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
                            confidence=float(visible[dam] * kept[dam]) * c.piece_share,
                            conflict="; ".join(n for n in (out[dam].conflict, c.conflict) if n) or None)
         out[lake] = replace(out[lake], drops=c.drops, confidence=float(visible[lake]) * c.drops_share)
+    for i in np.flatnonzero(alone):
+        if kinds[i] in HAS_OWNER:
+            r = out[i]
+            taken = "empty" if r.piece == "empty" else f"{r.owner}'s {r.piece}"
+            note = f"read alone: {PIECES[int(piece_p[i].argmax())]} with no owner colour; taken as {taken}"
+            out[i] = replace(r, conflict="; ".join(n for n in (r.conflict, note) if n))
     return out

@@ -61,6 +61,29 @@ def test_a_company_nobody_plays_is_never_read_and_a_forced_choice_is_unsure():
                                            "looks like france's colour, but france is not in this game"]
 
 
+def test_a_piece_is_read_with_a_colour_and_a_colourless_one_is_noted_and_unsure():
+    """Rulings V11: a piece with no owner colour is a reading no table shows. Where the two
+    heads read alone give one, the box takes its likeliest reading that a table does show,
+    with a note, and the heads' chance of a colourless piece counts as doubt."""
+    raw = raw_logits(3, "conduit", "none", 0, -8.0)
+    raw["owner"][0, OWNERS.index("germany")] = 6        # box 0: a sure conduit, no colour first, Germany second
+    raw["piece"][1, PIECES.index("conduit")] = 1.0      # box 1: a conduit only 73 % sure, no colour at all
+    raw["owner"][2] = 0
+    raw["owner"][2, OWNERS.index("italy")] = 8          # box 2: Italy's conduit, nothing to note
+    kinds = ["conduit"] * 3
+    table = reading_table(softmax(raw["piece"] + np.stack([piece_mask(k) for k in kinds])), softmax(raw["owner"]))
+    assert (table[:, PIECES.index("conduit"), OWNERS.index("none")] == 0).all()
+    for readings in (decode(raw, kinds), decode(raw, kinds, seen=SEEN), decode(raw, kinds, companies=["germany", "italy"])):
+        germany, empty, italy = readings
+        assert (germany.piece, germany.owner) == ("conduit", "germany")
+        assert germany.conflict == "read alone: conduit with no owner colour; taken as germany's conduit"
+        assert germany.confidence < 0.2               # e^6 against the colourless e^8: the page asks
+        assert (empty.piece, empty.owner) == ("empty", None)
+        assert empty.conflict == "read alone: conduit with no owner colour; taken as empty"
+        assert 0.2 < empty.confidence < 0.35          # the empty reading's 27 %, the rest doubt
+        assert (italy.piece, italy.owner, italy.conflict) == ("conduit", "italy", None) and italy.confidence > 0.99
+
+
 def test_read_blind_a_colour_no_piece_shows_surely_is_left_out():
     """Rulings V10: without the game's companies, those the frame shows a piece of with at
     least ``SEEN`` of a visible box's chance stand for them. A colour seen only unsurely, or
