@@ -17,7 +17,9 @@ towards the camera; ``--finish clear`` makes the water drops clear, the board sh
 them (most training images' pieces are matte, ``vision/synth/finish.py``). Again the same seeds
 give the same scenes. ``--lens wide`` shoots them through a wide-angle webcam's barrel
 distortion (the training images' lenses are mild, ``vision/synth/render.py``): a twin that
-measures what a camera with no lens calibration costs.
+measures what a camera with no lens calibration costs. ``--processing webcam`` passes the
+sensor's picture through a webcam's own noise reduction, saturation, contrast and sharpening
+before JPEG (the training images have none, ``vision/synth/processing.py``).
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from vision.synth.batch import write_samples
 from vision.synth.camera import PLACEMENTS
 from vision.synth.finish import FINISHES
 from vision.synth.lights import LIGHTINGS
+from vision.synth.processing import PROCESSINGS
 from vision.synth.render import LENSES, SIZES, Options
 
 
@@ -50,11 +53,15 @@ def main() -> None:
                    help="matte pieces (the default), glossy plastic ones, or clear water drops")
     p.add_argument("--lens", default="mild", choices=LENSES,
                    help="the lens: mild distortion (the default) or a wide-angle webcam's barrel")
+    p.add_argument("--processing", default="none", choices=PROCESSINGS,
+                   help="the webcam's own processing: none (the default) or a webcam's denoising, colour, tone "
+                        "and sharpening")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes rendering at once")
     args = p.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     options = Options(size=(w, h), occlusion=args.occlusion, photo=args.photo, saturated_spaces=args.saturated_spaces,
-                      placement=args.placement, lighting=args.lighting, finish=args.finish, lens=args.lens)
+                      placement=args.placement, lighting=args.lighting, finish=args.finish, lens=args.lens,
+                      processing=args.processing)
     write_samples(args.out, args.seed, args.n, options, args.jobs)
 
 

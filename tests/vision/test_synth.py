@@ -93,6 +93,8 @@ def test_options_are_checked():
         Options(headstreams="flooded")
     with pytest.raises(ValueError, match="lens"):
         Options(lens="fisheye")
+    with pytest.raises(ValueError, match="processing"):
+        Options(processing="vivid")
 
 
 def _without_headstreams(state: GameState) -> dict:
@@ -392,7 +394,7 @@ def test_cli_shoots_through_the_lens_asked_for(tmp_path):
     assert cli_main(["synth", "--n", "1", "--out", str(tmp_path), "--seed", "11", "--lens", "wide"]) == 0
     assert (tmp_path / "0000.jpg").read_bytes() == sample(11, Options(lens="wide")).jpeg
     args = argparse.Namespace(size=[(640, 480)], placement=None, lighting=None, finish=None, headstreams=None,
-                              lens=["mild", "wide"])
+                              lens=["mild", "wide"], processing=None)
     assert shot_options(args, occlusion=0.0) == [Options(size=(640, 480), lens="mild", occlusion=0.0),
                                                 Options(size=(640, 480), lens="wide", occlusion=0.0)]
     assert shot_flags(args) == ["--size", "640x480", "--lens", "mild", "--lens", "wide"]
@@ -401,7 +403,8 @@ def test_cli_shoots_through_the_lens_asked_for(tmp_path):
 @pytest.mark.parametrize("bad", [["--n", "0"], ["--n", "x"], ["--n", "1", "--size", "800x600"],
                                  ["--n", "1", "--occlusion", "2"], ["--n", "1", "--placement", "slide"],
                                  ["--n", "1", "--lighting", "candles"], ["--n", "1", "--finish", "velvet"],
-                                 ["--n", "1", "--headstreams", "dry"], ["--n", "1", "--lens", "fisheye"]])
+                                 ["--n", "1", "--headstreams", "dry"], ["--n", "1", "--lens", "fisheye"],
+                                 ["--n", "1", "--processing", "vivid"]])
 def test_cli_rejects_bad_arguments(tmp_path, bad, capsys):
     with pytest.raises(SystemExit) as exc:
         cli_main(["synth", "--out", str(tmp_path), *bad])

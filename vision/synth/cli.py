@@ -2,14 +2,15 @@
 
     automa-vision synth --n 1000 --out data/synth [--seed 0] [--occlusion 0.3] [--no-markers] [--size 1280x960]
                          [--placement shift|turn] [--lighting one|lamps|low]
-                         [--finish matte|glossy|clear] [--headstreams game|wet] [--lens mild|wide] [--jobs N]
+                         [--finish matte|glossy|clear] [--headstreams game|wet] [--lens mild|wide]
+                         [--processing none|webcam] [--jobs N]
 
 Image i uses seed ``S + i`` and is written as ``NNNN.jpg`` + ``NNNN.json`` (NNNN = i,
 zero-padded), so any single image can be regenerated from its JSON's ``seed``, and
 ``--jobs`` (default: every core) changes only how fast the folder is written. ``--size``,
-``--placement``, ``--lighting``, ``--finish``, ``--headstreams`` and ``--lens`` may each be given
-several times (``SHOT_FLAGS``): every image then draws one of each from its seed
-(``vision.synth.batch.options_for``), a mix of webcams, lenses, lights and pieces in one folder.
+``--placement``, ``--lighting``, ``--finish``, ``--headstreams``, ``--lens`` and ``--processing``
+may each be given several times (``SHOT_FLAGS``): every image then draws one of each from its
+seed (``vision.synth.batch.options_for``), a mix of webcams, lenses, lights and pieces in one folder.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from pathlib import Path
 from .batch import write_samples
 from .camera import PLACEMENTS
 from .finish import FINISHES
+from .processing import PROCESSINGS
 from .lights import LIGHTINGS
 from .render import HEADSTREAMS, LENSES, SIZES, WET_MOST, WIDE_K, Options
 
@@ -77,6 +79,10 @@ SHOT_FLAGS = (
     ("--lens", "lens", LENSES, "mild",
      f"the lens's radial distortion: mild (default, the shipped models' training images) or a wide-angle "
      f"webcam's barrel (k {WIDE_K[0]}-{WIDE_K[1]}, vision/synth/render.py); repeat it to mix them"),
+    ("--processing", "processing", PROCESSINGS, "none",
+     "the webcam's own processing between the sensor and JPEG: none (default, the shipped models' training "
+     "images) or a webcam's noise reduction, saturation, contrast and sharpening (vision/synth/processing.py); "
+     "repeat it to mix them"),
 )
 
 

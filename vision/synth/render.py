@@ -8,7 +8,8 @@ changing one stage does not reshuffle the others):
 3. a camera pose; table, board edge, board and sheets warped into the undistorted image;
 4. piece shadows and pieces, projected in 3-D, their surfaces as ``Options.finish`` says;
 5. an optional occluder (hand or object);
-6. lighting, then lens distortion (for a wide lens, the other way round), blur, noise and JPEG.
+6. lighting, then lens distortion (for a wide lens, the other way round), blur, noise, the
+   webcam's own processing where ``Options.processing`` asks for it, and JPEG.
 
 ``set_table`` does 1-3 and makes the pieces' solids; ``shoot`` draws them and does 4-6, so a
 second picture of the same table (``vision.synth.pairs``) shares everything but what changed.
@@ -33,6 +34,7 @@ from .finish import FINISHES, Finish, finish
 from .lights import LIGHTINGS, Light, lighting
 from .markers import MARGIN, MARKER_CORNERS, draw_sheets
 from .occluders import draw_occluder
+from .processing import PROCESSINGS, Processing, processing
 from .textures import blend_layers, darken, random_colour, table
 from .truth import slot_truth
 
@@ -62,6 +64,7 @@ class Options:
     finish: str = "matte"                # the pieces' surfaces: matte, glossy plastic, or clear drops (finish.py)
     headstreams: str = "game"            # the game's drops on the headstream tiles, or "wet": more (wet_headstreams)
     lens: str = "mild"                   # the camera's radial distortion: mild (camera.py), or a wide-angle webcam's
+    processing: str = "none"             # the webcam's own denoising, colour, tone and sharpening (processing.py)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -80,6 +83,8 @@ class Options:
             raise ValueError(f"headstreams must be one of {', '.join(HEADSTREAMS)}")
         if self.lens not in LENSES:
             raise ValueError(f"lens must be one of {', '.join(LENSES)}")
+        if self.processing not in PROCESSINGS:
+            raise ValueError(f"processing must be one of {', '.join(PROCESSINGS)}")
         if self.board_look is not None and self.board_look not in board.LOOKS:
             raise ValueError(f"board_look must be one of {', '.join(board.LOOKS)}")
 
@@ -91,7 +96,8 @@ class Sample:
 
 
 def _streams(seed: int) -> dict[str, np.random.Generator]:
-    names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers", "lights", "finish", "wet", "lens")
+    names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers", "lights", "finish", "wet", "lens",
+             "processing")
     return {n: np.random.default_rng([seed, i]) for i, n in enumerate(names)}
 
 
@@ -107,6 +113,7 @@ class Table:
     piece_style: pieces.PieceStyle
     lights: tuple[Light, ...]
     finish: Finish
+    processing: Processing
     solids: list[pieces.Solid] = field(repr=False)
     records: dict = field(repr=False)           # the truth's style records and the sheets placed
     pad: int = 0                                # px of ``scene`` past the undistorted picture on every side
@@ -147,6 +154,8 @@ def render(seed: int, options: Options = Options()) -> Sample:
         truth["style"]["lighting"] = {"kind": options.lighting, "lights": [light.record() for light in t.lights]}
     if options.finish != "matte":
         truth["style"]["finish"] = t.finish.record()
+    if options.processing != "none":
+        truth["style"]["processing"] = t.processing.record()
     return Sample(photo.encode_jpeg(shot.frame, shot.photo_style.jpeg_quality), truth)
 
 
@@ -212,8 +221,9 @@ def set_table(seed: int, options: Options = Options()) -> Table:
     lights = lighting(options.lighting, rng["lights"], piece_style.sun, (lay.width / 2, lay.height / 2),
                       math.hypot(lay.width, lay.height) / 2, options.size[0])
     surfaces = finish(options.finish, rng["finish"])
+    chip = processing(options.processing, rng["processing"], options.size[0])
     records = {"placed": placed, "board": board.style_record(board_style), "camera": cam_record, "table": table_record}
-    return Table(seed, options, state, scene, cam, piece_style, lights, surfaces, solids, records, pad)
+    return Table(seed, options, state, scene, cam, piece_style, lights, surfaces, chip, solids, records, pad)
 
 
 def shoot(t: Table, solids: list[pieces.Solid] | None = None, noise: np.random.Generator | None = None,
@@ -254,7 +264,7 @@ def shoot(t: Table, solids: list[pieces.Solid] | None = None, noise: np.random.G
     # A padded scene is the wide lens's: its light falloff and glare are laid on the picture
     # the lens makes, the size of the frame (the mild lens's picture is the frame's size already).
     lit = develop(through_lens(scene)) if t.pad else through_lens(develop(scene))
-    frame = photo.optics_and_sensor(lit, photo_style, rng["photo"], noise)
+    frame = t.processing.apply(photo.optics_and_sensor(lit, photo_style, rng["photo"], noise))
     if mask is not None and t.pad:
         mask = mask[t.pad:-t.pad, t.pad:-t.pad]     # the truth's occlusion is the pinhole picture's
     return Shot(frame, mask, drawn, mode, photo_style)
