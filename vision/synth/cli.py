@@ -24,8 +24,8 @@ from pathlib import Path
 from .batch import write_samples
 from .camera import PLACEMENTS
 from .finish import FINISHES
-from .processing import PROCESSINGS
 from .lights import LIGHTINGS
+from .processing import PROCESSINGS
 from .render import HEADSTREAMS, LENSES, SIZES, WET_MOST, WIDE_K, Options
 
 

@@ -21,9 +21,9 @@ from vision.layout import load_layout
 
 from . import pieces
 from .finish import FINISHES
-from .processing import PROCESSINGS
 from .lights import LIGHTINGS
 from .photo import encode_jpeg
+from .processing import PROCESSINGS
 from .render import Options, Table, set_table, shoot
 
 EXPOSURE_DRIFT = 0.03       # a webcam's auto exposure moves by a few percent between turns

@@ -21,8 +21,9 @@ from dataclasses import asdict, dataclass
 import cv2
 import numpy as np
 
+from .photo import REFERENCE_WIDTH     # px: the frame width the sharpening radius is drawn for
+
 PROCESSINGS = ("none", "webcam")
-REFERENCE_WIDTH = 1280      # px: the frame width the sharpening radius is drawn for
 _LUMA = np.array([0.114, 0.587, 0.299], np.float32)     # BGR
 
 
