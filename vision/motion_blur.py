@@ -18,9 +18,11 @@ camera (``vision.synth.photo``) draws its motion blur with ``line_kernel`` too.
 
 A table of strongly oriented print (stripes, wood grain) pulls the tensor's eigenvector
 along its own lines. Where the tensor's smear leaves too few markers, the frame's cepstrum
-(the inverse transform of its log spectrum) gives a second one (``cepstrum_smear``): a box
-blur's spectrum has zeros spaced 1/L apart across the motion, and they show as the
-cepstrum's deepest dip at the smear vector itself, whatever the print.
+(the inverse transform of its log spectrum) gives others (``cepstrum_smears``): a box
+blur's spectrum has zeros spaced 1/L apart across the motion, and they show as a deep dip
+of the cepstrum at the smear vector itself, whatever the print. Usually the deepest; but
+JPEG's block grid leaves dips too, and beside the grid's own places one can be as deep as
+the smear's, so the next dip is tried as well.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ import numpy as np
 
 MIN_ANISOTROPY = 1.5    # below it a frame counts as unsmeared (sharp frames: median ~1.15)
 MAX_LENGTH = 20         # px: the longest smear looked for
+CEPSTRUM_DIPS = 2       # the cepstrum's deepest dips tried as smears, deepest first
 # Noise-to-signal power ratio of the Wiener filter. On the shaken held-out frames ArUco
 # decodes about as many markers of frames sharpened with 0.003, 0.01 or 0.03; above 0.1
 # too little of the smear is undone, below 0.003 the noise is amplified.
@@ -104,14 +107,16 @@ def frame_smear(gray: np.ndarray) -> np.ndarray | None:
     return direction * smear_length(gray, direction)
 
 
-def cepstrum_smear(gray: np.ndarray) -> np.ndarray | None:
-    """The smear vector at the deepest dip of the frame's cepstrum, 3 to ``MAX_LENGTH`` px
-    from its origin; None for a frame too small to measure. JPEG's 8 px blocks leave dips of
-    their own at multiples of 8 px along either axis: those places are skipped (a smear just
-    that long and straight along an axis is then found a pixel off)."""
+def cepstrum_smears(gray: np.ndarray, dips: int = CEPSTRUM_DIPS) -> list[np.ndarray]:
+    """The smear vectors at the frame's ``dips`` deepest cepstrum dips (local minima 3 to
+    ``MAX_LENGTH`` px from its origin), deepest first, each a smear of its own (the cepstrum
+    of a real frame is symmetric: a dip's mirror through the origin is the same smear); none
+    for a frame too small to measure. JPEG's 8 px blocks leave dips of their own at multiples
+    of 8 px along either axis: those places are skipped (a smear just that long and straight
+    along an axis is then found a pixel off)."""
     h, w = gray.shape
     if min(h, w) <= 4 * MAX_LENGTH:
-        return None
+        return []
     g = gray.astype(np.float32)
     window = np.outer(np.hanning(h), np.hanning(w)).astype(np.float32)   # no edges of its own
     spectrum = np.abs(np.fft.rfft2((g - g.mean()) * window))
@@ -121,21 +126,31 @@ def cepstrum_smear(gray: np.ndarray) -> np.ndarray | None:
     near = cepstrum[np.ix_(lags % h, lags % w)]                  # lags around the origin
     block = ((yy == 0) & (xx % 8 == 0)) | ((xx == 0) & (yy % 8 == 0))
     near[(np.hypot(xx, yy) < 3) | (np.hypot(xx, yy) > MAX_LENGTH) | block] = np.inf
-    i = np.unravel_index(int(np.argmin(near)), near.shape)
-    return np.array([xx[i], yy[i]], np.float64)
+    ring = np.pad(near, 1, constant_values=np.inf)
+    n = len(lags)
+    lowest = np.all([near <= ring[1 + dy:1 + dy + n, 1 + dx:1 + dx + n]
+                     for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx], axis=0) & np.isfinite(near)
+    smears: list[np.ndarray] = []
+    for i in np.argsort(np.where(lowest, near, np.inf), axis=None)[:int(lowest.sum())]:
+        smear = np.array([xx.flat[i], yy.flat[i]], np.float64)
+        if not any(_same_smear(smear, other) for other in smears):
+            smears.append(smear)
+        if len(smears) == dips:
+            break
+    return smears
 
 
 def frame_smears(gray: np.ndarray) -> Iterator[np.ndarray]:
     """The smears to undo, likeliest first, for a frame whose first look found too few
     markers: none when its blur has no clear direction (``frame_smear``); else the structure
-    tensor's smear, then the cepstrum's where it differs (computed only if asked for)."""
+    tensor's smear, then the cepstrum's dips that differ from it (computed only if asked for)."""
     first = frame_smear(gray)
     if first is None:
         return
     yield first
-    second = cepstrum_smear(gray)
-    if second is not None and not _same_smear(first, second):
-        yield second
+    for smear in cepstrum_smears(gray):
+        if not _same_smear(first, smear):
+            yield smear
 
 
 def _same_smear(a: np.ndarray, b: np.ndarray) -> bool:

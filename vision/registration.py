@@ -129,7 +129,8 @@ def locate_markers(gray: np.ndarray, detector: cv2.aruco.ArucoDetector,
     candidates and kept if they fit the layout; with two, the others are searched for
     where the layout puts them (``vision.marker_search``). When that still finds too few
     in a frame smeared by camera shake, the same look is taken again at the frame with the
-    smear taken out, and with the cepstrum's smear if the first is not it (``vision.motion_blur``)."""
+    smear taken out, and with the smears of the cepstrum's deepest dips where they differ from
+    it (``vision.motion_blur``)."""
     found = _look(gray, detector, geometry)
     for smear in frame_smears(gray) if len(found) < MIN_MARKERS else ():
         again = _look(deblur(gray, smear), detector, geometry)
