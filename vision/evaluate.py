@@ -25,7 +25,7 @@ from typing import Callable, Iterator, TypeVar
 import cv2
 import numpy as np
 
-from .board_state import SlotReading, build_map
+from .board_state import LOW_CONFIDENCE, SlotReading, build_map
 from . import height_cues
 from .labels import PIECES, dam_pieces
 from .parallel import ordered_map
@@ -56,6 +56,7 @@ class Tally:
     by_cause: Counter = field(default_factory=Counter)       # "kind cause" -> errors (``error_cause``)
     by_blur: Counter = field(default_factory=Counter)        # (blur band, "slots" | "errors") -> count
     by_height_cue: Counter = field(default_factory=Counter)  # (cue, band), "slots" | "errors": company dams read standing
+    by_confidence: Counter = field(default_factory=Counter)  # (confidence band, "slots" | "right"): visible slots read
     confusion: Counter = field(default_factory=Counter)      # (true piece, read piece) -> count
     recall: Counter = field(default_factory=Counter)         # (true piece[ neutral], "slots" | "right"), visible slots
     latency_ms: list[float] = field(default_factory=list)    # frame -> state, registration cached
@@ -87,6 +88,20 @@ def error_cause(t: dict, r: SlotReading) -> str | None:
     elif t["kind"] in ("headstream", "dam") and (t["drops"] or 0) != (r.drops or 0):
         cause = "drops short" if (r.drops or 0) < (t["drops"] or 0) else "drops over"
     return None if cause is None else f"{t['kind']} {cause}"
+
+
+# Edges of the confidence bands of ``reading_right_by_confidence``, the page's line among them.
+CONFIDENCE_EDGES = tuple(sorted({0.5, 0.7, LOW_CONFIDENCE, 0.9, 0.95, 0.99}))
+
+
+def confidence_band(confidence: float) -> str:
+    """The band of ``CONFIDENCE_EDGES`` a reading's confidence falls in ("0.8-0.9", "< 0.5", ">= 0.99")."""
+    if confidence < CONFIDENCE_EDGES[0]:
+        return f"< {CONFIDENCE_EDGES[0]:g}"
+    for lo, hi in zip(CONFIDENCE_EDGES, CONFIDENCE_EDGES[1:]):
+        if confidence < hi:
+            return f"{lo:g}-{hi:g}"
+    return f">= {CONFIDENCE_EDGES[-1]:g}"
 
 
 def blur_band(truth: dict) -> str | None:
@@ -144,6 +159,10 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             tally.recall[key, "slots"] += 1
             tally.recall[key, "right"] += not r.unknown and truth_piece(t) == (r.piece or "empty")
         tally.flagged += r.id in asked
+        if not r.unknown:
+            band = confidence_band(r.confidence)
+            tally.by_confidence[band, "slots"] += 1
+            tally.by_confidence[band, "right"] += cause is None
         if cause is not None:
             tally.read_errors += 1
             tally.flagged_errors += r.id in asked
@@ -285,6 +304,9 @@ def summary(tally: Tally) -> dict:
         "piece_recall": _shares(tally.recall, "right", order=lambda k: (PIECES.index(k.split()[0]), k)),
         "slot_error_by_blur": _shares(tally.by_blur, "errors"),
         "dam_height_error_by_cue": _height_cue_errors(tally),
+        # Honest confidence: of the visible slots read (not unknown) in each confidence band,
+        # the share read right; a calibrated reader is right about as often as it says.
+        "reading_right_by_confidence": _confidence_bands(tally),
         "latency_ms_median": float(np.median(lat)),
         "latency_ms_p95": float(np.percentile(lat, 95)),
         "registration_ms_cold_median": float(np.median(tally.registration_ms or [0.0])),
@@ -300,6 +322,13 @@ def _height_cue_errors(tally: Tally) -> dict[str, dict[str, dict[str, float]]]:
         out[cue] = {b: {"dams": n, "error": tally.by_height_cue[(cue, b), "errors"] / n}
                     for b, n in counts.items() if n}
     return out
+
+
+def _confidence_bands(tally: Tally) -> dict[str, dict[str, float]]:
+    """For each confidence band, low to high: the visible slots read in it, and the share right."""
+    bands = [confidence_band(0.0)] + [confidence_band(edge) for edge in CONFIDENCE_EDGES]
+    return {b: {"slots": n, "right": tally.by_confidence[b, "right"] / n}
+            for b in bands if (n := tally.by_confidence[b, "slots"])}
 
 
 def _shares(counts: Counter, part: str, order: Callable[[str], object] = str) -> dict[str, float]:

@@ -2,7 +2,7 @@
 import pytest
 
 from vision.board_state import LOW_CONFIDENCE, SlotReading
-from vision.evaluate import Tally, score_image, summary
+from vision.evaluate import Tally, confidence_band, score_image, summary
 
 TRUTH = {"slots": [
     {"id": "1U", "kind": "dam", "piece": "base+1", "owner": "usa", "drops": 1},
@@ -152,3 +152,24 @@ def test_a_sure_mistake_that_breaks_a_rule_is_flagged_as_the_page_flags_it():
     assert s["slot_error"] == pytest.approx(2 / 4)
     assert s["errors_flagged"] == 1 and s["boards_with_every_error_flagged"] == 1
     assert s["flagged_slots_per_board"] == 2
+
+
+def test_each_reading_is_scored_in_its_confidence_band():
+    """How often a reading is right, by how sure it was: the visible slots read, not those read
+    unknown nor the occluded ones, each in the band of its confidence."""
+    s = scored(right_readings(**{"1U": SlotReading("1U", "dam", "base", "usa", 1, 0.85, False),
+                                 "A": SlotReading("A", "headstream", None, None, 2, 0.86, False),
+                                 "4B": SlotReading("4B", "conduit", None, None, None, SURE, True)}),
+               right_readings(**{"P5_0": SlotReading("P5_0", "powerhouse", "empty", None, None, 0.3, False)}))
+    assert s["reading_right_by_confidence"] == {
+        "< 0.5": {"slots": 1, "right": 1.0},
+        "0.8-0.9": {"slots": 2, "right": 0.5},
+        ">= 0.99": {"slots": 4, "right": 1.0},
+    }
+    assert list(scored(right_readings())["reading_right_by_confidence"]) == [">= 0.99"]
+
+
+def test_the_confidence_bands_meet_at_the_pages_line():
+    assert confidence_band(LOW_CONFIDENCE) == f"{LOW_CONFIDENCE:g}-0.9"
+    assert confidence_band(LOW_CONFIDENCE - 1e-6) == f"0.7-{LOW_CONFIDENCE:g}"
+    assert confidence_band(0.0) == "< 0.5" and confidence_band(1.0) == ">= 0.99"
