@@ -90,18 +90,19 @@ def error_cause(t: dict, r: SlotReading) -> str | None:
     return None if cause is None else f"{t['kind']} {cause}"
 
 
-# Edges of the confidence bands of ``reading_right_by_confidence``, the page's line among them.
+# Edges of the confidence bands of ``reading_right_by_confidence``, the page's line among them,
+# and the bands as (top, name), lowest first, as ``height_cues.BANDS`` lists its own.
 CONFIDENCE_EDGES = tuple(sorted({0.5, 0.7, LOW_CONFIDENCE, 0.9, 0.95, 0.99}))
+CONFIDENCE_BANDS = tuple(zip(
+    CONFIDENCE_EDGES + (float("inf"),),
+    [f"< {CONFIDENCE_EDGES[0]:g}"]
+    + [f"{lo:g}-{hi:g}" for lo, hi in zip(CONFIDENCE_EDGES, CONFIDENCE_EDGES[1:])]
+    + [f">= {CONFIDENCE_EDGES[-1]:g}"]))
 
 
 def confidence_band(confidence: float) -> str:
-    """The band of ``CONFIDENCE_EDGES`` a reading's confidence falls in ("0.8-0.9", "< 0.5", ">= 0.99")."""
-    if confidence < CONFIDENCE_EDGES[0]:
-        return f"< {CONFIDENCE_EDGES[0]:g}"
-    for lo, hi in zip(CONFIDENCE_EDGES, CONFIDENCE_EDGES[1:]):
-        if confidence < hi:
-            return f"{lo:g}-{hi:g}"
-    return f">= {CONFIDENCE_EDGES[-1]:g}"
+    """The band of ``CONFIDENCE_BANDS`` a reading's confidence falls in ("0.8-0.9", "< 0.5", ">= 0.99")."""
+    return next(name for top, name in CONFIDENCE_BANDS if confidence < top)
 
 
 def blur_band(truth: dict) -> str | None:
@@ -326,9 +327,8 @@ def _height_cue_errors(tally: Tally) -> dict[str, dict[str, dict[str, float]]]:
 
 def _confidence_bands(tally: Tally) -> dict[str, dict[str, float]]:
     """For each confidence band, low to high: the visible slots read in it, and the share right."""
-    bands = [confidence_band(0.0)] + [confidence_band(edge) for edge in CONFIDENCE_EDGES]
     return {b: {"slots": n, "right": tally.by_confidence[b, "right"] / n}
-            for b in bands if (n := tally.by_confidence[b, "slots"])}
+            for _, b in CONFIDENCE_BANDS if (n := tally.by_confidence[b, "slots"])}
 
 
 def _shares(counts: Counter, part: str, order: Callable[[str], object] = str) -> dict[str, float]:
