@@ -31,7 +31,7 @@ from .dataset import NO_PAPER_SHARE, build
 def generate(out: Path, n: int, seed: int, occlusion: float, jobs: int, shots: tuple[str, ...] = ()) -> None:
     """Run the synthetic generator unless ``out`` already holds ``n`` images; ``shots``:
     its ``SHOT_FLAGS`` (``--size``, ``--placement``, ``--lighting``, ``--finish``, ``--headstreams``,
-    ``--lens``, ``--processing``; none: the default camera, light, pieces, drops and processing)."""
+    ``--lens``, ``--processing``, ``--shapes``; none: the default camera, light, pieces, drops and processing)."""
     if len(image_pairs(out)) >= n:
         return
     subprocess.run([sys.executable, "-m", "automa.cli", "synth", "--n", str(n), "--out", str(out),

@@ -19,7 +19,9 @@ give the same scenes. ``--lens wide`` shoots them through a wide-angle webcam's 
 distortion (the training images' lenses are mild, ``vision/synth/render.py``): a twin that
 measures what a camera with no lens calibration costs. ``--processing webcam`` passes the
 sensor's picture through a webcam's own noise reduction, saturation, contrast and sharpening
-before JPEG (the training images have none, ``vision/synth/processing.py``).
+before JPEG (the training images have none, ``vision/synth/processing.py``). ``--shapes
+moulded`` builds each dam as an arched wall and each bar conduit as a round pipe (the training
+images' structures are blocks, ``vision/synth/shapes.py``): the same pieces, other shapes.
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from vision.synth.finish import FINISHES
 from vision.synth.lights import LIGHTINGS
 from vision.synth.processing import PROCESSINGS
 from vision.synth.render import LENSES, SIZES, Options
+from vision.synth.shapes import SHAPES
 
 
 def main() -> None:
@@ -56,12 +59,14 @@ def main() -> None:
     p.add_argument("--processing", default="none", choices=PROCESSINGS,
                    help="the webcam's own processing: none (the default) or a webcam's denoising, colour, tone "
                         "and sharpening")
+    p.add_argument("--shapes", default="blocks", choices=SHAPES,
+                   help="the structures' shapes: blocks (the default) or moulded arched dams and round pipes")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes rendering at once")
     args = p.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     options = Options(size=(w, h), occlusion=args.occlusion, photo=args.photo, saturated_spaces=args.saturated_spaces,
                       placement=args.placement, lighting=args.lighting, finish=args.finish, lens=args.lens,
-                      processing=args.processing)
+                      processing=args.processing, shapes=args.shapes)
     write_samples(args.out, args.seed, args.n, options, args.jobs)
 
 

@@ -95,6 +95,8 @@ def test_options_are_checked():
         Options(lens="fisheye")
     with pytest.raises(ValueError, match="processing"):
         Options(processing="vivid")
+    with pytest.raises(ValueError, match="shapes"):
+        Options(shapes="clay")
 
 
 def _without_headstreams(state: GameState) -> dict:
@@ -394,7 +396,7 @@ def test_cli_shoots_through_the_lens_asked_for(tmp_path):
     assert cli_main(["synth", "--n", "1", "--out", str(tmp_path), "--seed", "11", "--lens", "wide"]) == 0
     assert (tmp_path / "0000.jpg").read_bytes() == sample(11, Options(lens="wide")).jpeg
     args = argparse.Namespace(size=[(640, 480)], placement=None, lighting=None, finish=None, headstreams=None,
-                              lens=["mild", "wide"], processing=None)
+                              lens=["mild", "wide"], processing=None, shapes=None)
     assert shot_options(args, occlusion=0.0) == [Options(size=(640, 480), lens="mild", occlusion=0.0),
                                                 Options(size=(640, 480), lens="wide", occlusion=0.0)]
     assert shot_flags(args) == ["--size", "640x480", "--lens", "mild", "--lens", "wide"]
@@ -404,7 +406,7 @@ def test_cli_shoots_through_the_lens_asked_for(tmp_path):
                                  ["--n", "1", "--occlusion", "2"], ["--n", "1", "--placement", "slide"],
                                  ["--n", "1", "--lighting", "candles"], ["--n", "1", "--finish", "velvet"],
                                  ["--n", "1", "--headstreams", "dry"], ["--n", "1", "--lens", "fisheye"],
-                                 ["--n", "1", "--processing", "vivid"]])
+                                 ["--n", "1", "--processing", "vivid"], ["--n", "1", "--shapes", "clay"]])
 def test_cli_rejects_bad_arguments(tmp_path, bad, capsys):
     with pytest.raises(SystemExit) as exc:
         cli_main(["synth", "--out", str(tmp_path), *bad])

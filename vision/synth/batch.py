@@ -17,7 +17,7 @@ import numpy as np
 from ..parallel import ordered_map
 from .render import Options, Sample, render
 
-# The stream that picks an image's options in a mix; the render's own streams are [seed, 0-7].
+# The stream that picks an image's options in a mix; the render's own streams are [seed, 0-13].
 _MIX_STREAM = 100
 
 

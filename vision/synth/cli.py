@@ -3,13 +3,13 @@
     automa-vision synth --n 1000 --out data/synth [--seed 0] [--occlusion 0.3] [--no-markers] [--size 1280x960]
                          [--placement shift|turn] [--lighting one|lamps|low]
                          [--finish matte|glossy|clear] [--headstreams game|wet] [--lens mild|wide]
-                         [--processing none|webcam] [--jobs N]
+                         [--processing none|webcam] [--shapes blocks|moulded] [--jobs N]
 
 Image i uses seed ``S + i`` and is written as ``NNNN.jpg`` + ``NNNN.json`` (NNNN = i,
 zero-padded), so any single image can be regenerated from its JSON's ``seed``, and
 ``--jobs`` (default: every core) changes only how fast the folder is written. ``--size``,
-``--placement``, ``--lighting``, ``--finish``, ``--headstreams``, ``--lens`` and ``--processing``
-may each be given several times (``SHOT_FLAGS``): every image then draws one of each from its
+``--placement``, ``--lighting``, ``--finish``, ``--headstreams``, ``--lens``, ``--processing`` and
+``--shapes`` may each be given several times (``SHOT_FLAGS``): every image then draws one of each from its
 seed (``vision.synth.batch.options_for``), a mix of webcams, lenses, lights and pieces in one folder.
 """
 from __future__ import annotations
@@ -27,6 +27,7 @@ from .finish import FINISHES
 from .lights import LIGHTINGS
 from .processing import PROCESSINGS
 from .render import HEADSTREAMS, LENSES, SIZES, WET_MOST, WIDE_K, Options
+from .shapes import SHAPES
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -83,6 +84,9 @@ SHOT_FLAGS = (
      "the webcam's own processing between the sensor and JPEG: none (default, the shipped models' training "
      "images) or a webcam's noise reduction, saturation, contrast and sharpening (vision/synth/processing.py); "
      "repeat it to mix them"),
+    ("--shapes", "shapes", SHAPES, "blocks",
+     "the structures' shapes: blocks (default, the shipped models' training images: box dams, bar or post "
+     "conduits) or moulded (arched dam walls, round pipes; vision/synth/shapes.py); repeat it to mix them"),
 )
 
 

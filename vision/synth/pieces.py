@@ -24,6 +24,7 @@ from vision.layout import Box, load_layout
 from .camera import Camera
 from .finish import MATTE, Finish
 from .lights import Light, Sun
+from .shapes import BLOCKS, Shapes, arch_outlines, pipe
 from .textures import Colour, darken, jitter
 
 # Nominal piece colours (BGR) by colour name in the engine's data.
@@ -103,10 +104,12 @@ class Solid:
     holder: str | None = None       # a water drop's box (``Box.key``): its count's ground truth
     slot: str | None = None         # the structure's space (a dam's, conduit's, powerhouse's)
     level: int = 0                  # a dam's piece: 0 the base, 1-2 its elevations
+    outlined: bool = True           # its faces' edges drawn dark where the style outlines pieces
 
     @property
     def footprint(self) -> np.ndarray:
-        """(M, 2) outline of its bottom face (the first) on the board plane."""
+        """(M, 2) outline of its bottom face (the first) on the board plane: a prism's, as a
+        water drop is (a pipe's first face is an end)."""
         return self.verts[list(self.faces[0]), :2]
 
 
@@ -180,8 +183,10 @@ def _spread(rng: np.random.Generator, box: Box, n: int, r: float,
     return sorted(cells, key=lambda p: not _clear_of(p, r, keep_out))[:n]
 
 
-def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator) -> list[Solid]:
-    """Every piece on the map: dams, conduits, powerhouses and water drops."""
+def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator,
+                 shape: Shapes = BLOCKS) -> list[Solid]:
+    """Every piece on the map: dams, conduits, powerhouses and water drops, the structures
+    shaped as ``shape`` says (``shapes.py``). ``rng`` draws the same whatever the shapes."""
     lay = load_layout()
     out: list[Solid] = []
 
@@ -193,25 +198,38 @@ def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator) 
     def colour(owner: str) -> Colour:
         return tuple(style.colours[owner])  # type: ignore[return-value]
 
+    def dam_piece(space: str, level: int, cx: float, cy: float, w: float, d: float, ang: float, z: float,
+                  height: float, owner: str) -> None:
+        if shape.moulded:      # an arched wall, drawn straight up (a taper would part its segments)
+            parts = [prism(o, z, height, colour(owner)) for o in arch_outlines(cx, cy, w, d, ang, shape)]
+        else:
+            parts = [prism(rect(cx, cy, w, d, ang), z, height, colour(owner), style.dam_taper)]
+        for part in parts:
+            # an arch's segments are one piece: no painted edges where they meet
+            part.slot, part.level, part.outlined = space, level, not shape.moulded
+        out.extend(parts)
+
     for space, dam in state.dams.items():
         box = lay.slot(space)
         cx, cy, ang = place(box)
         w, d, z = box.w * style.dam_width, box.h * style.dam_depth, 0.0
-        out.append(prism(rect(cx, cy, w, d, ang), z, style.base_height, colour(dam.owner), style.dam_taper))
-        out[-1].slot = space
+        dam_piece(space, 0, cx, cy, w, d, ang, z, style.base_height, dam.owner)
         z += style.base_height
         for level in range(1, dam.pieces):
             # each piece sits on the top face of the one below
             w, d = w * style.dam_taper - style.elevation_inset, d * style.dam_taper - style.elevation_inset / 2
             ecx, ecy, eang = cx + rng.normal(0, 1), cy + rng.normal(0, 1), ang + rng.normal(0, 0.04)
-            out.append(prism(rect(ecx, ecy, w, d, eang), z, style.elevation_height, colour(dam.owner), style.dam_taper))
-            out[-1].slot, out[-1].level = space, level
+            dam_piece(space, level, ecx, ecy, w, d, eang, z, style.elevation_height, dam.owner)
             z += style.elevation_height
     for space, owner in state.conduits.items():
         cx, cy, ang = place(lay.slot(space))
         if style.conduit_shape == "bar":
             angle = ang + rng.uniform(0, math.pi)
-            out.append(prism(rect(cx, cy, style.conduit_length, style.conduit_width, angle), 0, style.conduit_height, colour(owner)))
+            if shape.moulded:
+                out.append(Solid(*pipe(cx, cy, style.conduit_length, style.conduit_width / 2, angle), colour(owner)))
+            else:
+                out.append(prism(rect(cx, cy, style.conduit_length, style.conduit_width, angle), 0, style.conduit_height,
+                                 colour(owner)))
         else:
             a = np.linspace(0, 2 * math.pi, 8, endpoint=False)
             r = style.conduit_width * 0.8
@@ -314,7 +332,7 @@ def draw_solids(img: np.ndarray, cam: Camera, solids: list[Solid], style: PieceS
             c = tuple(float(x) for x in np.clip(base * lum + (12 if lum > 0.9 else 0), 0, 255))
             poly = np.round(px[list(face)] * 16).astype(np.int32)       # 4 bits of sub-pixel precision
             cv2.fillConvexPoly(img, poly, c, cv2.LINE_AA, 4)
-            if style.outline:
+            if style.outline and solid.outlined:
                 cv2.polylines(img, [poly], True, tuple(x * 0.45 for x in c), 1, cv2.LINE_AA, 4)
             shine = finish.shine(n, centre, eye, lights)
             if shine > 0.01:

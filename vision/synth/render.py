@@ -6,7 +6,8 @@ changing one stage does not reshuffle the others):
 1. a random legal game state (``automa.barrage.random_states``);
 2. a board look painted in the canonical frame, marker sheets in a margin around it;
 3. a camera pose; table, board edge, board and sheets warped into the undistorted image;
-4. piece shadows and pieces, projected in 3-D, their surfaces as ``Options.finish`` says;
+4. piece shadows and pieces, projected in 3-D, shaped as ``Options.shapes`` and their surfaces as
+   ``Options.finish`` say;
 5. an optional occluder (hand or object);
 6. lighting, then lens distortion (for a wide lens, the other way round), blur, noise, the
    webcam's own processing where ``Options.processing`` asks for it, and JPEG.
@@ -35,6 +36,7 @@ from .lights import LIGHTINGS, Light, lighting
 from .markers import MARGIN, MARKER_CORNERS, draw_sheets
 from .occluders import draw_occluder
 from .processing import PROCESSINGS, Processing, processing
+from .shapes import SHAPES, shapes
 from .textures import blend_layers, darken, random_colour, table
 from .truth import slot_truth
 
@@ -65,6 +67,7 @@ class Options:
     headstreams: str = "game"            # the game's drops on the headstream tiles, or "wet": more (wet_headstreams)
     lens: str = "mild"                   # the camera's radial distortion: mild (camera.py), or a wide-angle webcam's
     processing: str = "none"             # the webcam's own denoising, colour, tone and sharpening (processing.py)
+    shapes: str = "blocks"               # the structures' shapes: blocks, or moulded arches and pipes (shapes.py)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -85,6 +88,8 @@ class Options:
             raise ValueError(f"lens must be one of {', '.join(LENSES)}")
         if self.processing not in PROCESSINGS:
             raise ValueError(f"processing must be one of {', '.join(PROCESSINGS)}")
+        if self.shapes not in SHAPES:
+            raise ValueError(f"shapes must be one of {', '.join(SHAPES)}")
         if self.board_look is not None and self.board_look not in board.LOOKS:
             raise ValueError(f"board_look must be one of {', '.join(board.LOOKS)}")
 
@@ -97,7 +102,7 @@ class Sample:
 
 def _streams(seed: int) -> dict[str, np.random.Generator]:
     names = ("state", "board", "pieces", "camera", "table", "occluder", "photo", "markers", "lights", "finish", "wet", "lens",
-             "processing")
+             "processing", "shapes")
     return {n: np.random.default_rng([seed, i]) for i, n in enumerate(names)}
 
 
@@ -156,6 +161,8 @@ def render(seed: int, options: Options = Options()) -> Sample:
         truth["style"]["finish"] = t.finish.record()
     if options.processing != "none":
         truth["style"]["processing"] = t.processing.record()
+    if options.shapes != "blocks":
+        truth["style"]["shapes"] = t.records["shapes"]
     return Sample(photo.encode_jpeg(shot.frame, shot.photo_style.jpeg_quality), truth)
 
 
@@ -217,12 +224,14 @@ def set_table(seed: int, options: Options = Options()) -> Table:
     _warp_canvas(scene, canvas, alpha, scene_cam)
 
     piece_style = pieces.sample_style(rng["pieces"])
-    solids = pieces.build_solids(state, piece_style, rng["pieces"])
+    shape = shapes(options.shapes, rng["shapes"])
+    solids = pieces.build_solids(state, piece_style, rng["pieces"], shape)
     lights = lighting(options.lighting, rng["lights"], piece_style.sun, (lay.width / 2, lay.height / 2),
                       math.hypot(lay.width, lay.height) / 2, options.size[0])
     surfaces = finish(options.finish, rng["finish"])
     chip = processing(options.processing, rng["processing"], options.size[0])
-    records = {"placed": placed, "board": board.style_record(board_style), "camera": cam_record, "table": table_record}
+    records = {"placed": placed, "board": board.style_record(board_style), "camera": cam_record, "table": table_record,
+               "shapes": shape.record()}
     return Table(seed, options, state, scene, cam, piece_style, lights, surfaces, chip, solids, records, pad)
 
 
