@@ -1,6 +1,7 @@
 #!/bin/bash
 # One GPU round of fine-tunes, as models/MODEL_CARD.md's GPU rounds ran them: fresh images, half
-# drawn like the earlier rounds and half under every light, finish and webcam processing, then
+# drawn like the earlier rounds and half under every light, finish, webcam processing and piece
+# shape (since 2026-11-26, twelfth session: the rounds before had blocks only), then
 # the slot model, the dam-height reader, the specialist and the lake counter fine-tuned side by
 # side from the shipped files. Each fine-tune writes its file and report to $OUT (eight files,
 # nothing else) as soon as it ends, so a run stopped at a time limit still leaves what finished;
@@ -22,7 +23,7 @@ mkdir -p "$OUT" "$DATA/logs"
 T0=$(date +%s)
 log() { echo "[$(( $(date +%s) - T0 ))s] $*" | tee -a "$DATA/logs/round.log"; }
 MIX="--size 640x480 --size 1280x720 --size 1280x960 --size 1920x1080 --placement shift --placement turn"
-MORE="--lighting one --lighting lamps --lighting low --finish matte --finish glossy --finish clear --processing none --processing webcam"
+MORE="--lighting one --lighting lamps --lighting low --finish matte --finish glossy --finish clear --processing none --processing webcam --shapes blocks --shapes moulded"
 
 log "images: $NA + $NB for training, 30 + 30 for validation, seed $S"
 $AV synth --n "$NA" --seed "${S}100000" --out "$DATA/train" $MIX --jobs 8 > "$DATA/logs/synth_a.log" 2>&1 &
