@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "synth": "vision.synth.cli",
     "read": "vision.cli",
     "eval": "vision.cli",
+    "eval-sets": "vision.cli",
     "train": "models.cli",
     "serve": "web.cli",
 }

@@ -8,7 +8,8 @@ marker detection and homography. ``fixture_*`` compare the readings of the
 goal: slot error <= 0.0005, boards fully correct >= 0.99); ``fixture_stability_*``
 count the stable states of 10 clean fixtures each seen as two noisy still spells
 around a passing hand, and score the first (``vision.stability_eval``). The larger held-out sets are
-measured with ``automa-vision eval`` and ``vision.stability_eval`` (docs/benchmarks.md).
+measured with ``automa-vision eval-sets`` (the goal's nine, ``make bench`` after this), ``automa-vision
+eval`` and ``vision.stability_eval`` (docs/benchmarks.md).
 """
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -77,6 +78,62 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_eval_sets(args: argparse.Namespace) -> int:
+    from .evaluate import evaluate_folder, summary
+    from .heldout_sets import GOAL_GROUP, SetError, load_sets, make, meets_goal, on_disk, pooled, select, wrong_visible_slots
+
+    try:
+        chosen = select(load_sets(), args.sets)
+        for heldout in chosen:
+            folder = Path(args.data) / heldout.name
+            if args.remake or not on_disk(folder, heldout):
+                make(folder, heldout, args.jobs, _progress_bar(f"making {folder}", heldout.n))
+    except SetError as exc:
+        print(f"automa-vision eval-sets: {exc}", file=sys.stderr)
+        return 2
+    tallies = {}
+    rows = [("set", "images", "slot error", "boards right", "wrong slots", "errors flagged")]
+
+    def row(name: str, tally) -> tuple:
+        f = summary(tally)
+        return (name, str(f["n_images"]), f"{100 * f['slot_error']:.2f} %", f"{100 * f['boards_fully_correct']:.1f} %",
+                str(wrong_visible_slots(tally)), f"{100 * f['errors_flagged']:.0f} %")
+
+    for heldout in chosen:
+        print(f"reading {heldout.name} ({heldout.n} images)", file=sys.stderr, flush=True)
+        tallies[heldout.name] = evaluate_folder(Path(args.data) / heldout.name, _pipeline(args))
+        rows.append(row(heldout.name, tallies[heldout.name]))
+    groups = {}
+    for group in dict.fromkeys(h.group for h in chosen):
+        members = [h.name for h in chosen if h.group == group]
+        groups[group] = pooled(tallies[m] for m in members)
+        rows.append(row(f"{group} ({len(members)} set{'s' if len(members) > 1 else ''})", groups[group]))
+    # The goal is judged on the whole goal group only, not on part of it.
+    whole = {h.name for h in load_sets() if h.group == GOAL_GROUP} <= set(tallies)
+    goal = meets_goal(summary(groups[GOAL_GROUP])) if whole else None
+    if args.json:
+        print(json.dumps({"sets": {name: summary(t) for name, t in tallies.items()},
+                          "groups": {g: {"sets": [h.name for h in chosen if h.group == g], **summary(t),
+                                         "wrong_visible_slots": wrong_visible_slots(t)} for g, t in groups.items()},
+                          "goal_met": goal}))
+        return 0
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        print("  ".join(r[0].ljust(widths[0]) if i == 0 else v.rjust(widths[i]) for i, v in enumerate(r)))
+    if goal is not None:
+        print(f"issue 4's goal on the {GOAL_GROUP} sets (slot error <= 0.05 %, >= 99 % of boards fully correct): "
+              + ("met" if goal else "not met"))
+    return 0
+
+
+def _progress_bar(label: str, total: int):
+    def show(done: int) -> None:
+        fill = 30 * done // total
+        print(f"\r{label} [{'#' * fill}{'.' * (30 - fill)}] {done}/{total}", end="\n" if done == total else "",
+              file=sys.stderr, flush=True)
+    return show
+
+
 def _pipeline(args: argparse.Namespace) -> "Pipeline":
     """The pipeline with the models and reading options ``_model_options`` names ("none": without
     that model)."""
@@ -147,3 +204,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--confusion", default="out/vision_confusion.png", help="confusion-matrix PNG")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval)
+    p = subparsers.add_parser("eval-sets", help="make (where missing) and read the held-out sets the goal is measured on",
+                              description="Read the held-out sets of vision/heldout_sets.json as eval does, each made "
+                                          "first where it is not on disk, and print each set's figures and each "
+                                          "group's totals.")
+    p.add_argument("sets", nargs="*", help="groups (goal, tuning, looks, shapes, stress) or set names; none: goal")
+    p.add_argument("--data", default="data", help="where the sets' folders are kept (default: data)")
+    p.add_argument("--remake", action="store_true", help="make the sets again, even where their folders hold images")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes making a set's images")
+    p.add_argument("--profile")
+    _model_options(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object: each set's, each group's figures")
+    p.set_defaults(func=cmd_eval_sets)

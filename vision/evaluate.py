@@ -33,6 +33,10 @@ from .pipeline import Pipeline
 
 T = TypeVar("T")
 
+# Issue 4's accuracy goal on held-out synthetic sets (``vision.heldout_sets``) and on the fixtures.
+SLOT_ERROR_GOAL = 0.0005        # per visible slot
+BOARDS_GOAL = 0.99              # boards fully correct
+
 PIECE_AXIS = PIECES + ("unknown",)
 
 
