@@ -5,7 +5,8 @@ them): its group, its number of images, the seed of its first image and the gene
 options. ``automa-vision eval-sets [GROUP or SET ...]`` makes every named set that is not
 on disk yet, reads each as ``automa-vision eval`` does, and prints each set's figures, each
 group's totals (its images' slots and boards pooled, not a mean of the sets' shares), and
-whether the goal group meets issue 4's goal.
+whether the goal group meets issue 4's goal (judged only when every set of the group is read;
+``--json``'s ``goal_met`` is null otherwise).
 
 A folder already there is used only when it holds the set's images: all ``n`` of them, its
 first one byte for byte what the generator makes of the set's first seed now. A folder
