@@ -12,9 +12,12 @@
 #
 # SEED: the round's seed (images 10^6 x SEED + 100,000+ and 150,000+, validation + 200,000+ and
 # 250,000+); NA, NB: training images of each half; DEV: the torch device (cuda); E1, E2: epochs
-# of the slot model and reader, and of the others. Needs the training extra (torch).
+# of the slot model and reader, and of the others; SCRATCH=1: train each net from random weights
+# on the same images instead of fine-tuning the shipped file, at each command's default learning
+# rate (untried: the rounds so far fine-tuned; give it more images and epochs than a fine-tune).
+# Needs the training extra (torch).
 set -u
-S=${SEED:-60}; NA=${NA:-3000}; NB=${NB:-3000}; DEV=${DEV:-cuda}; E1=${E1:-12}; E2=${E2:-8}
+S=${SEED:-60}; NA=${NA:-3000}; NB=${NB:-3000}; DEV=${DEV:-cuda}; E1=${E1:-12}; E2=${E2:-8}; SCRATCH=${SCRATCH:-0}
 OUT=${OUT:-out/gpu$S}; DATA=${DATA:-data/gpu$S}
 AV="python3 -m automa.cli"
 export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD${PYTHONPATH:+:$PYTHONPATH}
@@ -37,15 +40,16 @@ done
 rm -rf "$DATA-b"
 log "images done: $(ls "$DATA/train" | wc -l) training files, $(ls "$DATA/val" | wc -l) validation files"
 
-C="--data $DATA --n-train $((NA + NB)) --n-val 60 --seed $S --device $DEV --lr 5e-4 --jobs 4 $MIX $MORE"
-fine_tune() {   # name, then the training command and its own arguments
-  local name=$1; shift
-  $AV "$@" $C --out "$OUT/$name$S.onnx" > "$DATA/logs/$name.log" 2>&1
+C="--data $DATA --n-train $((NA + NB)) --n-val 60 --seed $S --device $DEV --jobs 4 $MIX $MORE"
+fine_tune() {   # name, the shipped file it starts from, then the training command and its own arguments
+  local name=$1 start=$2; shift 2
+  if [ "$SCRATCH" = 1 ]; then start=""; else start="--init $start --lr 5e-4"; fi
+  $AV "$@" $start $C --out "$OUT/$name$S.onnx" > "$DATA/logs/$name.log" 2>&1
   log "$name: exit $? ($(tail -n 1 "$DATA/logs/$name.log"))"
 }
-fine_tune slots train --epochs "$E1" --init models/barrage_slots.onnx &
-fine_tune heights train-heights --epochs "$E1" --init models/barrage_dam_heights.onnx &
-fine_tune specialist train --kinds conduit,powerhouse --epochs "$E2" --init models/barrage_specialist.onnx &
-fine_tune lake train-drops --kind lake --epochs "$E2" --init models/barrage_lake_drops.onnx &
+fine_tune slots models/barrage_slots.onnx train --epochs "$E1" &
+fine_tune heights models/barrage_dam_heights.onnx train-heights --epochs "$E1" &
+fine_tune specialist models/barrage_specialist.onnx train --kinds conduit,powerhouse --epochs "$E2" &
+fine_tune lake models/barrage_lake_drops.onnx train-drops --kind lake --epochs "$E2" &
 wait
 log "all done"
