@@ -120,10 +120,16 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
         print("  ".join(r[0].ljust(widths[0]) if i == 0 else v.rjust(widths[i]) for i, v in enumerate(r)))
+    for group, tally in groups.items():
+        print(f"{group}, wrong slots by cause: "
+              + (", ".join(f"{cause} {n}" for cause, n in tally.by_cause.most_common(CAUSES_SHOWN)) or "none"))
     if goal is not None:
         print(f"issue 4's goal on the {GOAL_GROUP} sets (slot error <= 0.05 %, >= 99 % of boards fully correct): "
               + ("met" if goal else "not met"))
     return 0
+
+
+CAUSES_SHOWN = 8        # eval-sets' text lists each group's most common causes of wrong slots
 
 
 def _progress_bar(label: str, total: int):
