@@ -6,8 +6,8 @@ standing on it. Other printings and home-made sets shape them otherwise. ``mould
 each dam as an arched wall, its elevations arched the same way, and each bar conduit as a
 round pipe lying on its space (post conduits, powerhouses and drops keep their shapes).
 Nothing else of the frame changes: the same seed gives the same game, table, camera and
-light, and each piece the same place, size and colour, so a moulded folder is a twin of a
-blocks one and measures what the shapes alone cost the readers.
+light, each piece the same place and colour, a dam the same width and height, so a moulded
+folder is a twin of a blocks one and measures what the shapes alone cost the readers.
 
 An arch is cut into a few convex segments, since the drawing and the shadows take convex
 solids (``pieces.Solid``). World coordinates are the camera's: z into the table, up is -z.
