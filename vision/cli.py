@@ -101,7 +101,8 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
 
     for heldout in chosen:
         print(f"reading {heldout.name} ({heldout.n} images)", file=sys.stderr, flush=True)
-        tallies[heldout.name] = evaluate_folder(Path(args.data) / heldout.name, _pipeline(args))
+        tallies[heldout.name] = evaluate_folder(Path(args.data) / heldout.name, _pipeline(args),
+                                                game_companies=args.game_companies)
         rows.append(row(heldout.name, tallies[heldout.name]))
     groups = {}
     for group in dict.fromkeys(h.group for h in chosen):
@@ -220,5 +221,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes making a set's images")
     p.add_argument("--profile")
     _model_options(p)
+    p.add_argument("--game-companies", action="store_true",
+                   help="read each image knowing its game's companies (from its ground truth), as a session does")
     p.add_argument("--json", action="store_true", help="print one JSON object: each set's, each group's figures")
     p.set_defaults(func=cmd_eval_sets)

@@ -87,6 +87,15 @@ def test_eval_sets_makes_a_missing_set_and_reads_it_as_eval_does(tiny_sets_file,
     assert out["goal_met"] == meets_goal(alone)
 
 
+def test_eval_sets_reads_knowing_the_companies_when_asked(tiny_sets_file, capsys):
+    data = tiny_sets_file
+    assert cli_main(["eval-sets", "--data", str(data), "--jobs", "1", "--json", "--game-companies"]) == 0
+    figures = json.loads(capsys.readouterr().out)["sets"]["tiny"]
+    knowing = summary(evaluate_folder(data / "tiny", Pipeline.load(), game_companies=True))
+    assert {k: figures[k] for k in ("slot_error", "errors_by_cause", "reading_right_by_confidence")} == \
+        {k: knowing[k] for k in ("slot_error", "errors_by_cause", "reading_right_by_confidence")}
+
+
 def test_eval_sets_keeps_a_folder_of_other_images_unless_told_to_remake_it(tiny_sets_file, capsys):
     data = tiny_sets_file
     make(data / "tiny", HeldoutSet("tiny", GOAL_GROUP, 2, 5300, TINY.options), jobs=1)
