@@ -91,6 +91,9 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
     except SetError as exc:
         print(f"automa-vision eval-sets: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:       # --data not a folder that can be written
+        print(f"automa-vision eval-sets: cannot write the set under {args.data}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     tallies = {}
     rows = [("set", "images", "slot error", "boards right", "wrong slots", "errors flagged")]
 

@@ -113,3 +113,11 @@ def test_eval_sets_keeps_a_folder_of_other_images_unless_told_to_remake_it(tiny_
     assert lines[3] == f"goal, wrong slots by cause: {causes}"
     expected = "met" if meets_goal(summary(tally)) else "not met"
     assert lines[4].startswith("issue 4's goal on the goal sets") and lines[4].endswith(f": {expected}")
+
+
+def test_eval_sets_says_so_when_the_data_folder_cannot_be_written(tiny_sets_file, capsys):
+    blocked = tiny_sets_file.parent / "a file"
+    blocked.write_text("not a folder")
+    assert cli_main(["eval-sets", "--data", str(blocked), "--jobs", "1"]) == 2
+    assert "cannot write the set under" in capsys.readouterr().err
+    assert blocked.read_text() == "not a folder"
