@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -12,8 +13,10 @@ from automa.barrage.setup import new_game
 from automa.barrage.state import Dam
 from automa.cli import main as cli_main
 from vision.synth import pieces
+from vision.synth.pairs import solids_before, table_of
 from vision.synth.render import Options, render
 from vision.synth.shapes import ARCH_SEGMENTS, BLOCKS, PIPE_SIDES, Shapes, arch_outlines, pipe, shapes
+from web.turn_eval import truth_map
 
 
 def _convex(outline: np.ndarray) -> bool:
@@ -28,7 +31,7 @@ def _area(outline: np.ndarray) -> float:
 
 
 def test_an_arch_spans_the_dam_and_bulges_by_its_sagitta():
-    arch = Shapes(True, bend=0.25, wall=0.5, side=1)
+    arch = Shapes("moulded", bend=0.25, wall=0.5, side=1)
     w, d = 60.0, 20.0
     parts = arch_outlines(0.0, 0.0, w, d, 0.0, arch)
     assert len(parts) == ARCH_SEGMENTS and all(_convex(p) for p in parts)
@@ -51,7 +54,7 @@ def test_an_arch_spans_the_dam_and_bulges_by_its_sagitta():
     assert ARCH_SEGMENTS * sector == pytest.approx(2 * half * radius * thick, rel=0.03)     # about the arc's length x thickness
     # Bulging the other way mirrors it across the dam's long axis; turning and moving it
     # moves every point alike.
-    other = np.vstack(arch_outlines(0.0, 0.0, w, d, 0.0, Shapes(True, bend=0.25, wall=0.5, side=-1)))
+    other = np.vstack(arch_outlines(0.0, 0.0, w, d, 0.0, Shapes("moulded", bend=0.25, wall=0.5, side=-1)))
     assert other == pytest.approx(points * (1, -1))
     moved = np.vstack(arch_outlines(100.0, 50.0, w, d, math.pi / 2, arch))
     assert np.linalg.norm(moved - (100.0, 50.0), axis=1) == pytest.approx(np.linalg.norm(points, axis=1))
@@ -89,7 +92,7 @@ def _game_with_a_raised_dam_and_a_conduit():
 def test_moulded_pieces_stand_where_blocks_do():
     state, style = _game_with_a_raised_dam_and_a_conduit()
     blocks = pieces.build_solids(state, style, np.random.default_rng(3))
-    moulded = pieces.build_solids(state, style, np.random.default_rng(3), Shapes(True, 0.2, 0.6, 1))
+    moulded = pieces.build_solids(state, style, np.random.default_rng(3), Shapes("moulded", 0.2, 0.6, 1))
     # Each of the dam's three pieces is an arch of segments, at its level, without painted seams.
     for level in range(3):
         block = [s for s in blocks if s.slot == "6U" and s.level == level]
@@ -114,7 +117,7 @@ def test_the_same_seed_shows_the_same_scene_with_moulded_pieces():
     plain = render(31, Options(size=(640, 480)))
     other = render(31, Options(size=(640, 480), shapes="moulded"))
     record = other.truth["style"].pop("shapes")
-    assert record["moulded"] and Shapes(**record) == shapes("moulded", np.random.default_rng([31, 13]))
+    assert record["kind"] == "moulded" and Shapes(**record) == shapes("moulded", np.random.default_rng([31, 13]))
     assert other.truth == plain.truth and other.jpeg != plain.jpeg
     assert "shapes" not in plain.truth["style"]
 
@@ -123,4 +126,16 @@ def test_cli_shapes_the_pieces_as_asked(tmp_path):
     assert cli_main(["synth", "--n", "1", "--out", str(tmp_path), "--seed", "12", "--size", "640x480",
                      "--shapes", "moulded"]) == 0
     assert (tmp_path / "0000.jpg").read_bytes() == render(12, Options(size=(640, 480), shapes="moulded")).jpeg
-    assert json.loads((tmp_path / "0000.json").read_text())["style"]["shapes"]["moulded"] is True
+    assert json.loads((tmp_path / "0000.json").read_text())["style"]["shapes"]["kind"] == "moulded"
+
+
+def test_a_moulded_pictures_table_is_found_and_an_earlier_map_lifts_whole_arches():
+    sample = render(930_005, Options(placement="turn", shapes="moulded"))
+    table = table_of(sample.truth, sample.jpeg)
+    assert table is not None and table.options.shapes == "moulded"
+    now = truth_map(sample.truth)
+    raised = next(s for s, d in sorted(now.dams.items()) if d.pieces > 1)
+    before = replace(now, dams={**now.dams, raised: replace(now.dams[raised], pieces=1)})   # a bare base then
+    kept = [s for s in solids_before(table, before) if s.slot == raised]
+    assert len(kept) == ARCH_SEGMENTS and {s.level for s in kept} == {0}
+    assert table_of({**sample.truth, "style": {**sample.truth["style"], "shapes": {"kind": "clay"}}}, sample.jpeg) is None

@@ -26,13 +26,18 @@ PIPE_SIDES = 8                 # a pipe's cross-section: a regular polygon
 
 @dataclass(frozen=True)
 class Shapes:
-    """``bend``: an arched wall's sagitta as a share of its width (0: straight);
-    ``wall``: the wall's thickness as a share of the dam's depth (the space it stands on
-    is the same as a block dam's); ``side``: which way it bulges across the space (+1/-1)."""
-    moulded: bool = False
+    """``kind``: one of ``SHAPES``; ``bend``: an arched wall's sagitta as a share of its
+    width (0: straight); ``wall``: the wall's thickness as a share of the dam's depth (the
+    space it stands on is the same as a block dam's); ``side``: which way it bulges across
+    the space (+1/-1)."""
+    kind: str = "blocks"
     bend: float = 0.0
     wall: float = 1.0
     side: int = 1
+
+    @property
+    def moulded(self) -> bool:
+        return self.kind == "moulded"
 
     def record(self) -> dict:
         return asdict(self)
@@ -48,7 +53,7 @@ def shapes(kind: str, rng: np.random.Generator) -> Shapes:
         return BLOCKS
     if kind != "moulded":
         raise ValueError(f"shapes must be one of {', '.join(SHAPES)}")
-    return Shapes(True, bend=float(rng.uniform(0.12, 0.3)), wall=float(rng.uniform(0.45, 0.75)),
+    return Shapes("moulded", bend=float(rng.uniform(0.12, 0.3)), wall=float(rng.uniform(0.45, 0.75)),
                   side=1 if rng.random() < 0.5 else -1)
 
 
