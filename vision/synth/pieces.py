@@ -24,7 +24,7 @@ from vision.layout import Box, load_layout
 from .camera import Camera
 from .finish import MATTE, Finish
 from .lights import Light, Sun
-from .shapes import BLOCKS, Shapes, arch_outlines, pipe
+from .shapes import BLOCKS, Shapes, arch_outlines, pipe, ring_faces, turned
 from .textures import Colour, darken, jitter
 
 # Nominal piece colours (BGR) by colour name in the engine's data.
@@ -120,14 +120,11 @@ def prism(outline: np.ndarray, z0: float, height: float, colour: Colour, taper: 
     centre = outline.mean(0)
     bottom = np.column_stack([outline, np.full(m, -z0)])
     top = np.column_stack([centre + (outline - centre) * taper, np.full(m, -(z0 + height))])
-    faces = [tuple(range(m)), tuple(range(m, 2 * m))] + [(i, (i + 1) % m, m + (i + 1) % m, m + i) for i in range(m)]
-    return Solid(np.vstack([bottom, top]), faces, colour)
+    return Solid(np.vstack([bottom, top]), ring_faces(m), colour)
 
 
 def rect(cx: float, cy: float, w: float, d: float, angle: float) -> np.ndarray:
-    c, s = math.cos(angle), math.sin(angle)
-    local = np.array([(-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2)])
-    return local @ np.array([[c, s], [-s, c]]) + (cx, cy)
+    return turned(np.array([(-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2)]), cx, cy, angle)
 
 
 def roof(footprint: np.ndarray, z0: float, ridge: float, colour: Colour) -> Solid:

@@ -57,10 +57,16 @@ def shapes(kind: str, rng: np.random.Generator) -> Shapes:
                   side=1 if rng.random() < 0.5 else -1)
 
 
-def _turned(local: np.ndarray, cx: float, cy: float, angle: float) -> np.ndarray:
-    """Local (n, 2) points turned by ``angle`` and put at (cx, cy), as ``pieces.rect`` does."""
+def turned(local: np.ndarray, cx: float, cy: float, angle: float) -> np.ndarray:
+    """Local (n, 2) points turned by ``angle`` and put at (cx, cy): a piece's outline placed."""
     c, s = math.cos(angle), math.sin(angle)
     return local @ np.array([[c, s], [-s, c]]) + (cx, cy)
+
+
+def ring_faces(m: int) -> list[tuple[int, ...]]:
+    """The faces of a solid whose vertices are two m-gon ends (0..m-1, then m..2m-1) joined
+    side by side: the two ends, then a quad for each side (a prism's, a pipe's)."""
+    return [tuple(range(m)), tuple(range(m, 2 * m))] + [(i, (i + 1) % m, m + (i + 1) % m, m + i) for i in range(m)]
 
 
 def arch_outlines(cx: float, cy: float, w: float, d: float, angle: float, shape: Shapes) -> list[np.ndarray]:
@@ -79,7 +85,7 @@ def arch_outlines(cx: float, cy: float, w: float, d: float, angle: float, shape:
         quad = np.array([(r * math.sin(a), centre_y + r * math.cos(a))
                          for a, r in ((a0, inner), (a0, outer), (a1, outer), (a1, inner))])
         quad[:, 1] *= shape.side
-        out.append(_turned(quad, cx, cy, angle))
+        out.append(turned(quad, cx, cy, angle))
     return out
 
 
@@ -92,6 +98,4 @@ def pipe(cx: float, cy: float, length: float, radius: float, angle: float) -> tu
     ring = [(across * radius * math.cos(t), -radius - radius * math.sin(t)) for t in turns]
     verts = np.array([(*(np.array((cx, cy)) + end * axis * length / 2 + xy), z)
                       for end in (-1, 1) for xy, z in ring])
-    n = PIPE_SIDES
-    faces = [tuple(range(n)), tuple(range(n, 2 * n))] + [(i, (i + 1) % n, n + (i + 1) % n, n + i) for i in range(n)]
-    return verts, faces
+    return verts, ring_faces(PIPE_SIDES)
