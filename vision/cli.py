@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -81,13 +82,18 @@ def cmd_eval(args: argparse.Namespace) -> int:
 def cmd_eval_sets(args: argparse.Namespace) -> int:
     from .evaluate import evaluate_folder, summary
     from .heldout_sets import GOAL_GROUP, SetError, load_sets, make, meets_goal, on_disk, pooled, select, wrong_visible_slots
+    from .synth.cli import progress
 
+    sets = load_sets()
     try:
-        chosen = select(load_sets(), args.sets)
+        chosen = select(sets, args.sets)
         for heldout in chosen:
             folder = Path(args.data) / heldout.name
             if args.remake or not on_disk(folder, heldout):
-                make(folder, heldout, args.jobs, _progress_bar(f"making {folder}", heldout.n))
+                label, started = f"making {folder}", time.perf_counter()
+                progress(label, 0, heldout.n, started)
+                make(folder, heldout, args.jobs, lambda done: progress(label, done, heldout.n, started))
+                print(file=sys.stderr)
     except SetError as exc:
         print(f"automa-vision eval-sets: {exc}", file=sys.stderr)
         return 2
@@ -113,7 +119,7 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
         groups[group] = pooled(tallies[m] for m in members)
         rows.append(row(f"{group} ({len(members)} set{'s' if len(members) > 1 else ''})", groups[group]))
     # The goal is judged on the whole goal group only, not on part of it.
-    whole = {h.name for h in load_sets() if h.group == GOAL_GROUP} <= set(tallies)
+    whole = {h.name for h in sets if h.group == GOAL_GROUP} <= set(tallies)
     goal = meets_goal(summary(groups[GOAL_GROUP])) if whole else None
     if args.json:
         print(json.dumps({"sets": {name: summary(t) for name, t in tallies.items()},
@@ -134,14 +140,6 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
 
 
 CAUSES_SHOWN = 8        # eval-sets' text lists each group's most common causes of wrong slots
-
-
-def _progress_bar(label: str, total: int):
-    def show(done: int) -> None:
-        fill = 30 * done // total
-        print(f"\r{label} [{'#' * fill}{'.' * (30 - fill)}] {done}/{total}", end="\n" if done == total else "",
-              file=sys.stderr, flush=True)
-    return show
 
 
 def _pipeline(args: argparse.Namespace) -> "Pipeline":

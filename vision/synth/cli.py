@@ -129,12 +129,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _progress(done: int, total: int, started: float) -> None:
+def progress(label: str, done: int, total: int, started: float) -> None:
+    """One progress line on stderr for images being made, redrawn in place: ``done`` of
+    ``total``, the time per image since ``started`` (``time.perf_counter``) and what is left."""
     width = 30
     fill = width * done // total
     elapsed = time.perf_counter() - started
     rate = elapsed / done if done else 0.0
-    sys.stderr.write(f"\rsynth [{'#' * fill}{'.' * (width - fill)}] {done}/{total}  {rate:.2f} s/image  "
+    sys.stderr.write(f"\r{label} [{'#' * fill}{'.' * (width - fill)}] {done}/{total}  {rate:.2f} s/image  "
                      f"eta {rate * (total - done):.0f} s ")
     sys.stderr.flush()
 
@@ -147,8 +149,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     options = shot_options(args, markers=not args.no_markers, occlusion=args.occlusion)
     started = time.perf_counter()
-    _progress(0, args.n, started)
-    write_samples(args.out, args.seed, args.n, options, args.jobs, lambda done: _progress(done, args.n, started))
+    progress("synth", 0, args.n, started)
+    write_samples(args.out, args.seed, args.n, options, args.jobs, lambda done: progress("synth", done, args.n, started))
     sys.stderr.write("\n")
     print(f"wrote {args.n} images to {args.out}")
     return 0
