@@ -17,13 +17,9 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from vision.dam_heights import HEIGHTS, aligned_crop, to_input
+from vision.dam_heights import HEIGHTS, to_input, truth_dams
 from vision.evaluate import map_samples
 from vision.layout import Layout
-from vision.paper_white import frame_paper
-from vision.pose import camera_position
-from vision.rectify import canonical_view
-from vision.registration import process_detector
 
 from .dam_net import DamSetNet, OneFrame, from_file
 from .onnx_weights import freeze_norms
@@ -42,31 +38,13 @@ class DamSet:
 def build(folder: Path, layout: Layout, jobs: int = 1, progress: str = "") -> DamSet:
     """``progress``, when given, names the work in a progress line on stderr."""
     crops, leans, heights, roles, frames = [], [], [], [], []
-    for image in map_samples(folder, functools.partial(_cut_dams, layout), jobs, progress):
+    for image in map_samples(folder, functools.partial(truth_dams, layout), jobs, progress):
         if image[0]:
             frames.append(np.arange(len(crops), len(crops) + len(image[0])))
             for part, values in zip((crops, leans, heights, roles), image):
                 part.extend(values)
     return DamSet(np.array(crops, np.uint8), np.array(leans, np.float32), np.array(heights, np.int64),
                   np.array(roles, np.int64), frames)
-
-
-def _cut_dams(layout: Layout, n: int, frame: np.ndarray, truth: dict) -> tuple[list, list, list, list]:
-    """Crops, leans, heights and roles of one image's visible standing dams."""
-    H = np.asarray(truth["homography"], np.float64)
-    camera = camera_position(H, frame.shape)
-    view = canonical_view(frame, H, layout, frame_paper(frame, layout, process_detector()))
-    crops, leans, heights, roles = [], [], [], []
-    for s in truth["slots"]:
-        if s["kind"] != "dam" or s.get("occluded") or s["piece"] not in HEIGHTS:
-            continue
-        crop, lean = aligned_crop(view, layout.slot(s["id"]).centre, camera)
-        height = HEIGHTS.index(s["piece"])
-        crops.append(crop)
-        leans.append(lean)
-        heights.append(height)
-        roles.append(1 + height if s["owner"] == "neutral" else 0)
-    return crops, leans, heights, roles
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 import cv2
 import numpy as np
@@ -25,7 +25,10 @@ import onnxruntime as ort
 from .labels import OWNERS, PIECES, dam_stands
 from .layout import Layout
 from .model import cpu_session, log_softmax, logsumexp
-from .rectify import HEIGHT, VIEW_SCALE
+from .paper_white import frame_paper
+from .pose import camera_position
+from .rectify import HEIGHT, VIEW_SCALE, canonical_view
+from .registration import process_detector
 
 DEFAULT_HEIGHTS_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_dam_heights.onnx"
 SIZE = 64                     # crop side, view px (= canonical px * VIEW_SCALE)
@@ -62,6 +65,32 @@ def to_input(crops: np.ndarray, leans: np.ndarray) -> np.ndarray:
     out = np.empty((n, CHANNELS, SIZE, SIZE), np.float32)
     np.multiply(crops.transpose(0, 3, 1, 2), np.float32(1.0 / 255.0), out=out[:, :3])
     out[:, 3] = np.minimum(leans, MAX_LEAN).astype(np.float32)[:, None, None]
+    return out
+
+
+class FrameDams(NamedTuple):
+    """One synthetic image's visible standing dams, as the reader is trained on them."""
+    crops: list[np.ndarray]      # (SIZE, SIZE, 3) uint8 each, ``aligned_crop``
+    leans: list[float]           # lean ratios
+    heights: list[int]           # index into HEIGHTS
+    roles: list[int]             # 0 for a company's dam, 1 + height for a neutral one (ROLES)
+
+
+def truth_dams(layout: Layout, n: int, frame: np.ndarray, truth: dict) -> FrameDams:
+    """The visible standing dams of a synthetic image (``vision.evaluate.map_samples`` work),
+    cut with its true homography as the pipeline cuts them with the one it finds: the
+    reader's training data (``models/train_heights.py``) and its test (``vision.reader_eval``)."""
+    H = np.asarray(truth["homography"], np.float64)
+    camera = camera_position(H, frame.shape)
+    view = canonical_view(frame, H, layout, frame_paper(frame, layout, process_detector()))
+    out = FrameDams([], [], [], [])
+    for s in truth["slots"]:
+        if s["kind"] != "dam" or s.get("occluded") or s["piece"] not in HEIGHTS:
+            continue
+        crop, lean = aligned_crop(view, layout.slot(s["id"]).centre, camera)
+        height = HEIGHTS.index(s["piece"])
+        for part, value in zip(out, (crop, lean, height, 1 + height if s["owner"] == "neutral" else 0)):
+            part.append(value)
     return out
 
 

@@ -1,0 +1,115 @@
+"""The dam-height reader judged alone (``python -m vision.reader_eval``): what it counts,
+with a stand-in reader whose answers are known, and the shipped reader on fixture images."""
+import json
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.dam_heights import HEIGHTS, SIZE, FrameDams, truth_dams
+from vision.layout import load_layout
+from vision.reader_eval import ReaderTally, lean_band, main, summary, tally_frame
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
+
+
+class StandIn:
+    """An ONNX session's ``run`` that answers with ``answer(roles)``: one height per dam."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.calls = 0
+
+    def run(self, names, feeds):
+        assert names == ["heights"] and feeds["dams"].shape[1:] == (4, SIZE, SIZE)
+        self.calls += 1
+        return [np.eye(len(HEIGHTS), dtype=np.float32)[self.answer(feeds["roles"])]]
+
+
+def frame(heights, roles, leans):
+    n = len(heights)
+    return FrameDams([np.zeros((SIZE, SIZE, 3), np.uint8)] * n, list(leans), list(heights), list(roles))
+
+
+def test_a_reader_that_always_says_base_errs_on_exactly_the_raised_company_dams():
+    # company: base, base+1, base+2, base+1; a neutral base+2 is a reference, never counted
+    dams = frame([0, 1, 2, 1, 2], [0, 0, 0, 0, 3], [0.1, 0.2, 0.6, 0.4, 0.3])
+    tally = ReaderTally()
+    tally_frame(tally, StandIn(lambda roles: np.zeros(len(roles), int)), dams, references=False)
+    f = summary(tally, references=False)
+    assert (f["company_dams"], f["wrong"], f["frames"]) == (4, 3, 1)
+    assert f["error_by_height"] == {"base": 0.0, "base+1": 1.0, "base+2": 1.0}
+    assert f["raised_error_by_lean"] == {"< 0.15": None, "0.15-0.3": 1.0, "0.3-0.5": 1.0, ">= 0.5": 1.0}
+    assert "wrong_with_references" not in f
+
+
+def test_knowing_the_others_gives_each_company_dam_every_other_ones_true_height():
+    truth = np.array([0, 1, 2, 1, 2])
+    roles = np.array([0, 0, 0, 0, 3])
+    seen = []
+
+    def answer(given):
+        seen.append(given.copy())
+        # reads right only where every company dam but one is given as a reference at its height
+        unknown = np.flatnonzero(given == 0)
+        out = np.zeros(len(given), int)
+        if len(unknown) == 1:
+            out[unknown] = truth[unknown]
+        return out
+
+    tally = ReaderTally()
+    reader = StandIn(answer)
+    tally_frame(tally, reader, frame(truth, roles, [0.5] * 5), references=True)
+    f = summary(tally, references=True)
+    assert reader.calls == 1 + 4, "one read of the frame, then one per company dam"
+    assert f["wrong"] == 3 and f["wrong_with_references"] == 0 and f["error_with_references"] == 0.0
+    for i, given in enumerate(seen[1:]):
+        expected = 1 + truth
+        expected[i] = 0
+        expected[4] = 3           # the neutral dam keeps its own role
+        assert given.tolist() == expected.tolist()
+
+
+def test_a_frame_without_company_dams_counts_nothing():
+    tally = ReaderTally()
+    reader = StandIn(lambda roles: np.zeros(len(roles), int))
+    tally_frame(tally, reader, frame([1], [2], [0.3]), references=True)
+    assert tally.frames == 0 and reader.calls == 0 and summary(tally, True)["error"] is None
+
+
+@pytest.mark.parametrize("lean,band", [(0.0, "< 0.15"), (0.15, "0.15-0.3"), (0.49, "0.3-0.5"), (1.4, ">= 0.5")])
+def test_lean_bands(lean, band):
+    assert lean_band(lean) == band
+
+
+def test_the_shipped_reader_on_fixture_images(tmp_path, capsys):
+    for i, name in enumerate(("clean_00", "clean_01", "hard_09")):
+        for ext in (".jpg", ".json"):
+            shutil.copy(FIXTURES / (name + ext), tmp_path / f"{i:04d}{ext}")
+    layout = load_layout()
+    expected = 0
+    for i in range(3):
+        truth = json.loads((tmp_path / f"{i:04d}.json").read_text())
+        expected += sum(1 for s in truth["slots"] if s["kind"] == "dam" and not s.get("occluded")
+                        and s["piece"] in HEIGHTS and s["owner"] != "neutral")
+    assert main([str(tmp_path), "--json", "--jobs", "1"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert set(figures) == {tmp_path.name, "pooled"}
+    f = figures["pooled"]
+    assert f["company_dams"] == expected > 0
+    assert 0 <= f["wrong"] <= f["company_dams"] and f["error"] == pytest.approx(f["wrong"] / expected, abs=1e-4)
+    # the crops are the training cut's
+    dams = truth_dams(layout, 0, cv2.imread(str(tmp_path / "0000.jpg")),
+                      json.loads((tmp_path / "0000.json").read_text()))
+    assert all(c.shape == (SIZE, SIZE, 3) for c in dams.crops) and len(dams.crops) == len(dams.roles)
+
+
+def test_a_missing_folder_or_reader_is_said(tmp_path, capsys):
+    assert main([str(tmp_path / "nowhere")]) == 2
+    assert "not found" in capsys.readouterr().err
+    bad = tmp_path / "reader.onnx"
+    bad.write_bytes(b"not onnx")
+    assert main([str(tmp_path), "--heights", str(bad)]) == 2
+    assert "not a dam-height reader" in capsys.readouterr().err
