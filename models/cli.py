@@ -132,7 +132,11 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
     from .train_heights import Settings, build, company_logits, export, train    # torch is imported only by this command
 
     layout = load_layout()
+    shape = {k: v for k, v in (("widths", args.widths), ("layers", args.layers)) if v is not None}
+    if shape and args.init is not None:
+        raise SystemExit(f"--{'/--'.join(shape)}: a fine-tune keeps its file's shape (leave out --init to train a new one)")
     start, started_from = fine_tune(args, from_file)
+    start.update(shape)
     sets, sources = {}, {}
     for name, (folder, _, source) in image_sets(args).items():
         sources[name] = source
@@ -223,6 +227,17 @@ def _add_fine_tune_arguments(p: argparse.ArgumentParser, what: str, lr: float = 
                    help=f"peak learning rate of the one-cycle schedule (default {lr:g}; lower it for a fine-tune)")
 
 
+def _widths(text: str) -> tuple[int, ...]:
+    """``--widths``: four positive channel counts, comma-separated."""
+    try:
+        widths = tuple(int(w) for w in text.split(","))
+    except ValueError:
+        widths = ()
+    if len(widths) != 4 or min(widths) < 1:
+        raise argparse.ArgumentTypeError(f"want four positive channel counts, comma-separated (24,48,96,128), not {text!r}")
+    return widths
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("train", help="train the slot classifier on synthetic images and export ONNX")
     _add_data_arguments(p, epochs=12, out=None)
@@ -236,6 +251,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("train-heights", help="train the dam-height reader on the images `train` uses and export ONNX")
     _add_data_arguments(p, epochs=24, out=DEFAULT_HEIGHTS_MODEL)
     _add_fine_tune_arguments(p, "dam-height reader", 2e-3)
+    p.add_argument("--widths", type=_widths, default=None,
+                   help="without --init: the conv trunk's channels, block by block, comma-separated (default "
+                        "24,48,96,128, the shipped reader's; four blocks halve the 64 px crop to 4; a fine-tune "
+                        "keeps its file's). Wider reads slower: time a new file with automa-vision bench")
+    p.add_argument("--layers", type=int, choices=(1, 2, 3), default=None,
+                   help="without --init: the attention layers that read a frame's dams together (default 2, the "
+                        "shipped reader's; each is ~0.6 MB of the file)")
     p.set_defaults(func=cmd_train_heights)
     p = subparsers.add_parser("train-drops",
                               help="train a drop counter (headstreams or lakes) on the images `train` uses and export ONNX")

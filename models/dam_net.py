@@ -18,7 +18,11 @@ from torch import nn
 from vision.dam_heights import CHANNELS, HEIGHTS, ROLES
 
 from .net import pooled, trunk
-from .onnx_weights import load_weights
+from .onnx_weights import initializers, load_weights
+
+
+DEFAULT_WIDTHS = (24, 48, 96, 128)     # the conv trunk's channels, block by block: the shipped reader's
+DEFAULT_LAYERS = 2                     # its attention layers
 
 
 class DamSetNet(nn.Module):
@@ -26,7 +30,7 @@ class DamSetNet(nn.Module):
     -> (n, 3) height logits read with the frame, and (n, 3) read alone (an auxiliary
     loss that keeps each token about its own crop)."""
 
-    def __init__(self, widths: tuple[int, ...] = (24, 48, 96, 128), width: int = 128, layers: int = 2):
+    def __init__(self, widths: tuple[int, ...] = DEFAULT_WIDTHS, width: int = 128, layers: int = DEFAULT_LAYERS):
         super().__init__()
         self.conv = trunk(CHANNELS, widths)
         self.embed = nn.Linear(2 * widths[-1], width)
@@ -64,8 +68,23 @@ class OneFrame(nn.Module):
         return self.net.head(mixed + f)
 
 
+def file_shape(path: Path) -> dict[str, object]:
+    """A reader's ONNX file's ``DamSetNet`` arguments (``train-heights --widths --layers``):
+    the conv trunk's channels, block by block (each block's convolution weight is (out, in,
+    3, 3)), and its attention layers. A file without them is not a reader; ``load_weights``
+    then says which weight it lacks."""
+    weights = initializers(Path(path))
+    widths: list[int] = []
+    while (w := weights.get(f"net.conv.{len(widths)}.0.weight")) is not None:
+        widths.append(int(w.shape[0]))
+    layers = 0
+    while f"net.mix.layers.{layers}.self_attn.out_proj.weight" in weights:
+        layers += 1
+    return {"widths": tuple(widths) or DEFAULT_WIDTHS, "layers": layers or DEFAULT_LAYERS}
+
+
 def from_file(path: Path) -> DamSetNet:
     """The reader's weights read back from its ONNX file (a fine-tune's start,
-    ``models.onnx_weights``). The head that reads each dam alone is used only by the
-    training loss, so it is not in the file: it starts fresh."""
-    return load_weights(OneFrame(DamSetNet()), path, fresh=("net.alone.",)).net
+    ``models.onnx_weights``), the net built to the file's shape. The head that reads each
+    dam alone is used only by the training loss, so it is not in the file: it starts fresh."""
+    return load_weights(OneFrame(DamSetNet(**file_shape(path))), path, fresh=("net.alone.",)).net

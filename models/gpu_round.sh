@@ -14,10 +14,18 @@
 # 250,000+); NA, NB: training images of each half; DEV: the torch device (cuda); E1, E2: epochs
 # of the slot model and reader, and of the others; SCRATCH=1: train each net from random weights
 # on the same images instead of fine-tuning the shipped file, at each command's default learning
-# rate (untried: the rounds so far fine-tuned; give it more images and epochs than a fine-tune).
-# Needs the training extra (torch).
+# rate (untried: the rounds so far fine-tuned; give it more images and epochs than a fine-tune);
+# READER_WIDTHS=32,64,128,192 READER_LAYERS=1 (with SCRATCH=1): the dam-height reader's conv
+# trunk that wide, with that many attention layers (train-heights --widths --layers; the reader
+# underfits at the shipped 24,48,96,128 and gains little from reading the other dams,
+# docs/benchmarks.md, "Why the reader misses raised dams"; this shape keeps the six files
+# under 5 MB). Needs the training extra (torch).
 set -u
 S=${SEED:-60}; NA=${NA:-3000}; NB=${NB:-3000}; DEV=${DEV:-cuda}; E1=${E1:-12}; E2=${E2:-8}; SCRATCH=${SCRATCH:-0}
+READER_WIDTHS=${READER_WIDTHS:-}; READER_LAYERS=${READER_LAYERS:-}
+if [ -n "$READER_WIDTHS$READER_LAYERS" ] && [ "$SCRATCH" != 1 ]; then
+  echo "READER_WIDTHS and READER_LAYERS need SCRATCH=1: a fine-tune keeps its file's shape" >&2; exit 2
+fi
 OUT=${OUT:-out/gpu$S}; DATA=${DATA:-data/gpu$S}
 AV="python3 -m automa.cli"
 export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD${PYTHONPATH:+:$PYTHONPATH}
@@ -48,7 +56,8 @@ fine_tune() {   # name, the shipped file it starts from, then the training comma
   log "$name: exit $? ($(tail -n 1 "$DATA/logs/$name.log"))"
 }
 fine_tune slots models/barrage_slots.onnx train --epochs "$E1" &
-fine_tune heights models/barrage_dam_heights.onnx train-heights --epochs "$E1" &
+fine_tune heights models/barrage_dam_heights.onnx train-heights --epochs "$E1" ${READER_WIDTHS:+--widths "$READER_WIDTHS"} \
+  ${READER_LAYERS:+--layers "$READER_LAYERS"} &
 fine_tune specialist models/barrage_specialist.onnx train --kinds conduit,powerhouse --epochs "$E2" &
 fine_tune lake models/barrage_lake_drops.onnx train-drops --kind lake --epochs "$E2" &
 wait

@@ -21,7 +21,7 @@ from vision.dam_heights import HEIGHTS, to_input, truth_dams
 from vision.evaluate import map_samples
 from vision.layout import Layout
 
-from .dam_net import DamSetNet, OneFrame, from_file
+from .dam_net import DEFAULT_LAYERS, DEFAULT_WIDTHS, DamSetNet, OneFrame, from_file
 from .onnx_weights import freeze_norms
 
 
@@ -58,6 +58,8 @@ class Settings:
     device: str = "cpu"         # "cuda" trains on a GPU
     alone_weight: float = 0.3   # the auxiliary loss on each dam read alone
     init: str | None = None     # a reader's file to start from (a fine-tune), else random weights
+    widths: tuple[int, ...] = DEFAULT_WIDTHS    # the conv trunk's channels, block by block (random weights only)
+    layers: int = DEFAULT_LAYERS                # attention layers (random weights only)
 
 
 def batch(data: DamSet, frames: list[np.ndarray]) -> tuple[torch.Tensor, ...]:
@@ -115,7 +117,7 @@ def train(train_set: DamSet, val_set: DamSet, settings: Settings, log=print) -> 
     torch.set_num_threads(settings.threads)
     rng = np.random.default_rng(settings.seed)
     device = torch.device(settings.device)
-    model = (DamSetNet() if settings.init is None else from_file(Path(settings.init))).to(device)
+    model = (DamSetNet(settings.widths, layers=settings.layers) if settings.init is None else from_file(Path(settings.init))).to(device)
     opt = torch.optim.AdamW(model.parameters(), settings.lr, weight_decay=settings.weight_decay)
     per_epoch = -(-len(train_set.frames) // settings.frames_per_batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.epochs * per_epoch)

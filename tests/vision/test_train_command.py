@@ -310,6 +310,43 @@ def test_train_heights_writes_a_model_the_pipeline_loads(tmp_path):
     assert report["val_nll"]["scaled"] <= report["val_nll"]["raw"] + 1e-6, "the fitted temperature never fits worse than none"
 
 
+def test_train_heights_widths_and_layers_make_another_reader_that_reads_back(tmp_path, capsys):
+    """``--widths --layers``: a reader trained from random weights with another trunk and
+    attention; a fine-tune of its file is built to the file's shape (``file_shape``); with
+    --init they are refused."""
+    import torch
+
+    from models.dam_net import DamSetNet, OneFrame, file_shape, from_file
+    from models.train_heights import export
+
+    out = tmp_path / "wide.onnx"
+    assert main(["train-heights", "--data", str(tmp_path / "data"), "--n-train", "4", "--n-val", "2",
+                 "--epochs", "1", "--widths", "8,16,24,40", "--layers", "1", "--out", str(out)]) == 0
+    assert file_shape(out) == {"widths": (8, 16, 24, 40), "layers": 1}
+    settings = json.loads((tmp_path / "wide_report.json").read_text())["settings"]
+    assert (settings["widths"], settings["layers"]) == ([8, 16, 24, 40], 1)
+    # read back at its widths (weights moved off a fresh net's, which the exporter stores once)
+    torch.manual_seed(6)
+    net = _scrambled_norms(DamSetNet((8, 16, 24, 40), layers=3))
+    with torch.no_grad():
+        for weight in net.parameters():
+            weight.add_(0.05 * torch.randn_like(weight))
+    export(net, tmp_path / "w.onnx")
+    assert file_shape(tmp_path / "w.onnx") == {"widths": (8, 16, 24, 40), "layers": 3}
+    dams, roles = torch.rand(4, 4, 64, 64), torch.tensor([0, 1, 0, 3])
+    with torch.no_grad():
+        np.testing.assert_allclose(OneFrame(from_file(tmp_path / "w.onnx")).eval()(dams, roles).numpy(),
+                                   OneFrame(net).eval()(dams, roles).numpy(), atol=1e-4, rtol=1e-4)
+    for shape in (["--widths", "8,16,24,40"], ["--layers", "1"]):
+        with pytest.raises(SystemExit, match="keeps its file's shape"):
+            main(["train-heights", "--data", str(tmp_path / "data"), "--n-train", "4", "--n-val", "2",
+                  "--init", str(out), *shape, "--out", str(tmp_path / "x.onnx")])
+    for bad in ("8,16,24", "8,16,24,x", "0,16,24,40"):
+        with pytest.raises(SystemExit):
+            main(["train-heights", "--widths", bad])
+        assert "four positive channel counts" in capsys.readouterr().err
+
+
 def test_train_drops_writes_a_counter_of_each_kind_the_pipeline_loads(tmp_path):
     from vision.drop_counter import KINDS, DropCounter
     from vision.layout import load_layout
