@@ -134,7 +134,8 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
     layout = load_layout()
     shape = {k: v for k, v in (("widths", args.widths), ("layers", args.layers)) if v is not None}
     if shape and args.init is not None:
-        raise SystemExit(f"--{'/--'.join(shape)}: a fine-tune keeps its file's shape (leave out --init to train a new one)")
+        raise SystemExit(f"--{'/--'.join(shape)}: a fine-tune keeps its file's shape "
+                         "(leave out --init to train a new one)")
     start, started_from = fine_tune(args, from_file)
     start.update(shape)
     sets, sources = {}, {}
@@ -234,7 +235,8 @@ def _widths(text: str) -> tuple[int, ...]:
     except ValueError:
         widths = ()
     if len(widths) != 4 or min(widths) < 1:
-        raise argparse.ArgumentTypeError(f"want four positive channel counts, comma-separated (24,48,96,128), not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"want four positive channel counts, comma-separated (24,48,96,128), not {text!r}")
     return widths
 
 

@@ -117,7 +117,8 @@ def train(train_set: DamSet, val_set: DamSet, settings: Settings, log=print) -> 
     torch.set_num_threads(settings.threads)
     rng = np.random.default_rng(settings.seed)
     device = torch.device(settings.device)
-    model = (DamSetNet(settings.widths, layers=settings.layers) if settings.init is None else from_file(Path(settings.init))).to(device)
+    model = (DamSetNet(settings.widths, layers=settings.layers) if settings.init is None
+             else from_file(Path(settings.init))).to(device)
     opt = torch.optim.AdamW(model.parameters(), settings.lr, weight_decay=settings.weight_decay)
     per_epoch = -(-len(train_set.frames) // settings.frames_per_batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.epochs * per_epoch)
