@@ -80,8 +80,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_eval_sets(args: argparse.Namespace) -> int:
-    from .evaluate import evaluate_folder, summary
-    from .heldout_sets import GOAL_GROUP, SetError, load_sets, make, meets_goal, on_disk, pooled, select, wrong_visible_slots
+    from .evaluate import evaluate_folder, pooled, summary
+    from .heldout_sets import GOAL_GROUP, SetError, load_sets, make, meets_goal, on_disk, select, wrong_visible_slots
     from .synth.cli import progress
 
     sets = load_sets()

@@ -18,9 +18,9 @@ import json
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Callable, Iterator, TypeVar
+from typing import Callable, Iterable, Iterator, TypeVar
 
 import cv2
 import numpy as np
@@ -66,6 +66,22 @@ class Tally:
     latency_ms: list[float] = field(default_factory=list)    # frame -> state, registration cached
     registration_ms: list[float] = field(default_factory=list)
     mistakes: list[str] = field(default_factory=list)
+
+
+def pooled(tallies: Iterable[T], kind: Callable[[], T] = Tally) -> T:
+    """One tally of several sets' images: each Counter added, each list joined, each number
+    summed. ``kind``: the tallies' dataclass (``Tally``; ``vision.reader_eval.ReaderTally``)."""
+    out = kind()
+    for tally in tallies:
+        for f in fields(out):
+            mine, theirs = getattr(out, f.name), getattr(tally, f.name)
+            if isinstance(mine, Counter):
+                mine.update(theirs)
+            elif isinstance(mine, list):
+                mine.extend(theirs)
+            else:
+                setattr(out, f.name, mine + theirs)
+    return out
 
 
 def truth_piece(t: dict) -> str:

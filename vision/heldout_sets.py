@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
@@ -85,21 +84,6 @@ def make(folder: Path, heldout: HeldoutSet, jobs: int, on_written: Callable[[int
     if folder.exists():
         shutil.rmtree(folder)
     write_samples(folder, heldout.seed, heldout.n, heldout.render_options(), jobs, on_written)
-
-
-def pooled(tallies: Iterable[Tally]) -> Tally:
-    """One tally of several sets' images: counts added, lists joined."""
-    out = Tally()
-    for tally in tallies:
-        for f in fields(Tally):
-            mine, theirs = getattr(out, f.name), getattr(tally, f.name)
-            if isinstance(mine, Counter):
-                mine.update(theirs)
-            elif isinstance(mine, list):
-                mine.extend(theirs)
-            else:
-                setattr(out, f.name, mine + theirs)
-    return out
 
 
 def meets_goal(figures: dict) -> bool:

@@ -33,7 +33,7 @@ import numpy as np
 import onnxruntime as ort
 
 from .dam_heights import DEFAULT_HEIGHTS_MODEL, HEIGHTS, FrameDams, to_input, truth_dams
-from .evaluate import map_samples
+from .evaluate import map_samples, pooled
 from .layout import load_layout
 from .model import cpu_session
 
@@ -52,11 +52,6 @@ class ReaderTally:
     wrong: Counter = field(default_factory=Counter)
     wrong_with_references: Counter = field(default_factory=Counter)
     frames: int = 0
-
-    def add(self, other: "ReaderTally") -> None:
-        for name in ("dams", "wrong", "wrong_with_references"):
-            getattr(self, name).update(getattr(other, name))
-        self.frames += other.frames
 
 
 def read_heights(session: ort.InferenceSession, x: np.ndarray, roles: np.ndarray) -> np.ndarray:
@@ -133,12 +128,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:      # onnxruntime raises its own types for a damaged or foreign file
         print(f"{args.heights}: not a dam-height reader ({e})", file=sys.stderr)
         return 2
-    pooled, figures = ReaderTally(), {}
-    for folder in args.folders:
-        tally = read_folder(folder, session, args.references, args.jobs, progress=f"cutting {folder.name}")
-        figures[folder.name] = summary(tally, args.references)
-        pooled.add(tally)
-    figures["pooled"] = summary(pooled, args.references)
+    tallies = {folder.name: read_folder(folder, session, args.references, args.jobs, progress=f"cutting {folder.name}")
+               for folder in args.folders}
+    tallies["pooled"] = pooled(tallies.values(), ReaderTally)
+    figures = {name: summary(tally, args.references) for name, tally in tallies.items()}
     if args.json:
         print(json.dumps(figures, indent=1))
         return 0

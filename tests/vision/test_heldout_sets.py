@@ -8,9 +8,8 @@ import pytest
 
 import vision.heldout_sets as heldout_sets
 from automa.cli import main as cli_main
-from vision.evaluate import Tally, evaluate_folder, summary
-from vision.heldout_sets import (GOAL_GROUP, HeldoutSet, SetError, load_sets, make, meets_goal, on_disk, pooled,
-                                 select)
+from vision.evaluate import Tally, evaluate_folder, pooled, summary
+from vision.heldout_sets import GOAL_GROUP, HeldoutSet, SetError, load_sets, make, meets_goal, on_disk, select
 from vision.pipeline import Pipeline
 from vision.synth.render import Options
 
