@@ -124,6 +124,19 @@ def test_wet_headstreams_rain_on_the_game_and_leave_the_rest_of_the_table():
         GameState.from_dict(truth["state"]).headstreams
 
 
+def test_a_wet_pictures_table_is_found_from_its_truth():
+    """The truth records the wet tiles (only then), so the turn before's picture can be made
+    again: the table found holds the wet counts, not the game's."""
+    sample = render(31, Options(headstreams="wet", size=(640, 480)))
+    assert sample.truth["style"]["headstreams"] == {"kind": "wet"}
+    assert "headstreams" not in render(31, Options(size=(640, 480))).truth["style"]
+    table = table_of(sample.truth, sample.jpeg)
+    assert table is not None and table.options.headstreams == "wet"
+    assert table.state.headstreams == GameState.from_dict(sample.truth["state"]).headstreams
+    lost = {**sample.truth, "style": {k: v for k, v in sample.truth["style"].items() if k != "headstreams"}}
+    assert table_of(lost, sample.jpeg) is None, "the game's drops make another picture"
+
+
 def test_a_wide_lens_shoots_the_same_table_through_a_barrel():
     """``lens="wide"``: the same game, board, pieces and pose, a stronger distortion drawn
     from a stream of its own, and the table beyond the pinhole picture's edges in view

@@ -163,6 +163,8 @@ def render(seed: int, options: Options = Options()) -> Sample:
         truth["style"]["processing"] = t.processing.record()
     if options.shapes != "blocks":
         truth["style"]["shapes"] = t.records["shapes"]
+    if options.headstreams != "game":
+        truth["style"]["headstreams"] = {"kind": options.headstreams}
     return Sample(photo.encode_jpeg(shot.frame, shot.photo_style.jpeg_quality), truth)
 
 
