@@ -33,6 +33,13 @@ COLOUR_NAMES: dict[str, Colour] = {
     "orange": (30, 130, 235), "grey": (135, 135, 130),
 }
 DROP_BLUE: Colour = (210, 130, 40)
+# A printing's dam, drawn evenly from these ranges: its width and depth as fractions of the
+# dam space's, its base's and each elevation's height in canonical px (``vision.height_limits``
+# reads them too: what a reader cannot know before it sees the frame's dams).
+DAM_WIDTH = (0.6, 0.95)
+DAM_DEPTH = (0.3, 0.6)
+BASE_HEIGHT = (10.0, 22.0)
+ELEVATION_HEIGHT = (9.0, 18.0)
 
 
 @dataclass
@@ -76,9 +83,9 @@ def sample_style(rng: np.random.Generator) -> PieceStyle:
     colours[NEUTRAL] = list(jitter(rng, COLOUR_NAMES["grey"], 10, 0.3, 0.25))
     return PieceStyle(
         colours=colours, drop_colour=list(jitter(rng, DROP_BLUE, 10, 0.3, 0.25)),
-        dam_width=float(rng.uniform(0.6, 0.95)), dam_depth=float(rng.uniform(0.3, 0.6)),
+        dam_width=float(rng.uniform(*DAM_WIDTH)), dam_depth=float(rng.uniform(*DAM_DEPTH)),
         dam_taper=float(rng.uniform(0.7, 1.0) if rng.random() < 0.4 else 1.0),
-        base_height=float(rng.uniform(10, 22)), elevation_height=float(rng.uniform(9, 18)),
+        base_height=float(rng.uniform(*BASE_HEIGHT)), elevation_height=float(rng.uniform(*ELEVATION_HEIGHT)),
         elevation_inset=float(rng.uniform(0, 6)),
         conduit_shape=str(rng.choice(["bar", "post"], p=[0.75, 0.25])),
         conduit_length=float(rng.uniform(28, 48)), conduit_width=float(rng.uniform(9, 16)),
