@@ -1,4 +1,4 @@
-"""How well could any reader tell a dam's height, if it measured one number per dam?
+"""How well could any reader tell a dam's height, if it measured one or two lengths per dam?
 
 A printing's dams differ: the generator draws each picture's base 10-22 canonical px high
 and each elevation 9-18 (``vision.synth.pieces``), so a tall base can stand higher than a
@@ -24,8 +24,9 @@ generator's ranges (a uniform prior over a grid of printings), each dam's place 
 and the neutral dams' heights. It reads each company dam's height (base, base+1, base+2,
 each as likely) alone, from its own measure, and with the frame, from every dam's
 measure through the printing they share. The figures are what the best such reader would
-get wrong, so a reader measuring no better cannot beat them, and a reader that does worse
-leaves that much on the table (docs/benchmarks.md, "What a dam's height needs").
+get wrong: a reader that uses only that measure, no more finely, cannot beat them (other
+cues, such as an elevation's step where it is inset, are not counted), and one that does
+worse leaves that much on the table (docs/benchmarks.md, "What a dam's height needs").
 
     python -m vision.height_limits data/turn_random2 data/turn_hard2 [--measure silhouette] [--sigmas 0.5,1,2] [--json]
 """
@@ -219,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.height_limits", description=__doc__.split("\n\n")[0])
     p.add_argument("folders", nargs="+", type=Path, help="folders of synthetic images with their ground truth")
     p.add_argument("--measure", choices=sorted(MEASURES), default="height")
-    p.add_argument("--sigmas", help="measurement errors, comma-separated (height: log units; silhouette: "
+    p.add_argument("--sigmas", help="measurement errors, comma-separated (height: log units; the lengths: "
                                     "canonical px); default " + "; ".join(f"{m}: {','.join(map(str, s))}"
                                                                           for m, s in DEFAULT_SIGMAS.items()))
     p.add_argument("--seed", type=int, default=0, help="the measurement noise's seed")
