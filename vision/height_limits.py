@@ -163,6 +163,25 @@ class Reads:
     frames_left_out: int = 0
 
 
+def heights_read(dams: Sequence[SeenDam], measured: Sequence[Sequence[float]], sigmas: Sequence[float],
+                 measure: str, grid: Printing) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """Each company dam's (index into ``dams``) log-chances of its elevations (0-2), read
+    alone and read with its frame: ``measured`` holds each dam's values of the measure's
+    parts, each known to ``sigmas`` (one per dam). A neutral dam's elevations are known; a
+    company dam's are each as likely; the printing is the grid's, each as likely."""
+    parts = MEASURES[measure]
+
+    def loglik(i: int, elevations: int) -> np.ndarray:       # over the grid
+        return sum(-0.5 * ((m - f(dams[i], elevations, grid)) / sigmas[i]) ** 2 for m, f in zip(measured[i], parts))
+
+    company = [i for i, d in enumerate(dams) if not d.neutral]
+    per = {i: np.stack([loglik(i, k) for k in range(LEVELS)]) for i in company}    # (levels, grid)
+    either = {i: logsumexp(per[i].T)[:, 0] for i in company}                      # its height unknown
+    frame = sum((loglik(i, d.elevations) for i, d in enumerate(dams) if d.neutral), np.zeros_like(grid.base))
+    frame = frame + sum(either.values())
+    return {i: (logsumexp(per[i])[:, 0], logsumexp((frame - either[i])[None, :] + per[i])[:, 0]) for i in company}
+
+
 def read_frame(tally: Reads, printing: Printing, dams: Sequence[SeenDam], measure: str, sigma: float,
                grid: Printing, rng: np.random.Generator) -> None:
     """Measure every dam of one frame with noise ``sigma``; read each company dam's height."""
@@ -171,21 +190,7 @@ def read_frame(tally: Reads, printing: Printing, dams: Sequence[SeenDam], measur
         tally.frames_left_out += 1
         return
     measured = [[float(f(d, d.elevations, printing)) + sigma * rng.standard_normal() for f in parts] for d in dams]
-
-    def loglik(i: int, elevations: int) -> np.ndarray:       # over the grid
-        return sum(-0.5 * ((m - f(dams[i], elevations, grid)) / sigma) ** 2 for m, f in zip(measured[i], parts))
-
-    company = [i for i, d in enumerate(dams) if not d.neutral]
-    if not company:
-        return
-    per = {i: np.stack([loglik(i, k) for k in range(LEVELS)]) for i in company}    # (levels, grid)
-    either = {i: logsumexp(per[i].T)[:, 0] for i in company}                      # its height unknown
-    frame = sum((loglik(i, d.elevations) for i, d in enumerate(dams) if d.neutral), np.zeros_like(grid.base))
-    frame = frame + sum(either.values())
-    for i in company:
-        others = frame - either[i]
-        alone = logsumexp(per[i])[:, 0]
-        together = logsumexp(others[None, :] + per[i])[:, 0]
+    for i, (alone, together) in heights_read(dams, measured, [sigma] * len(dams), measure, grid).items():
         tally.company += 1
         tally.wrong_alone += int(alone.argmax() != dams[i].elevations)
         tally.wrong_with_frame += int(together.argmax() != dams[i].elevations)
