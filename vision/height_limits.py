@@ -163,16 +163,17 @@ class Reads:
     frames_left_out: int = 0
 
 
-def heights_read(dams: Sequence[SeenDam], measured: Sequence[Sequence[float]], sigmas: Sequence[float],
+def heights_read(dams: Sequence[SeenDam], measured: Sequence[Sequence[float]], sigmas: Sequence[Sequence[float]],
                  measure: str, grid: Printing) -> dict[int, tuple[np.ndarray, np.ndarray]]:
     """Each company dam's (index into ``dams``) log-chances of its elevations (0-2), read
     alone and read with its frame: ``measured`` holds each dam's values of the measure's
-    parts, each known to ``sigmas`` (one per dam). A neutral dam's elevations are known; a
+    parts, ``sigmas`` how far each may be off. A neutral dam's elevations are known; a
     company dam's are each as likely; the printing is the grid's, each as likely."""
     parts = MEASURES[measure]
 
     def loglik(i: int, elevations: int) -> np.ndarray:       # over the grid
-        return sum(-0.5 * ((m - f(dams[i], elevations, grid)) / sigmas[i]) ** 2 for m, f in zip(measured[i], parts))
+        return sum(-0.5 * ((m - f(dams[i], elevations, grid)) / e) ** 2
+                   for m, e, f in zip(measured[i], sigmas[i], parts))
 
     company = [i for i, d in enumerate(dams) if not d.neutral]
     per = {i: np.stack([loglik(i, k) for k in range(LEVELS)]) for i in company}    # (levels, grid)
@@ -190,7 +191,7 @@ def read_frame(tally: Reads, printing: Printing, dams: Sequence[SeenDam], measur
         tally.frames_left_out += 1
         return
     measured = [[float(f(d, d.elevations, printing)) + sigma * rng.standard_normal() for f in parts] for d in dams]
-    for i, (alone, together) in heights_read(dams, measured, [sigma] * len(dams), measure, grid).items():
+    for i, (alone, together) in heights_read(dams, measured, [[sigma] * len(parts)] * len(dams), measure, grid).items():
         tally.company += 1
         tally.wrong_alone += int(alone.argmax() != dams[i].elevations)
         tally.wrong_with_frame += int(together.argmax() != dams[i].elevations)
