@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from vision.dam_heights import truth_dams
-from vision.height_limits import (Printing, Reach, Reads, SeenDam, along_lean, along_shadow, frame_dams, main,
-                                  printings, read_frame)
+from vision.height_limits import (Printing, Reach, Reads, SeenDam, along_lean, along_shadow, frame_dams,
+                                  heights_read, main, printings, read_frame)
 from vision.layout import load_layout
 from vision.synth.render import Options, render
 
@@ -114,3 +114,24 @@ def test_cli_reads_a_folder_and_says_what_it_cannot(tmp_path, sample, capsys):
     captured = capsys.readouterr()
     assert "skipped" in captured.err and "0001.json" in captured.err
     assert f"| 0.1 | {company} |" in captured.out
+
+
+def test_a_part_measured_loosely_says_nothing():
+    """Each part of a measure has its own error: a lean known to a kilometre leaves the
+    reading to the shadow, as if only the shadow were measured."""
+    printing = Printing(0.7, 0.4, 16.0, 12.0)
+    dams = [_dam(k, neutral, lean, angle) for k, neutral, lean, angle in
+            [(0, True, 0.1, 0.2), (2, True, 0.1, 1.2), (1, False, 0.1, 0.4), (0, False, 0.1, 1.0)]]
+    # the company dams' leans read long, by more than two elevations' lean (1.2 px each)
+    lean = [float(along_lean(d, d.elevations, printing)) + (0.0 if d.neutral else 3.0) for d in dams]
+    shadow = [float(along_shadow(d, d.elevations, printing)) for d in dams]
+    grid = printings("silhouette+shadow")
+    both = heights_read(dams, [[a, b] for a, b in zip(lean, shadow)], [[1e6, 0.5]] * len(dams), "silhouette+shadow", grid)
+    alone = heights_read(dams, [[b] for b in shadow], [[0.5]] * len(dams), "shadow", grid)
+    assert set(both) == set(alone) == {2, 3}
+    for i in both:
+        for got, want in zip(both[i], alone[i]):
+            assert got == pytest.approx(want, abs=1e-6)
+        assert both[i][1].argmax() == dams[i].elevations
+    trusting_lean = heights_read(dams, [[a] for a in lean], [[0.2]] * len(dams), "silhouette", grid)
+    assert any(trusting_lean[i][1].argmax() != dams[i].elevations for i in trusting_lean), "the lean misleads"
