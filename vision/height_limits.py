@@ -134,7 +134,7 @@ def along_shadow(dam: SeenDam, elevations: int, p: Printing) -> np.ndarray:
     return dam.shadow.length(elevations, p)
 
 
-# Each measure: the numbers measured of every dam, each to the same error.
+# Each measure: the numbers taken of every dam, its parts (``read_frame`` gives each the same error).
 MEASURES: dict[str, tuple[Callable[[SeenDam, int, Printing], np.ndarray], ...]] = {
     "height": (height,), "silhouette": (along_lean,), "shadow": (along_shadow,),
     "silhouette+shadow": (along_lean, along_shadow)}
