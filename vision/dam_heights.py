@@ -40,16 +40,30 @@ _FIRST = PIECES.index("base")
 _NEUTRAL = OWNERS.index("neutral")
 
 
+def lean_of(centre: Sequence[float], camera: np.ndarray) -> tuple[np.ndarray, float]:
+    """Which way a piece standing at ``centre`` (canonical px) leans, a unit vector on the
+    map away from the nadir (down the map right under the camera), and its lean ratio:
+    its distance from the nadir over the camera's height. ``camera``: (x, y, height)
+    canonical px (``vision.pose``)."""
+    away = np.asarray(centre, np.float64) - np.asarray(camera[:2], np.float64)
+    r = float(np.hypot(*away))
+    return (away / r if r > 1e-6 else np.array([0.0, 1.0])), r / max(float(camera[2]), 1e-6)
+
+
+def standing_dams(truth: dict) -> list[tuple[dict, int]]:
+    """A synthetic image's visible standing dams: each one's slot truth and its height (an
+    index into HEIGHTS)."""
+    return [(s, HEIGHTS.index(s["piece"])) for s in truth["slots"]
+            if s["kind"] == "dam" and not s.get("occluded") and s["piece"] in HEIGHTS]
+
+
 def aligned_crop(view: np.ndarray, centre: Sequence[float], camera: np.ndarray,
                  scale: float = VIEW_SCALE) -> tuple[np.ndarray, float]:
     """The (SIZE, SIZE, 3) crop of a dam whose box centre is ``centre`` (canonical px), and
     its lean ratio. ``camera``: (x, y, height) canonical px (``vision.pose``). Up in the
     crop is away from the nadir, where a taller dam's top leans; the crop is centred half
     the tallest dam's lean out from the box centre so that a three-piece dam fits."""
-    away = np.asarray(centre, np.float64) - np.asarray(camera[:2], np.float64)
-    r = float(np.hypot(*away))
-    u = away / r if r > 1e-6 else np.array([0.0, 1.0])
-    lean = r / max(float(camera[2]), 1e-6)
+    u, lean = lean_of(centre, camera)
     down = -u
     across = np.array([down[1], -down[0]])          # keeps the crop a rotation, not a mirror
     middle = np.asarray(centre, np.float64) * scale + u * (0.5 * HEIGHT["dam"] * lean * scale)
@@ -84,11 +98,8 @@ def truth_dams(layout: Layout, n: int, frame: np.ndarray, truth: dict) -> FrameD
     camera = camera_position(H, frame.shape)
     view = canonical_view(frame, H, layout, frame_paper(frame, layout, process_detector()))
     out = FrameDams([], [], [], [])
-    for s in truth["slots"]:
-        if s["kind"] != "dam" or s.get("occluded") or s["piece"] not in HEIGHTS:
-            continue
+    for s, height in standing_dams(truth):
         crop, lean = aligned_crop(view, layout.slot(s["id"]).centre, camera)
-        height = HEIGHTS.index(s["piece"])
         for part, value in zip(out, (crop, lean, height, 1 + height if s["owner"] == "neutral" else 0)):
             part.append(value)
     return out

@@ -42,14 +42,13 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from .dam_heights import HEIGHTS, lean_of, standing_dams
 from .evaluate import image_pairs
 from .layout import Layout, load_layout
 from .model import logsumexp
 from .pose import camera_position
 from .synth.pieces import BASE_HEIGHT, DAM_DEPTH, DAM_WIDTH, ELEVATION_HEIGHT
 
-LEVELS = 3                  # base, base+1, base+2
-PIECES = {"base": 0, "base+1": 1, "base+2": 2}
 DEFAULT_SIGMAS = {"height": (0.05, 0.1, 0.25), "silhouette": (0.5, 1.0, 2.0), "shadow": (0.5, 1.0, 2.0),
                   "silhouette+shadow": (0.5, 1.0, 2.0)}
 
@@ -105,15 +104,10 @@ def frame_dams(truth: dict, layout: Layout) -> tuple[Printing, list[SeenDam]]:
         az, el = math.radians(style["light_azimuth"]), math.radians(style["light_elevation"])
         sun = (-np.array([math.cos(az), math.sin(az)]), math.cos(el) / math.sin(el))
     dams = []
-    for s in truth["slots"]:
-        if s["kind"] != "dam" or s.get("occluded") or s["piece"] not in PIECES:
-            continue
+    for s, elevations in standing_dams(truth):
         box = layout.slot(s["id"])
-        away = np.asarray(box.centre) - camera[:2]
-        if not np.hypot(*away) > 1e-9:
-            away = np.array([0.0, 1.0])
-        lean = _reach(away, float(np.hypot(*away)) / float(camera[2]), box)
-        dams.append(SeenDam(PIECES[s["piece"]], s["owner"] == "neutral", lean,
+        away, lean = lean_of(box.centre, camera)
+        dams.append(SeenDam(elevations, s["owner"] == "neutral", _reach(away, lean, box),
                             None if sun is None else _reach(sun[0], sun[1], box)))
     return printing, dams
 
@@ -176,7 +170,7 @@ def heights_read(dams: Sequence[SeenDam], measured: Sequence[Sequence[float]], s
                    for m, e, f in zip(measured[i], sigmas[i], parts))
 
     company = [i for i, d in enumerate(dams) if not d.neutral]
-    per = {i: np.stack([loglik(i, k) for k in range(LEVELS)]) for i in company}    # (levels, grid)
+    per = {i: np.stack([loglik(i, k) for k in range(len(HEIGHTS))]) for i in company}    # (levels, grid)
     either = {i: logsumexp(per[i].T)[:, 0] for i in company}                      # its height unknown
     frame = sum((loglik(i, d.elevations) for i, d in enumerate(dams) if d.neutral), np.zeros_like(grid.base))
     frame = frame + sum(either.values())
