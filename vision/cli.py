@@ -60,7 +60,8 @@ def cmd_read(args: argparse.Namespace) -> int:
 def cmd_eval(args: argparse.Namespace) -> int:
     from .evaluate import confusion_png, evaluate_folder, summary
 
-    tally = evaluate_folder(Path(args.dir), _pipeline(args), game_companies=args.game_companies)
+    pipeline = _pipeline(args)
+    tally = evaluate_folder(Path(args.dir), pipeline, game_companies=args.game_companies)
     if tally.images == 0:
         print(f"no images with ground truth in {args.dir}", file=sys.stderr)
         return 2
@@ -69,6 +70,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
     png.parent.mkdir(parents=True, exist_ok=True)
     confusion_png(tally, png)
     figures["confusion_png"] = str(png)
+    if args.mistakes:
+        from .mistakes_sheet import write_sheet
+
+        write_sheet(Path(args.mistakes), Path(args.dir), tally.mistakes, pipeline.profile.layout, args.mistakes_most)
+        figures["mistakes_png"] = args.mistakes
     if args.json:
         print(json.dumps(figures))
         return 0
@@ -163,6 +169,16 @@ def _pipeline(args: argparse.Namespace) -> "Pipeline":
     return pipeline
 
 
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"want a whole number of at least 1, not {text!r}")
+    return n
+
+
 def _companies(text: str) -> list[str]:
     """``usa,germany`` -> the companies in the game, checked against the known ones."""
     names = [n.strip().lower() for n in text.split(",") if n.strip()]
@@ -210,6 +226,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--game-companies", action="store_true",
                    help="read each image knowing its game's companies (from its ground truth), as a session does")
     p.add_argument("--confusion", default="out/vision_confusion.png", help="confusion-matrix PNG")
+    p.add_argument("--mistakes", metavar="PNG", help="also draw the wrong slots' boxes, surest first, on a contact sheet")
+    p.add_argument("--mistakes-most", type=_positive, default=96, metavar="N",
+                   help="the most wrong slots the sheet shows (default 96)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval)
     p = subparsers.add_parser("eval-sets", help="make (where missing) and read the held-out sets the goal is measured on",

@@ -40,6 +40,24 @@ BOARDS_GOAL = 0.99              # boards fully correct
 PIECE_AXIS = PIECES + ("unknown",)
 
 
+@dataclass(frozen=True)
+class Mistake:
+    """One wrong visible slot of one image: what the truth has, what was read, and whether
+    the page would have asked the players about it (``flagged``)."""
+    image: str                   # the image's file stem
+    slot: str
+    cause: str                   # ``error_cause``: "dam height", "conduit missed", ...
+    truth: SlotReading           # the ground truth as a reading (confidence 1)
+    read: SlotReading
+    flagged: bool
+
+    def __str__(self) -> str:
+        t, r = self.truth, self.read
+        return (f"{self.image} {self.slot}: truth {t.piece or 'empty'}/{t.owner}/{t.drops} "
+                f"read {r.piece}/{r.owner}/{r.drops} (unknown={r.unknown}, conf {r.confidence:.2f}"
+                f"{', flagged' if self.flagged else ''})")
+
+
 @dataclass
 class Tally:
     images: int = 0
@@ -65,7 +83,7 @@ class Tally:
     recall: Counter = field(default_factory=Counter)         # (true piece[ neutral], "slots" | "right"), visible slots
     latency_ms: list[float] = field(default_factory=list)    # frame -> state, registration cached
     registration_ms: list[float] = field(default_factory=list)
-    mistakes: list[str] = field(default_factory=list)
+    mistakes: list[Mistake] = field(default_factory=list)
 
 
 def pooled(tallies: Iterable[T], kind: Callable[[], T] = Tally) -> T:
@@ -191,8 +209,8 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             tally.slot_errors += 1
             tally.by_kind[t["kind"]] += 1
             tally.by_cause[cause] += 1
-            tally.mistakes.append(f"{name} {t['id']}: truth {truth_piece(t)}/{t['owner']}/{t['drops']} "
-                                  f"read {r.piece}/{r.owner}/{r.drops} (unknown={r.unknown}, conf {r.confidence:.2f})")
+            tally.mistakes.append(Mistake(name, t["id"], cause, SlotReading(t["id"], t["kind"], t["piece"], t["owner"],
+                                                                            t["drops"], 1.0), r, r.id in asked))
             board_ok = False
         if (t["kind"] == "dam" and t["owner"] != "neutral" and dam_pieces(truth_piece(t))
                 and not r.unknown and dam_pieces(r.piece or "")):
