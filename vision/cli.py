@@ -114,11 +114,19 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
         return (name, str(f["n_images"]), f"{100 * f['slot_error']:.2f} %", f"{100 * f['boards_fully_correct']:.1f} %",
                 str(wrong_visible_slots(tally)), f"{100 * f['errors_flagged']:.0f} %")
 
+    sheets = {}
     for heldout in chosen:
         print(f"reading {heldout.name} ({heldout.n} images)", file=sys.stderr, flush=True)
-        tallies[heldout.name] = evaluate_folder(Path(args.data) / heldout.name, _pipeline(args),
+        pipeline = _pipeline(args)
+        tallies[heldout.name] = evaluate_folder(Path(args.data) / heldout.name, pipeline,
                                                 game_companies=args.game_companies)
         rows.append(row(heldout.name, tallies[heldout.name]))
+        if args.mistakes:
+            from .mistakes_sheet import write_sheet
+
+            sheets[heldout.name] = str(Path(args.mistakes) / f"{heldout.name}.png")
+            write_sheet(Path(sheets[heldout.name]), Path(args.data) / heldout.name, tallies[heldout.name].mistakes,
+                        pipeline.profile.layout, args.mistakes_most)
     groups = {}
     for group in dict.fromkeys(h.group for h in chosen):
         members = [h.name for h in chosen if h.group == group]
@@ -128,7 +136,8 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
     whole = {h.name for h in sets if h.group == GOAL_GROUP} <= set(tallies)
     goal = meets_goal(summary(groups[GOAL_GROUP])) if whole else None
     if args.json:
-        print(json.dumps({"sets": {name: summary(t) for name, t in tallies.items()},
+        print(json.dumps({"sets": {name: {**summary(t), **({"mistakes_png": sheets[name]} if name in sheets else {})}
+                                   for name, t in tallies.items()},
                           "groups": {g: {"sets": [h.name for h in chosen if h.group == g], **summary(t),
                                          "wrong_visible_slots": wrong_visible_slots(t)} for g, t in groups.items()},
                           "goal_met": goal}))
@@ -209,6 +218,12 @@ def _model_options(p: argparse.ArgumentParser) -> None:
                         "the picture surely shows a piece of (rulings V10)")
 
 
+def _mistakes_options(p: argparse.ArgumentParser, metavar: str, what: str) -> None:
+    p.add_argument("--mistakes", metavar=metavar, help=what)
+    p.add_argument("--mistakes-most", type=_positive, default=96, metavar="N",
+                   help="the most wrong slots a sheet shows (default 96)")
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("read", help="read the board state from one camera picture")
     p.add_argument("image")
@@ -226,9 +241,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--game-companies", action="store_true",
                    help="read each image knowing its game's companies (from its ground truth), as a session does")
     p.add_argument("--confusion", default="out/vision_confusion.png", help="confusion-matrix PNG")
-    p.add_argument("--mistakes", metavar="PNG", help="also draw the wrong slots' boxes, surest first, on a contact sheet")
-    p.add_argument("--mistakes-most", type=_positive, default=96, metavar="N",
-                   help="the most wrong slots the sheet shows (default 96)")
+    _mistakes_options(p, "PNG", "also draw the wrong slots' boxes, surest first, on a contact sheet")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval)
     p = subparsers.add_parser("eval-sets", help="make (where missing) and read the held-out sets the goal is measured on",
@@ -243,5 +256,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _model_options(p)
     p.add_argument("--game-companies", action="store_true",
                    help="read each image knowing its game's companies (from its ground truth), as a session does")
+    _mistakes_options(p, "DIR", "also draw each set's wrong slots on a contact sheet, DIR/SET.png")
     p.add_argument("--json", action="store_true", help="print one JSON object: each set's, each group's figures")
     p.set_defaults(func=cmd_eval_sets)

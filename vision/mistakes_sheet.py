@@ -29,6 +29,7 @@ from .registration import process_detector
 TILE = 160            # tile side, px; the box's crop fills its width or its picture's height
 PICTURE = 124         # the crop's height at most, above two caption lines
 COLUMNS = 8
+HEAD = 28             # the title line above the tiles, px
 SILENT = (40, 40, 220)     # BGR frame of an error the page would not ask about
 ASKED = (0, 170, 255)      # ... and of one it would
 
@@ -96,7 +97,7 @@ def sheet(folder: Path, mistakes: Sequence[Mistake], layout: Layout, most: int =
             if key in index:
                 tiles[n] = tile(view, rects[index[key]], chosen[n])
     shown = [tiles[n] for n in sorted(tiles)]
-    head = np.full((28, COLUMNS * TILE, 3), 255, np.uint8)
+    head = np.full((HEAD, COLUMNS * TILE, 3), 255, np.uint8)
     cv2.putText(head, f"{len(shown)} of {len(mistakes)} wrong slots, surest first; "
                       "caption: image slot confidence / truth > read; red frame: not flagged",
                 (6, 19), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1, cv2.LINE_AA)

@@ -4,12 +4,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import cv2
 import pytest
 
 import vision.heldout_sets as heldout_sets
 from automa.cli import main as cli_main
 from vision.evaluate import Tally, evaluate_folder, pooled, summary
 from vision.heldout_sets import GOAL_GROUP, HeldoutSet, SetError, load_sets, make, meets_goal, on_disk, select
+from vision.mistakes_sheet import COLUMNS, HEAD, TILE
 from vision.pipeline import Pipeline
 from vision.synth.render import Options
 
@@ -84,6 +86,16 @@ def test_eval_sets_makes_a_missing_set_and_reads_it_as_eval_does(tiny_sets_file,
     assert group["sets"] == ["tiny"] and group["n_images"] == 2
     assert group["wrong_visible_slots"] == sum(alone["errors_by_kind"].values())
     assert out["goal_met"] == meets_goal(alone)
+
+
+def test_eval_sets_draws_each_sets_wrong_slots_when_asked(tiny_sets_file, tmp_path, capsys):
+    data, sheets = tiny_sets_file, tmp_path / "sheets"
+    assert cli_main(["eval-sets", "--data", str(data), "--jobs", "1", "--json", "--mistakes", str(sheets)]) == 0
+    figures = json.loads(capsys.readouterr().out)["sets"]["tiny"]
+    assert figures["mistakes_png"] == str(sheets / "tiny.png")
+    drawn = cv2.imread(figures["mistakes_png"])
+    wrong = sum(figures["errors_by_kind"].values())
+    assert drawn is not None and drawn.shape[0] == HEAD + TILE * -(-min(wrong, 96) // COLUMNS)
 
 
 def test_eval_sets_reads_knowing_the_companies_when_asked(tiny_sets_file, capsys):

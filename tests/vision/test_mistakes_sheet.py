@@ -11,7 +11,7 @@ from automa.cli import main
 from vision.board_state import SlotReading
 from vision.evaluate import Mistake, Tally, score_image
 from vision.layout import load_layout
-from vision.mistakes_sheet import (ASKED, COLUMNS, PICTURE, SILENT, TILE, box_key, captions, said, sheet)
+from vision.mistakes_sheet import ASKED, COLUMNS, HEAD, PICTURE, SILENT, TILE, box_key, captions, said, sheet
 from vision.paper_white import frame_paper
 from vision.pose import camera_position
 from vision.rectify import canonical_view, plan_crops
@@ -19,7 +19,6 @@ from vision.registration import process_detector
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 LAYOUT = load_layout()
-HEAD = 28           # the sheet's title line, px
 
 
 def mistake(image: str, truth: dict, read: SlotReading, cause: str, flagged: bool = False) -> Mistake:
