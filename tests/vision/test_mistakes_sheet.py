@@ -35,7 +35,8 @@ def folder(tmp_path) -> Path:
 
 def slot_truth(folder: Path, kind: str, piece=True) -> dict:
     truth = json.loads((folder / "clean_00.json").read_text())
-    return next(s for s in truth["slots"] if s["kind"] == kind and not s.get("occluded") and (s["piece"] not in (None, "empty")) == piece)
+    return next(s for s in truth["slots"]
+                if s["kind"] == kind and not s.get("occluded") and (s["piece"] not in (None, "empty")) == piece)
 
 
 def test_a_mistake_reads_as_the_eval_line_and_says_whether_it_is_flagged():
