@@ -10,7 +10,6 @@ catches, and the tile's frame says which (red: the page would not ask; amber: it
 """
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from pathlib import Path
 from typing import Sequence
@@ -19,7 +18,7 @@ import cv2
 import numpy as np
 
 from .board_state import SlotReading
-from .evaluate import Mistake
+from .evaluate import Mistake, read_sample
 from .layout import Layout
 from .paper_white import frame_paper
 from .pose import camera_position
@@ -74,7 +73,7 @@ def tile(view: np.ndarray, rect: np.ndarray, mistake: Mistake) -> np.ndarray:
 def sheet(folder: Path, mistakes: Sequence[Mistake], layout: Layout, most: int = 96) -> np.ndarray:
     """The tiles of up to ``most`` of ``mistakes`` (of images in ``folder``), surest first,
     ``COLUMNS`` to a row, under a line that says how many are shown. A mistake whose image
-    or truth cannot be read again is left out."""
+    or truth cannot be read again is left out (``read_sample`` says why on stderr)."""
     chosen = sorted(mistakes, key=lambda m: (-m.read.confidence, m.image, m.slot))[:most]
     by_image: dict[str, list[int]] = defaultdict(list)
     for n, m in enumerate(chosen):
@@ -83,13 +82,11 @@ def sheet(folder: Path, mistakes: Sequence[Mistake], layout: Layout, most: int =
     index = layout.box_index()
     detector = process_detector()
     for image, ns in by_image.items():
-        frame = cv2.imread(str(Path(folder) / f"{image}.jpg"))
-        try:
-            H = np.asarray(json.loads((Path(folder) / f"{image}.json").read_text())["homography"], np.float64)
-        except (OSError, ValueError, KeyError, TypeError):
+        sample = read_sample(Path(folder) / f"{image}.jpg", Path(folder) / f"{image}.json")
+        if sample is None:
             continue
-        if frame is None or H.shape != (3, 3):
-            continue
+        frame, truth = sample
+        H = np.asarray(truth["homography"], np.float64)
         view = canonical_view(frame, H, layout, frame_paper(frame, layout, detector))
         rects = plan_crops(layout, camera_position(H, frame.shape)).rects
         for n in ns:
