@@ -21,10 +21,7 @@ from vision.evaluate import map_samples
 from vision.drop_counter import CountedKind, kind_boxes, kind_crops
 from vision.labels import MAX_DROPS
 from vision.layout import Layout
-from vision.paper_white import frame_paper
-from vision.pose import camera_position
-from vision.rectify import canonical_view
-from vision.registration import process_detector
+from vision.truth_view import truth_view
 
 from .net import DropNet, with_tail
 from .onnx_weights import freeze_norms, initializers, load_weights
@@ -55,11 +52,10 @@ def build(folder: Path, layout: Layout, counted: CountedKind, jitter: float = 0.
 def _cut(layout: Layout, counted: CountedKind, jitter: float, n: int, frame: np.ndarray,
          truth: dict) -> tuple[list, list]:
     """One image's visible crops of a kind and their drop counts; its jitter drawn from its place ``n``."""
-    H = np.asarray(truth["homography"], np.float64)
-    view = canonical_view(frame, H, layout, frame_paper(frame, layout, process_detector()))
+    camera, view = truth_view(layout, frame, truth)
     boxes = kind_boxes(layout, counted.kind)
     shift = np.random.default_rng(n).uniform(-jitter, jitter, (len(boxes), 4)) if jitter else None
-    crops = kind_crops(view, layout, camera_position(H, frame.shape), counted, shift)
+    crops = kind_crops(view, layout, camera, counted, shift)
     slots = {s["id"]: s for s in truth["slots"]}
     keep = [(c, min(slots[layout.boxes[i].id]["drops"] or 0, counted.most))
             for c, i in zip(crops, boxes) if not slots[layout.boxes[i].id]["occluded"]]

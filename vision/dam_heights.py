@@ -25,10 +25,8 @@ import onnxruntime as ort
 from .labels import OWNERS, PIECES, dam_stands
 from .layout import Layout
 from .model import cpu_session, log_softmax, logsumexp
-from .paper_white import frame_paper
-from .pose import camera_position
-from .rectify import HEIGHT, VIEW_SCALE, canonical_view
-from .registration import process_detector
+from .rectify import HEIGHT, VIEW_SCALE
+from .truth_view import truth_view
 
 DEFAULT_HEIGHTS_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_dam_heights.onnx"
 SIZE = 64                     # crop side, view px (= canonical px * VIEW_SCALE)
@@ -94,9 +92,7 @@ def truth_dams(layout: Layout, n: int, frame: np.ndarray, truth: dict) -> FrameD
     """The visible standing dams of a synthetic image (``vision.evaluate.map_samples`` work),
     cut with its true homography as the pipeline cuts them with the one it finds: the
     reader's training data (``models/train_heights.py``) and its test (``vision.reader_eval``)."""
-    H = np.asarray(truth["homography"], np.float64)
-    camera = camera_position(H, frame.shape)
-    view = canonical_view(frame, H, layout, frame_paper(frame, layout, process_detector()))
+    camera, view = truth_view(layout, frame, truth)
     out = FrameDams([], [], [], [])
     for s, height in standing_dams(truth):
         crop, lean = aligned_crop(view, layout.slot(s["id"]).centre, camera)

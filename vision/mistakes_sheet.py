@@ -20,10 +20,8 @@ import numpy as np
 from .board_state import SlotReading
 from .evaluate import Mistake, read_sample
 from .layout import Layout
-from .paper_white import frame_paper
-from .pose import camera_position
-from .rectify import canonical_view, cut_rects, plan_crops
-from .registration import process_detector
+from .rectify import cut_rects, plan_crops
+from .truth_view import truth_view
 
 TILE = 160            # tile side, px; the box's crop fills its width or its picture's height
 PICTURE = 124         # the crop's height at most, above two caption lines
@@ -80,15 +78,12 @@ def sheet(folder: Path, mistakes: Sequence[Mistake], layout: Layout, most: int =
         by_image[m.image].append(n)
     tiles: dict[int, np.ndarray] = {}
     index = layout.box_index()
-    detector = process_detector()
     for image, ns in by_image.items():
         sample = read_sample(Path(folder) / f"{image}.jpg", Path(folder) / f"{image}.json")
         if sample is None:
             continue
-        frame, truth = sample
-        H = np.asarray(truth["homography"], np.float64)
-        view = canonical_view(frame, H, layout, frame_paper(frame, layout, detector))
-        rects = plan_crops(layout, camera_position(H, frame.shape)).rects
+        camera, view = truth_view(layout, *sample)
+        rects = plan_crops(layout, camera).rects
         for n in ns:
             key = box_key(chosen[n])
             if key in index:
