@@ -18,6 +18,7 @@ from .labels import owner_mask
 from .layout import ProfileFileError
 from .model import DEFAULT_MODEL
 from .specialist import SPECIALIST_MODEL
+from .synth.cli import count
 
 if TYPE_CHECKING:
     from .pipeline import Pipeline
@@ -178,16 +179,6 @@ def _pipeline(args: argparse.Namespace) -> "Pipeline":
     return pipeline
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"want a whole number of at least 1, not {text!r}")
-    return n
-
-
 def _companies(text: str) -> list[str]:
     """``usa,germany`` -> the companies in the game, checked against the known ones."""
     names = [n.strip().lower() for n in text.split(",") if n.strip()]
@@ -220,7 +211,7 @@ def _model_options(p: argparse.ArgumentParser) -> None:
 
 def _mistakes_options(p: argparse.ArgumentParser, metavar: str, what: str) -> None:
     p.add_argument("--mistakes", metavar=metavar, help=what)
-    p.add_argument("--mistakes-most", type=_positive, default=96, metavar="N",
+    p.add_argument("--mistakes-most", type=count, default=96, metavar="N",
                    help="the most wrong slots a sheet shows (default 96)")
 
 

@@ -50,7 +50,8 @@ def _probability(text: str) -> float:
     return p
 
 
-def _count(text: str) -> int:
+def count(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (images, processes, tiles)."""
     try:
         n = int(text)
     except ValueError:
@@ -117,14 +118,14 @@ def shot_flags(args: argparse.Namespace) -> list[str]:
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("synth", help="render synthetic board images with ground truth",
                               description=__doc__.splitlines()[0])
-    p.add_argument("--n", type=_count, required=True, help="number of images")
+    p.add_argument("--n", type=count, required=True, help="number of images")
     p.add_argument("--out", type=Path, required=True, help="output folder (created if missing)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first image (default 0)")
     p.add_argument("--occlusion", type=_probability, default=0.3,
                    help="probability that a frame has a hand or object over the board (default 0.3)")
     p.add_argument("--no-markers", action="store_true", help="leave the ArUco corner markers out")
     add_shot_arguments(p)
-    p.add_argument("--jobs", type=_count, default=os.cpu_count() or 1,
+    p.add_argument("--jobs", type=count, default=os.cpu_count() or 1,
                    help="processes rendering at once (default: one per core)")
     p.set_defaults(func=run)
 
