@@ -81,8 +81,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return 0
     for k, v in figures.items():
         print(f"{k}: {v:.5f}" if isinstance(v, float) else f"{k}: {v}")
-    for line in tally.mistakes[:20]:
-        print("  " + line)
+    for mistake in tally.mistakes[:20]:
+        print(f"  {mistake}")
     return 0
 
 

@@ -162,6 +162,19 @@ def test_eval_command_reports_the_figures(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["slot_error"] <= figures["slot_error"]
 
 
+def test_eval_prints_the_figures_and_the_first_mistakes(tmp_path, capsys):
+    if not sorted(FIXTURES.glob("*.json")):
+        pytest.skip("no synthetic fixtures committed yet")
+    for src in sorted(FIXTURES.glob("*.jpg"))[:2]:
+        for suffix in (".jpg", ".json"):
+            (tmp_path / (src.stem + suffix)).write_bytes(src.with_suffix(suffix).read_bytes())
+    assert main(["eval", str(tmp_path), "--confusion", str(tmp_path / "c.png")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("slot_error: ") for line in lines)
+    mistakes = [line for line in lines if line.startswith("  ")]
+    assert mistakes and all(" truth " in line and " read " in line for line in mistakes)
+
+
 def test_eval_counts_boards_it_could_not_find(tmp_path, capsys):
     if not sorted(FIXTURES.glob("nomarkers_*.json")):
         pytest.skip("no synthetic fixtures committed yet")
