@@ -8,7 +8,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import cv2
 
@@ -67,23 +67,27 @@ def cmd_eval(args: argparse.Namespace) -> int:
         print(f"no images with ground truth in {args.dir}", file=sys.stderr)
         return 2
     figures = summary(tally)
-    png = Path(args.confusion)
-    png.parent.mkdir(parents=True, exist_ok=True)
-    confusion_png(tally, png)
-    figures["confusion_png"] = str(png)
-    if args.mistakes:
-        from .mistakes_sheet import write_sheet
+    status = 0
+    try:    # a picture that cannot be written is said, and the figures still printed
+        confusion_png(tally, Path(args.confusion))
+        figures["confusion_png"] = args.confusion
+        if args.mistakes:
+            from .mistakes_sheet import write_sheet
 
-        write_sheet(Path(args.mistakes), Path(args.dir), tally.mistakes, pipeline.profile.layout, args.mistakes_most)
-        figures["mistakes_png"] = args.mistakes
+            write_sheet(Path(args.mistakes), Path(args.dir), tally.mistakes, pipeline.profile.layout,
+                        args.mistakes_most)
+            figures["mistakes_png"] = args.mistakes
+    except OSError as exc:
+        print(f"automa-vision eval: {exc}", file=sys.stderr)
+        status = 1
     if args.json:
         print(json.dumps(figures))
-        return 0
+        return status
     for k, v in figures.items():
         print(f"{k}: {v:.5f}" if isinstance(v, float) else f"{k}: {v}")
     for mistake in tally.mistakes[:20]:
         print(f"  {mistake}")
-    return 0
+    return status
 
 
 def cmd_eval_sets(args: argparse.Namespace) -> int:
@@ -115,7 +119,7 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
         return (name, str(f["n_images"]), f"{100 * f['slot_error']:.2f} %", f"{100 * f['boards_fully_correct']:.1f} %",
                 str(wrong_visible_slots(tally)), f"{100 * f['errors_flagged']:.0f} %")
 
-    sheets = {}
+    sheets, status = {}, 0
     for heldout in chosen:
         print(f"reading {heldout.name} ({heldout.n} images)", file=sys.stderr, flush=True)
         pipeline = _pipeline(args)
@@ -125,9 +129,14 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
         if args.mistakes:
             from .mistakes_sheet import write_sheet
 
-            sheets[heldout.name] = str(Path(args.mistakes) / f"{heldout.name}.png")
-            write_sheet(Path(sheets[heldout.name]), Path(args.data) / heldout.name, tallies[heldout.name].mistakes,
-                        pipeline.profile.layout, args.mistakes_most)
+            sheet = Path(args.mistakes) / f"{heldout.name}.png"
+            try:
+                write_sheet(sheet, Path(args.data) / heldout.name, tallies[heldout.name].mistakes,
+                            pipeline.profile.layout, args.mistakes_most)
+                sheets[heldout.name] = str(sheet)
+            except OSError as exc:
+                print(f"automa-vision eval-sets: {exc}", file=sys.stderr)
+                status = 1
     groups = {}
     for group in dict.fromkeys(h.group for h in chosen):
         members = [h.name for h in chosen if h.group == group]
@@ -142,7 +151,7 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
                           "groups": {g: {"sets": [h.name for h in chosen if h.group == g], **summary(t),
                                          "wrong_visible_slots": wrong_visible_slots(t)} for g, t in groups.items()},
                           "goal_met": goal}))
-        return 0
+        return status
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
         print("  ".join(r[0].ljust(widths[0]) if i == 0 else v.rjust(widths[i]) for i, v in enumerate(r)))
@@ -152,7 +161,7 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
     if goal is not None:
         print(f"issue 4's goal on the {GOAL_GROUP} sets (slot error <= 0.05 %, >= 99 % of boards fully correct): "
               + ("met" if goal else "not met"))
-    return 0
+    return status
 
 
 CAUSES_SHOWN = 8        # eval-sets' text lists each group's most common causes of wrong slots
@@ -177,6 +186,13 @@ def _pipeline(args: argparse.Namespace) -> "Pipeline":
     if args.every_colour:
         pipeline.seen = None
     return pipeline
+
+
+def _png(text: str) -> str:
+    """A picture's path, checked before a long evaluation: OpenCV writes by the suffix."""
+    if Path(text).suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"want a .png file, not {text!r}")
+    return text
 
 
 def _companies(text: str) -> list[str]:
@@ -209,8 +225,8 @@ def _model_options(p: argparse.ArgumentParser) -> None:
                         "the picture surely shows a piece of (rulings V10)")
 
 
-def _mistakes_options(p: argparse.ArgumentParser, metavar: str, what: str) -> None:
-    p.add_argument("--mistakes", metavar=metavar, help=what)
+def _mistakes_options(p: argparse.ArgumentParser, kind: Callable[[str], str], metavar: str, what: str) -> None:
+    p.add_argument("--mistakes", type=kind, metavar=metavar, help=what)
     p.add_argument("--mistakes-most", type=count, default=96, metavar="N",
                    help="the most wrong slots a sheet shows (default 96)")
 
@@ -231,8 +247,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _model_options(p)
     p.add_argument("--game-companies", action="store_true",
                    help="read each image knowing its game's companies (from its ground truth), as a session does")
-    p.add_argument("--confusion", default="out/vision_confusion.png", help="confusion-matrix PNG")
-    _mistakes_options(p, "PNG", "also draw the wrong slots' boxes, surest first, on a contact sheet")
+    p.add_argument("--confusion", type=_png, default="out/vision_confusion.png", help="confusion-matrix PNG")
+    _mistakes_options(p, _png, "PNG", "also draw the wrong slots' boxes, surest first, on a contact sheet")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval)
     p = subparsers.add_parser("eval-sets", help="make (where missing) and read the held-out sets the goal is measured on",
@@ -247,6 +263,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _model_options(p)
     p.add_argument("--game-companies", action="store_true",
                    help="read each image knowing its game's companies (from its ground truth), as a session does")
-    _mistakes_options(p, "DIR", "also draw each set's wrong slots on a contact sheet, DIR/SET.png")
+    _mistakes_options(p, str, "DIR", "also draw each set's wrong slots on a contact sheet, DIR/SET.png")
     p.add_argument("--json", action="store_true", help="print one JSON object: each set's, each group's figures")
     p.set_defaults(func=cmd_eval_sets)

@@ -393,4 +393,15 @@ def confusion_png(tally: Tally, path: Path, cell: int = 64) -> None:
             cv2.rectangle(img, (x, y), (x + cell, y + cell), (200, 200, 200), 1)
             cv2.putText(img, str(count), (x + 6, y + cell // 2 + 5), font, 0.45, (0, 0, 0), 1)
     cv2.putText(img, "rows: truth, columns: read", (4, 20), font, 0.5, (0, 0, 0), 1)
-    cv2.imwrite(str(path), img)
+    write_png(path, img)
+
+
+def write_png(path: Path, img: np.ndarray) -> None:
+    """Write a picture of the evaluation, its folder made if need be; OSError, saying which
+    file, where it cannot be (``cv2.imwrite`` itself only returns False)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OSError(f"cannot write {path}: {exc.strerror or exc}") from None
+    if not cv2.imwrite(str(path), img):
+        raise OSError(f"cannot write {path}")

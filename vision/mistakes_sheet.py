@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from .board_state import SlotReading
-from .evaluate import Mistake, read_sample
+from .evaluate import Mistake, read_sample, write_png
 from .layout import Layout
 from .rectify import cut_rects, plan_crops
 from .truth_view import truth_view
@@ -101,5 +101,5 @@ def sheet(folder: Path, mistakes: Sequence[Mistake], layout: Layout, most: int =
 
 
 def write_sheet(path: Path, folder: Path, mistakes: Sequence[Mistake], layout: Layout, most: int = 96) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    cv2.imwrite(str(path), sheet(folder, mistakes, layout, most))
+    """``sheet`` as a PNG file (OSError where it cannot be written)."""
+    write_png(path, sheet(folder, mistakes, layout, most))

@@ -98,6 +98,17 @@ def test_eval_sets_draws_each_sets_wrong_slots_when_asked(tiny_sets_file, tmp_pa
     assert drawn is not None and drawn.shape[0] == HEAD + TILE * -(-min(wrong, 96) // COLUMNS)
 
 
+def test_eval_sets_says_which_sheet_it_cannot_write_and_prints_the_figures(tiny_sets_file, tmp_path, capsys):
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    assert cli_main(["eval-sets", "--data", str(tiny_sets_file), "--jobs", "1", "--json",
+                     "--mistakes", str(blocked)]) == 1
+    out, err = capsys.readouterr()
+    figures = json.loads(out)["sets"]["tiny"]
+    assert figures["n_images"] == 2 and "mistakes_png" not in figures
+    assert f"cannot write {blocked / 'tiny.png'}" in err and blocked.read_text() == "not a folder"
+
+
 def test_eval_sets_reads_knowing_the_companies_when_asked(tiny_sets_file, capsys):
     data = tiny_sets_file
     assert cli_main(["eval-sets", "--data", str(data), "--jobs", "1", "--json", "--game-companies"]) == 0

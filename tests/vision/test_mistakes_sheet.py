@@ -109,3 +109,21 @@ def test_eval_draws_the_sheet_and_names_it(folder, tmp_path, capsys):
     assert drawn.shape[1] == COLUMNS * TILE and drawn.shape[0] == HEAD + (TILE if wrong else 0)
     with pytest.raises(SystemExit):
         main(["eval", str(folder), "--mistakes", str(png), "--mistakes-most", "0"])
+
+
+def test_a_sheet_that_cannot_be_written_is_said_and_the_figures_still_printed(folder, tmp_path, capsys):
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    assert main(["eval", str(folder), "--json", "--confusion", str(tmp_path / "c.png"),
+                 "--mistakes", str(blocked / "mistakes.png")]) == 1
+    out, err = capsys.readouterr()
+    figures = json.loads(out)
+    assert figures["n_images"] == 1 and "mistakes_png" not in figures
+    assert f"cannot write {blocked / 'mistakes.png'}" in err and blocked.read_text() == "not a folder"
+
+
+def test_a_sheet_must_be_a_png_before_anything_is_read(folder, capsys):
+    for option in ("--mistakes", "--confusion"):
+        with pytest.raises(SystemExit) as stopped:
+            main(["eval", str(folder), option, "out/mistakes.txt"])
+        assert stopped.value.code == 2 and "want a .png file" in capsys.readouterr().err
