@@ -146,29 +146,36 @@ def test_read_and_eval_can_read_blind_with_every_colour():
         assert _pipeline(plain).seen == SEEN and _pipeline(every).seen is None
 
 
-def test_eval_command_reports_the_figures(tmp_path, capsys):
+def copy_pairs(sources, folder: Path) -> Path:
+    """Each of the synthetic fixture pictures ``sources`` and its ground truth, copied into ``folder``."""
+    folder.mkdir(exist_ok=True)
+    for src in sources:
+        for suffix in (".jpg", ".json"):
+            (folder / (src.stem + suffix)).write_bytes(src.with_suffix(suffix).read_bytes())
+    return folder
+
+
+@pytest.fixture
+def two_images(tmp_path) -> Path:
+    """A folder of the first two synthetic fixtures."""
     if not sorted(FIXTURES.glob("*.json")):
         pytest.skip("no synthetic fixtures committed yet")
-    for src in sorted(FIXTURES.glob("*.jpg"))[:2]:
-        for suffix in (".jpg", ".json"):
-            (tmp_path / (src.stem + suffix)).write_bytes(src.with_suffix(suffix).read_bytes())
-    assert main(["eval", str(tmp_path), "--json"]) == 0
+    return copy_pairs(sorted(FIXTURES.glob("*.jpg"))[:2], tmp_path / "two")
+
+
+def test_eval_command_reports_the_figures(two_images, capsys):
+    assert main(["eval", str(two_images), "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["n_images"] == 2
     for key in ("slot_error", "boards_fully_correct", "drop_count_error", "latency_ms_median", "latency_ms_p95"):
         assert 0 <= figures[key]
     assert Path(figures["confusion_png"]).exists()
-    assert main(["eval", str(tmp_path), "--json", "--game-companies"]) == 0
+    assert main(["eval", str(two_images), "--json", "--game-companies"]) == 0
     assert json.loads(capsys.readouterr().out)["slot_error"] <= figures["slot_error"]
 
 
-def test_eval_prints_the_figures_and_the_first_mistakes(tmp_path, capsys):
-    if not sorted(FIXTURES.glob("*.json")):
-        pytest.skip("no synthetic fixtures committed yet")
-    for src in sorted(FIXTURES.glob("*.jpg"))[:2]:
-        for suffix in (".jpg", ".json"):
-            (tmp_path / (src.stem + suffix)).write_bytes(src.with_suffix(suffix).read_bytes())
-    assert main(["eval", str(tmp_path), "--confusion", str(tmp_path / "c.png")]) == 0
+def test_eval_prints_the_figures_and_the_first_mistakes(two_images, tmp_path, capsys):
+    assert main(["eval", str(two_images), "--confusion", str(tmp_path / "c.png")]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert any(line.startswith("slot_error: ") for line in lines)
     mistakes = [line for line in lines if line.startswith("  ")]
@@ -179,9 +186,7 @@ def test_eval_counts_boards_it_could_not_find(tmp_path, capsys):
     if not sorted(FIXTURES.glob("nomarkers_*.json")):
         pytest.skip("no synthetic fixtures committed yet")
     # Without a profile's reference picture a frame without markers cannot be registered.
-    for src in (FIXTURES / "nomarkers_00.jpg", FIXTURES / "clean_00.jpg"):
-        for suffix in (".jpg", ".json"):
-            (tmp_path / (src.stem + suffix)).write_bytes(src.with_suffix(suffix).read_bytes())
+    copy_pairs((FIXTURES / "nomarkers_00.jpg", FIXTURES / "clean_00.jpg"), tmp_path)
     assert main(["eval", str(tmp_path), "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["n_images"] == 2 and figures["boards_not_found"] == 1
