@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 def cmd_read(args: argparse.Namespace) -> int:
     from .annotate import annotate
+    from .evaluate import write_png
 
     frame = cv2.imread(args.image, cv2.IMREAD_COLOR)
     if frame is None:
@@ -34,10 +35,16 @@ def cmd_read(args: argparse.Namespace) -> int:
     pipeline = _pipeline(args)
     reading = pipeline.read_frame(frame, args.companies)
     out = Path(args.out or Path(args.image).with_suffix(".annotated.png"))
-    cv2.imwrite(str(out), annotate(frame, reading, pipeline.profile.layout))
+    try:    # a picture that cannot be written is said, and the reading still printed
+        write_png(out, annotate(frame, reading, pipeline.profile.layout))
+        written = True
+    except OSError as exc:
+        print(exc, file=sys.stderr)
+        written = False
+    status = 0 if reading.map is not None and written else 1
     if args.json:
-        print(json.dumps(reading.to_dict() | {"annotated": str(out)}))
-        return 0 if reading.map is not None else 1
+        print(json.dumps(reading.to_dict() | ({"annotated": str(out)} if written else {})))
+        return status
     if reading.map is None:
         print("board not found")
         return 1
@@ -54,8 +61,9 @@ def cmd_read(args: argparse.Namespace) -> int:
         print("unknown (occluded): " + ", ".join(m.unknown))
     for f in reading.flags:
         print(f"FLAG {f.slot}: {f.problem}")
-    print(f"annotated image: {out}")
-    return 0
+    if written:
+        print(f"annotated image: {out}")
+    return status
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -238,7 +246,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _model_options(p)
     p.add_argument("--companies", type=_companies,
                    help="the companies in the game, e.g. usa,germany: pieces are read as theirs or neutral")
-    p.add_argument("--out", help="annotated PNG (default: IMAGE.annotated.png)")
+    p.add_argument("--out", type=_png, help="annotated PNG (default: IMAGE.annotated.png)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_read)
     p = subparsers.add_parser("eval", help="compare readings with the ground truth of synthetic images")

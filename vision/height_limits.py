@@ -47,6 +47,7 @@ from .evaluate import image_pairs
 from .layout import Layout, load_layout
 from .model import logsumexp
 from .pose import camera_position
+from .synth.cli import existing_folder
 from .synth.pieces import BASE_HEIGHT, DAM_DEPTH, DAM_WIDTH, ELEVATION_HEIGHT
 
 DEFAULT_SIGMAS = {"height": (0.05, 0.1, 0.25), "silhouette": (0.5, 1.0, 2.0), "shadow": (0.5, 1.0, 2.0),
@@ -218,7 +219,7 @@ def read_folders(folders: Sequence[Path], measure: str, sigmas: Sequence[float],
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.height_limits", description=__doc__.split("\n\n")[0])
-    p.add_argument("folders", nargs="+", type=Path, help="folders of synthetic images with their ground truth")
+    p.add_argument("folders", nargs="+", type=existing_folder, help="folders of synthetic images with their ground truth")
     p.add_argument("--measure", choices=sorted(MEASURES), default="height")
     p.add_argument("--sigmas", help="measurement errors, comma-separated (height: log units; the lengths: "
                                     "canonical px); default " + "; ".join(f"{m}: {','.join(map(str, s))}"
@@ -226,10 +227,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0, help="the measurement noise's seed")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    missing = [str(f) for f in args.folders if not f.is_dir()]
-    if missing:
-        print(f"not found: {', '.join(missing)}", file=sys.stderr)
-        return 2
     try:
         sigmas = [float(s) for s in args.sigmas.split(",")] if args.sigmas else list(DEFAULT_SIGMAS[args.measure])
     except ValueError:

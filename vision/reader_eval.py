@@ -36,6 +36,7 @@ from .dam_heights import DEFAULT_HEIGHTS_MODEL, HEIGHTS, FrameDams, to_input, tr
 from .evaluate import map_samples, pooled
 from .layout import load_layout
 from .model import cpu_session
+from .synth.cli import count, existing_folder
 
 # Lean ratio bands (top, name): under ~0.15 an elevation moves a dam's top by under a view px.
 LEAN_BANDS = ((0.15, "< 0.15"), (0.3, "0.15-0.3"), (0.5, "0.3-0.5"), (float("inf"), ">= 0.5"))
@@ -112,16 +113,15 @@ def _percent(share: float | None) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.reader_eval", description=__doc__.split("\n\n")[0])
-    p.add_argument("folders", nargs="+", type=Path, help="folders of synthetic images with their ground truth")
+    p.add_argument("folders", nargs="+", type=existing_folder, help="folders of synthetic images with their ground truth")
     p.add_argument("--heights", type=Path, default=DEFAULT_HEIGHTS_MODEL, help="the dam-height reader's file")
     p.add_argument("--references", action="store_true",
                    help="also read each company dam knowing every other company dam's true height")
-    p.add_argument("--jobs", type=int, default=2, help="processes cutting the crops")
+    p.add_argument("--jobs", type=count, default=2, help="processes cutting the crops")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    missing = [str(f) for f in args.folders if not f.is_dir()]
-    if missing or not args.heights.is_file():
-        print(f"not found: {', '.join(missing or [str(args.heights)])}", file=sys.stderr)
+    if not args.heights.is_file():
+        print(f"not found: {args.heights}", file=sys.stderr)
         return 2
     try:
         session = cpu_session(args.heights, 2)

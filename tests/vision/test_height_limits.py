@@ -104,8 +104,9 @@ def test_cli_reads_a_folder_and_says_what_it_cannot(tmp_path, sample, capsys):
     # its neutral dams stand at all three heights: a fine measure then leaves nothing in doubt
     assert {d.elevations for d in frame_dams(sample.truth, load_layout())[1] if d.neutral} == {0, 1, 2}
     assert out["sigmas"]["0.01"]["wrong_with_frame"] == 0
-    assert main([str(tmp_path / "nowhere")]) == 2
-    assert "not found" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        main([str(tmp_path / "nowhere")])
+    assert stop.value.code == 2 and "not a folder" in capsys.readouterr().err
     assert main([str(tmp_path), "--sigmas", "a,b"]) == 2
     assert main([str(tmp_path), "--sigmas", "0"]) == 2
     (tmp_path / "0001.jpg").write_bytes(sample.jpeg)

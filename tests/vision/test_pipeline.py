@@ -126,6 +126,20 @@ def test_read_command_writes_json_and_an_annotated_png(tmp_path, capsys):
     assert cv2.imread(out["annotated"]).shape == frame.shape
 
 
+def test_read_command_says_an_annotated_png_it_cannot_write_and_still_prints_the_reading(tmp_path, capsys):
+    frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
+    cv2.imwrite(str(tmp_path / "board.jpg"), frame)
+    (tmp_path / "file").write_text("not a folder")
+    assert main(["read", str(tmp_path / "board.jpg"), "--json", "--out", str(tmp_path / "file" / "a.png")]) == 1
+    captured = capsys.readouterr()
+    out = json.loads(captured.out)
+    assert out["map"] is not None and "annotated" not in out
+    assert f"cannot write {tmp_path / 'file' / 'a.png'}" in captured.err
+    with pytest.raises(SystemExit) as stop:    # OpenCV writes by the suffix: refused before reading
+        main(["read", str(tmp_path / "board.jpg"), "--out", str(tmp_path / "a.txt")])
+    assert stop.value.code == 2 and "want a .png file" in capsys.readouterr().err
+
+
 def test_read_command_takes_the_games_companies(tmp_path, capsys):
     if not (FIXTURES / "clean_00.json").exists():
         pytest.skip("no synthetic fixtures committed yet")

@@ -107,7 +107,10 @@ def test_the_shipped_reader_on_fixture_images(tmp_path, capsys):
 
 
 def test_a_missing_folder_or_reader_is_said(tmp_path, capsys):
-    assert main([str(tmp_path / "nowhere")]) == 2
+    with pytest.raises(SystemExit) as stop:
+        main([str(tmp_path / "nowhere")])
+    assert stop.value.code == 2 and "not a folder" in capsys.readouterr().err
+    assert main([str(tmp_path), "--heights", str(tmp_path / "none.onnx")]) == 2
     assert "not found" in capsys.readouterr().err
     bad = tmp_path / "reader.onnx"
     bad.write_bytes(b"not onnx")

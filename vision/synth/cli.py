@@ -61,6 +61,13 @@ def count(text: str) -> int:
     return n
 
 
+def existing_folder(text: str) -> Path:
+    """An argparse type: a folder that exists (of images to read), checked before any work."""
+    if not Path(text).is_dir():
+        raise argparse.ArgumentTypeError(f"not a folder: {text!r}")
+    return Path(text)
+
+
 # The repeatable shot flags: (flag, Options field, choices or None for a size, default, help).
 # Each may be given several times; every image then draws one of each from its seed.
 SHOT_FLAGS = (
