@@ -5,6 +5,7 @@ Writes the ``.npz`` (camera matrix ``K``, distortion ``dist``) that
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,8 +34,9 @@ class LensError(ValueError):
     pass
 
 
-def calibrate(images: list[tuple[str, np.ndarray]]) -> LensResult:
-    """``images``: (name, BGR image) pairs of the ChArUco sheet from different angles."""
+def calibrate(images: Iterable[tuple[str, np.ndarray]]) -> LensResult:
+    """``images``: (name, BGR image) pairs of the ChArUco sheet from different angles, read
+    once, one at a time (a generator keeps one photo in memory)."""
     board = charuco_board()
     detector = cv2.aruco.CharucoDetector(board)
     objects, points, rejected = [], [], []

@@ -21,6 +21,7 @@ from vision.registration import MIN_MATCHES, FeatureReference
 from .app import services
 from .forms import FormError, integer
 from .live import jpeg, placeholder
+from .uploads import decode_picture
 from .views import layout_view
 
 bp = Blueprint("calibration", __name__, url_prefix="/calibration")
@@ -37,14 +38,6 @@ def draft(name: str) -> Draft:
         return profiles().draft(name)
     except ProfileError as exc:
         raise FormError([str(exc)]) from None
-
-
-def decode_image(data: bytes, what: str) -> np.ndarray:
-    """Uploads are checked by decoding them: whatever OpenCV cannot read as an image is refused."""
-    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
-    if img is None or img.ndim != 3 or min(img.shape[:2]) < 64:
-        raise FormError([f"{what} is not an image OpenCV can read (JPEG or PNG, at least 64x64 px)"])
-    return img
 
 
 def _picture(d: Draft) -> np.ndarray | None:
@@ -114,7 +107,7 @@ def photo(name: str):
     upload = request.files.get("photo")
     if upload is None:
         raise FormError(["choose a photo of the board to upload"])
-    img = decode_image(upload.read(), upload.filename or "the upload")
+    img = decode_picture(upload.read(), upload.filename or "the upload")
     d = draft(name)
     cv2.imwrite(str(d.folder / FRAME), img)
     return jsonify(d.status())
@@ -148,8 +141,9 @@ def lens_step(name: str):
         raise FormError(["choose photos of the printed ChArUco sheet"])
     if len(uploads) > MAX_LENS_PHOTOS:
         raise FormError([f"at most {MAX_LENS_PHOTOS} photos at once"])
-    images = [(u.filename or f"photo {i + 1}", decode_image(u.read(), u.filename or f"photo {i + 1}"))
-              for i, u in enumerate(uploads)]
+    # decoded one at a time as the calibration goes: only the sheet's corners are kept of each
+    images = ((u.filename or f"photo {i + 1}", decode_picture(u.read(), u.filename or f"photo {i + 1}"))
+              for i, u in enumerate(uploads))
     try:
         result = lens.calibrate(images)
     except lens.LensError as exc:

@@ -91,27 +91,48 @@ def test_corner_registration_maps_the_corners_to_the_board_frame():
     assert np.allclose(p, (layout.width, 0), atol=1e-6)
 
 
-def test_sheets_and_lens_calibration():
-    page = sheets.marker_sheet()
-    ids = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)).detectMarkers(page)[1]
-    assert sorted(ids.ravel()) == [0, 1, 2, 3]
-    assert sheets.pdf(page).startswith(b"%PDF-1.4") and sheets.pdf(page).rstrip().endswith(b"%%EOF")
+def charuco_views(n: int = 6) -> list[tuple[str, np.ndarray]]:
+    """The flat ChArUco sheet seen by one pinhole camera from ``n`` tilted poses."""
     sheet = sheets.charuco_sheet(dpi=100)
     views = []
     rng = np.random.default_rng(0)
     h, w = sheet.shape
     K = np.array([[900.0, 0, 500], [0, 900.0, 500], [0, 0, 1]])
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    for i in range(6):        # the flat sheet seen by one pinhole camera from six tilted poses
+    for i in range(n):
         rvec = rng.uniform(-0.35, 0.35, 3)
         corners3d = np.hstack([src - (w / 2, h / 2), np.zeros((4, 1))]).astype(np.float64)
         dst, _ = cv2.projectPoints(corners3d, rvec, np.array([0.0, 0.0, 1600.0]), K, None)
         H = cv2.getPerspectiveTransform(src, dst.reshape(4, 2).astype(np.float32))
         views.append((f"v{i}", cv2.cvtColor(cv2.warpPerspective(sheet, H, (1000, 1000), borderValue=255), cv2.COLOR_GRAY2BGR)))
-    result = lens.calibrate(views)
+    return views
+
+
+def test_sheets_and_lens_calibration():
+    page = sheets.marker_sheet()
+    ids = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)).detectMarkers(page)[1]
+    assert sorted(ids.ravel()) == [0, 1, 2, 3]
+    assert sheets.pdf(page).startswith(b"%PDF-1.4") and sheets.pdf(page).rstrip().endswith(b"%%EOF")
+    result = lens.calibrate(iter(charuco_views()))      # read once, one photo at a time
     assert result.views == 6 and result.rms < 1.0
     with pytest.raises(lens.LensError, match="usable photos"):
         lens.calibrate([("blank", np.full((200, 200, 3), 255, np.uint8))])
+
+
+def test_the_lens_step_calibrates_from_uploaded_photos_and_refuses_a_picture_too_large(client, app):
+    api = "/calibration/api/table-1"
+    photos = [(io.BytesIO(cv2.imencode(".png", img)[1].tobytes()), f"{name}.png") for name, img in charuco_views()]
+    res = client.post(f"{api}/lens", data={"photos": photos}, content_type="multipart/form-data")
+    assert res.status_code == 200 and res.json["views"] == 6 and res.json["rms"] < 1.0
+    lens_file = app.extensions["automa_vision"].config.profiles_dir / "table-1" / "lens.npz"
+    saved = lens_file.read_bytes()
+    # one PNG of one colour, 9000x6000 px: 0.2 MB sent, 162 MB decoded; refused by its header
+    huge = cv2.imencode(".png", np.zeros((6000, 9000), np.uint8), [cv2.IMWRITE_PNG_COMPRESSION, 9])[1].tobytes()
+    photos = [(io.BytesIO(cv2.imencode(".png", img)[1].tobytes()), f"{name}.png") for name, img in charuco_views()]
+    res = client.post(f"{api}/lens", data={"photos": photos + [(io.BytesIO(huge), "huge.png")]},
+                      content_type="multipart/form-data")
+    assert res.status_code == 400 and "huge.png is 9000x6000 px" in res.get_data(as_text=True)
+    assert lens_file.read_bytes() == saved                          # the saved calibration is kept
 
 
 def test_a_reference_picture_too_soft_to_find_the_board_by_is_refused(client, app, photo):
