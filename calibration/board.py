@@ -94,7 +94,10 @@ def register_markers(frame: np.ndarray, layout: Layout, fit_lens: bool = True) -
 
 def register_corners(points: list[list[float]], layout: Layout) -> np.ndarray:
     """Four clicked board corners (frame px): top-left, top-right, bottom-right, bottom-left."""
-    pts = np.asarray(points, np.float64)
+    try:
+        pts = np.asarray(points, np.float64)
+    except (TypeError, ValueError):     # not numbers at all (text, objects, ragged lists)
+        pts = np.empty(0)
     if pts.shape != (4, 2) or not np.isfinite(pts).all():
         raise ValueError("click exactly four corners: top-left, top-right, bottom-right, bottom-left")
     if abs(cv2.contourArea(pts.astype(np.float32))) < 1000 or not cv2.isContourConvex(pts.astype(np.float32)):

@@ -19,12 +19,6 @@ from .store import Conflict, Step
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def _body() -> dict:
-    """The JSON body, or the form fields: every POST accepts both."""
-    data = request.get_json(silent=True)
-    return data if isinstance(data, dict) else request.form.to_dict()
-
-
 def _seq(body: dict) -> int:
     return forms.integer(body.get("seq"), "seq", 0, 10**9)
 
@@ -66,7 +60,7 @@ def create_session(form: dict) -> int:
 
 @bp.post("/sessions")
 def create():
-    sid = create_session(_body())
+    sid = create_session(forms.request_body(request))
     return jsonify({"id": sid, "url": f"/play/{sid}"}), 201
 
 
@@ -125,7 +119,7 @@ def _flag(body: dict, name: str) -> bool:
 def step_action(sid: int, action: str):
     if action not in STEP_ACTIONS:
         return jsonify({"error": f"unknown action {action!r}"}), 404
-    body = _body()
+    body = forms.request_body(request)
     store = services().store
     seq = _seq(body)
     last = store.last(sid)
@@ -157,7 +151,7 @@ def _correct(step: Step, body: dict) -> dict:
 @bp.post("/sessions/<int:sid>/undo")
 def undo(sid: int):
     store = services().store
-    body = _body()
+    body = forms.request_body(request)
     to = body.get("to")
     target = store.last(sid).seq - 1 if to in (None, "") else forms.integer(to, "to", 0, 10**9)
     store.undo_to(sid, target)

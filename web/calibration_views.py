@@ -19,7 +19,7 @@ from vision.radial_lens import RadialLens
 from vision.registration import MIN_MATCHES, FeatureReference
 
 from .app import services
-from .forms import FormError, integer
+from .forms import FormError, integer, request_body
 from .live import jpeg, placeholder
 from .uploads import decode_picture
 from .views import layout_view
@@ -163,7 +163,7 @@ def markers_step(name: str):
 def register(name: str):
     d = draft(name)
     frame = _frame(d)
-    body = request.get_json(silent=True) or {}
+    body = request_body(request)
     method = body.get("method", "markers")
     try:
         if method == "markers":
@@ -219,7 +219,7 @@ def layout(name: str):
 def save_layout(name: str):
     """Slot boxes moved in the editor become the profile's overrides (only those that differ)."""
     d = draft(name)
-    body = request.get_json(silent=True) or {}
+    body = request_body(request)
     boxes = body.get("slots")
     if not isinstance(boxes, dict):
         raise FormError(["send {\"slots\": {slot id: {x, y, w, h}}}"])

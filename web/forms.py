@@ -51,12 +51,35 @@ def new_game(form: Mapping[str, Any], profiles: list[str]) -> tuple[str, GameSet
     return name, GameSettings(len(automas), len(humans), automas + humans, difficulty, seed, profile)
 
 
+def request_body(request: Any) -> dict:
+    """A request's JSON object, or its form fields: every POST accepts both. A JSON body that
+    is not an object (a list, a number) counts as no fields, each then reported missing."""
+    data = request.get_json(silent=True)
+    return data if isinstance(data, dict) else request.form.to_dict()
+
+
 def integer(value: Any, field: str, low: int, high: int) -> int:
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise FormError([f"{field} must be a whole number"]) from None
+    """A whole number from a form or JSON value: a number or its text. 1.5 is not cut to 1, and
+    true, infinity (JSON's ``Infinity``), NaN and text of no number are refused, each as a
+    problem with ``field``, never an exception the server did not expect."""
+    n = _whole(value)
+    if n is None:
+        raise FormError([f"{field} must be a whole number"])
     if not low <= n <= high:
         raise FormError([f"{field} must be between {low} and {high}"])
     return n
 
+
+def _whole(value: Any) -> int | None:
+    if isinstance(value, bool):         # a bool is an int to Python, not a number to the person
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):        # is_integer() is False for infinity and NaN
+        return int(value) if value.is_integer() else None
+    if isinstance(value, str):
+        try:
+            return int(value.strip())
+        except ValueError:              # not a whole number, or more digits than Python converts
+            return None
+    return None

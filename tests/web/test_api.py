@@ -6,6 +6,7 @@ import os
 
 import cv2
 import numpy as np
+import pytest
 
 from dataclasses import replace
 
@@ -123,6 +124,18 @@ def test_errors_are_answers_not_crashes(client, session_id):
     huge = io.BytesIO(b"x" * (9 * 1024 * 1024))
     res = client.post("/api/sessions/import", data={"file": (huge, "big.json")}, content_type="multipart/form-data")
     assert res.status_code == 413 and "larger than" in res.json["error"]
+
+
+@pytest.mark.parametrize("seq", ["Infinity", "-Infinity", "NaN", "0.5", "true", "[0]", '"zero"', '"9999999999999999999999"'])
+def test_a_number_that_is_no_whole_number_is_a_problem_named_not_a_crash(client, session_id, seq):
+    """JSON's Infinity once reached int() and answered 500; 0.5 and true were taken for 0 and 1."""
+    res = client.post(f"/api/sessions/{session_id}/automa-done", data=f'{{"seq": {seq}}}',
+                      content_type="application/json")
+    assert res.status_code == 400, res.json
+    assert res.json["problems"] in (["seq must be a whole number"], ["seq must be between 0 and 1000000000"])
+    assert view(client, session_id)["seq"] == 0
+    assert client.post(f"/api/sessions/{session_id}/automa-done", data='{"seq": 0.0}',
+                       content_type="application/json").json["seq"] == 1      # a whole number written as 0.0
 
 
 def test_camera_image_and_live_status_without_a_model(client, session_id):

@@ -64,6 +64,20 @@ def test_wizard_refuses_bad_input(client, photo):
     assert res.status_code == 400 and "leave the board" in res.json["problems"][0]
 
 
+def test_wizard_answers_json_that_is_not_an_object_or_not_numbers_with_its_problem(client, photo):
+    """A JSON list for a body, or corners that are no numbers, answered 500 (AttributeError, TypeError)."""
+    api = "/calibration/api/table-1"
+    upload(client, f"{api}/photo", "photo", photo)
+    res = client.post(f"{api}/layout", json=[1, 2])
+    assert res.status_code == 400 and res.json["problems"] == ['send {"slots": {slot id: {x, y, w, h}}}']
+    assert client.post(f"{api}/register", json=[1, 2]).json["registration"] == "markers"     # no fields: the default
+    for points in ([[{}, 1]] * 4, [[1, 2], [3]] * 2, "four corners", [[True, 1]] * 3):
+        res = client.post(f"{api}/register", json={"method": "corners", "points": points})
+        assert res.status_code == 400 and "click exactly four corners" in res.json["problems"][0], points
+    res = client.post(f"{api}/layout", json={"slots": {"1U": {"x": 130.5}}})
+    assert res.status_code == 400 and res.json["problems"] == ["1U.x must be a whole number"]
+
+
 def test_marker_check_names_a_missing_and_a_swapped_marker(photo):
     frame = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
     layout = load_layout()
