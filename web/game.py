@@ -51,10 +51,16 @@ class Flow:
 
     @classmethod
     def from_dict(cls, raw: dict) -> "Flow":
-        flow = cls(str(raw.get("phase", "actions")), raw.get("next"), list(raw.get("passed", [])))
-        if flow.phase not in ("actions", "round_end", "over"):
-            raise StateError(f"unknown phase {flow.phase!r}")
-        return flow
+        """The flow a step stored; StateError where it is not one ``advance`` makes (a session
+        file is checked by this before anything is stored)."""
+        phase, after, passed = raw.get("phase", "actions"), raw.get("next"), raw.get("passed", [])
+        if phase not in ("actions", "round_end", "over"):
+            raise StateError(f"unknown phase {phase!r}")
+        if not (after is None or isinstance(after, str)) or (phase == "actions") != (after is not None):
+            raise StateError("\"next\" must name the company to move during actions, and be null otherwise")
+        if not isinstance(passed, list) or not all(isinstance(c, str) for c in passed):
+            raise StateError("\"passed\" must be a list of companies")
+        return cls(phase, after, list(passed))
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from typing import Any
 
 from automa.barrage.state import GameState
@@ -40,13 +41,16 @@ def parse(data: bytes) -> tuple[str, dict, list[dict[str, Any]]]:
         raise SessionFileError("the session has no name")
     if not isinstance(settings, dict):
         raise SessionFileError("\"settings\" must be an object")
+    if not (settings.get("profile") is None or isinstance(settings["profile"], str)):
+        raise SessionFileError("\"settings\": \"profile\" must be a calibration profile's name, or null")
     if not isinstance(steps, list) or not steps:
         raise SessionFileError("\"steps\" must be a non-empty list")
     out = []
     for i, step in enumerate(steps):
         try:
             out.append(_step(step))
-        except (StateError, TypeError, KeyError) as exc:
+        # the state's own checks, and what int() and friends raise on values of the wrong type
+        except (StateError, TypeError, KeyError, ValueError, OverflowError) as exc:
             raise SessionFileError(f"step {i}: {exc}") from None
     return name.strip()[:80], settings, out
 
@@ -62,10 +66,11 @@ def _step(step: Any) -> dict[str, Any]:
     if not isinstance(step.get("flow"), dict):
         raise StateError("\"flow\" must be an object")
     flow = Flow.from_dict(step["flow"])
-    if flow.next is not None and flow.next not in state.companies:
-        raise StateError(f"flow: {flow.next!r} is not playing")
+    for company in [flow.next, *flow.passed]:
+        if company is not None and company not in state.companies:
+            raise StateError(f"flow: {company!r} is not playing")
     payload = step.get("payload", {})
     if not isinstance(payload, dict):
         raise StateError("\"payload\" must be an object")
-    return {"kind": step["kind"], "label": step["label"], "state": state.to_dict(), "flow": step["flow"],
+    return {"kind": step["kind"], "label": step["label"], "state": state.to_dict(), "flow": asdict(flow),
             "payload": payload}

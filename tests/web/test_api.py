@@ -113,6 +113,30 @@ def test_export_import_round_trip_and_bad_files(client, session_id):
     assert len(client.get("/api/sessions").json) == 2      # nothing half-imported
 
 
+def test_an_import_whose_flow_or_settings_no_step_makes_is_refused(client, session_id):
+    """These were stored, and the session then answered 500 on undo (KeyError: None) or on its
+    camera (a list for a profile's name); a number too large for the rules answered 500 at import."""
+    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})
+    exported = json.loads(client.get(f"/api/sessions/{session_id}/export").get_data())
+    cases = [
+        (lambda d: d["steps"][1].__setitem__("flow", {}), "step 1: \"next\" must name the company to move"),
+        (lambda d: d["steps"][0]["flow"].__setitem__("next", None), "step 0: \"next\" must name"),
+        (lambda d: d["steps"][1]["flow"].__setitem__("next", ["usa"]), "step 1: \"next\" must name"),
+        (lambda d: d["steps"][1]["flow"].__setitem__("passed", "usa"), "step 1: \"passed\" must be a list"),
+        (lambda d: d["steps"][1]["flow"].__setitem__("passed", ["italy"]), "step 1: flow: 'italy' is not playing"),
+        (lambda d: d["settings"].__setitem__("profile", ["x"]), "\"profile\" must be a calibration profile's name"),
+        (lambda d: d["steps"][1]["state"]["automa_deck"]["draw_pile"].__setitem__(0, 1e300), "step 1:"),
+    ]
+    for mutate, words in cases:
+        broken = json.loads(json.dumps(exported))
+        mutate(broken)
+        res = client.post("/api/sessions/import", data=json.dumps(broken), content_type="application/json")
+        assert res.status_code == 400 and words in res.json["problems"][0], (words, res.json)
+    assert len(client.get("/api/sessions").json) == 1      # nothing stored
+    res = client.post("/api/sessions/import", data=json.dumps(exported), content_type="application/json")
+    assert res.status_code == 201 and client.post(f"/api/sessions/{res.json['id']}/undo", json={}).status_code == 200
+
+
 def test_errors_are_answers_not_crashes(client, session_id):
     assert client.get("/api/sessions/999").status_code == 404
     assert client.get("/api/sessions/999").json["error"] == "no session 999"
