@@ -87,5 +87,4 @@ def session_view(info, steps: list[Step]) -> dict:
         "colours": {c: COLOUR_HEX.get(company_colours()[c], "#888") for c in state.companies} | {"neutral": COLOUR_HEX["neutral"]},
         "tiles": tiles_showing(state), "pieces": map_pieces(state),
         "history": [{"seq": s.seq, "kind": s.kind, "label": s.label} for s in steps],
-        "last_moves": (last.payload.get("decision") or {}).get("moves") or [],
     }

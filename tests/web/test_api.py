@@ -135,6 +135,11 @@ def test_an_import_whose_flow_or_settings_no_step_makes_is_refused(client, sessi
     assert len(client.get("/api/sessions").json) == 1      # nothing stored
     res = client.post("/api/sessions/import", data=json.dumps(exported), content_type="application/json")
     assert res.status_code == 201 and client.post(f"/api/sessions/{res.json['id']}/undo", json={}).status_code == 200
+    # a step's payload is its record, kept and exported as it came: the page reads nothing from it
+    exported["steps"][1]["payload"]["decision"] = "round_end"
+    res = client.post("/api/sessions/import", data=json.dumps(exported), content_type="application/json")
+    assert res.status_code == 201 and view(client, res.json["id"])["seq"] == 1
+    assert client.post(f"/api/sessions/{res.json['id']}/undo", json={}).status_code == 200
 
 
 def test_errors_are_answers_not_crashes(client, session_id):
