@@ -5,6 +5,7 @@ Writes the ``.npz`` (camera matrix ``K``, distortion ``dist``) that
 """
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .profiles import write_whole
 from .sheets import charuco_board
 
 MIN_VIEWS = 4            # fewer views cannot pin down the distortion terms
@@ -27,7 +29,10 @@ class LensResult:
     rejected: list[str]  # why the other photos were not used
 
     def save(self, path: Path) -> None:
-        np.savez(path, K=self.K, dist=self.dist, rms=self.rms)
+        """Write the ``.npz`` whole or not at all (a game reads it with the profile)."""
+        data = io.BytesIO()
+        np.savez(data, K=self.K, dist=self.dist, rms=self.rms)
+        write_whole(path, data.getvalue())
 
 
 class LensError(ValueError):

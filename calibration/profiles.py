@@ -30,11 +30,14 @@ class ProfileError(ValueError):
     pass
 
 
-def write_whole(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a crash halfway leaves the file as it was,
+def write_whole(path: Path, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: a crash halfway leaves the file as it was,
     never cut short (a game reads the profile the wizard saved)."""
     part = path.with_name(path.name + ".part")
-    part.write_text(text)
+    if isinstance(data, bytes):
+        part.write_bytes(data)
+    else:
+        part.write_text(data)
     os.replace(part, path)
 
 
@@ -84,6 +87,22 @@ class Draft:
         write_whole(self.folder / WIZARD, json.dumps(
             {"homography": self.homography, "registration": self.registration, "overrides": self.overrides,
              "lens_kappa": self.lens_kappa}, indent=1))
+
+    def take_picture(self, frame: np.ndarray) -> None:
+        """A new picture for the wizard to work on. The board registered on the picture before
+        is forgotten, since its homography and lens are that picture's; the slot overrides and
+        the reference picture stay, as both are in the board's own frame."""
+        ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 95])
+        if not ok:
+            raise ProfileError("the picture could not be stored as a JPEG")
+        write_whole(self.folder / FRAME, jpeg.tobytes())
+        self.forget_registration()
+
+    def forget_registration(self) -> None:
+        """Drop the homography and the lens fitted with it: the picture as the wizard sees it
+        has changed (a new picture, or a new lens calibration that undistorts it otherwise)."""
+        self.homography = self.registration = self.lens_kappa = None
+        self.store()
 
     def status(self) -> dict:
         return {"name": self.name, "photo": self.has(FRAME), "lens": self.has(LENS), "registered": self.H is not None,

@@ -13,7 +13,7 @@ from flask import Blueprint, Response, jsonify, render_template, request
 from calibration import board, lens, sheets
 from calibration.elevations import check_elevations
 from calibration.empty_board import check_empty_board
-from calibration.profiles import FRAME, LENS, REFERENCE, Draft, ProfileError, Profiles
+from calibration.profiles import LENS, REFERENCE, Draft, ProfileError, Profiles
 from vision.layout import load_layout
 from vision.radial_lens import RadialLens
 from vision.registration import MIN_MATCHES, FeatureReference
@@ -98,7 +98,7 @@ def snapshot(name: str):
     if frame is None:
         raise FormError(["the camera gives no picture: check it is plugged in, or upload a photo instead"])
     d = draft(name)
-    cv2.imwrite(str(d.folder / FRAME), frame)
+    d.take_picture(frame)
     return jsonify(d.status())
 
 
@@ -109,7 +109,7 @@ def photo(name: str):
         raise FormError(["choose a photo of the board to upload"])
     img = decode_picture(upload.read(), upload.filename or "the upload")
     d = draft(name)
-    cv2.imwrite(str(d.folder / FRAME), img)
+    d.take_picture(img)
     return jsonify(d.status())
 
 
@@ -150,6 +150,7 @@ def lens_step(name: str):
         raise FormError([str(exc)]) from None
     d = draft(name)
     result.save(d.folder / LENS)
+    d.forget_registration()     # registered on the picture as the lens before undistorted it
     return jsonify({**d.status(), "rms": round(result.rms, 3), "views": result.views, "rejected": result.rejected})
 
 

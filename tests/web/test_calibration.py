@@ -50,6 +50,25 @@ def test_wizard_steps_write_a_profile_the_vision_pipeline_loads(client, photo, a
     assert "table-1" in client.get("/").get_data(as_text=True)             # offered at game start
 
 
+def test_a_new_picture_or_lens_forgets_the_board_registered_on_the_one_before(client, photo, app):
+    """The homography is of the picture it was found on: kept, the reference step cut the new
+    picture with the old picture's homography."""
+    api = "/calibration/api/table-1"
+    upload(client, f"{api}/photo", "photo", photo)
+    assert client.post(f"{api}/register", json={"method": "markers"}).json["registered"]
+    assert client.post(f"{api}/layout", json={"slots": {"1U": {"x": 130}}}).json["overrides"] == 1
+    again = upload(client, f"{api}/photo", "photo", photo).json
+    assert again["registered"] is False and again["registration"] is None and again["overrides"] == 1
+    res = client.post(f"{api}/reference")
+    assert res.status_code == 400 and res.json["problems"] == ["register the board first (step 4)"]
+    assert client.post(f"{api}/register", json={"method": "markers"}).json["registered"]
+    photos = [(io.BytesIO(cv2.imencode(".png", img)[1].tobytes()), f"{name}.png") for name, img in charuco_views()]
+    calibrated = client.post(f"{api}/lens", data={"photos": photos}, content_type="multipart/form-data").json
+    assert calibrated["lens"] and calibrated["registered"] is False
+    folder = app.extensions["automa_vision"].config.profiles_dir / "table-1"
+    assert sorted(p.name for p in folder.iterdir()) == ["frame.jpg", "lens.npz", "wizard.json"]   # no .part left
+
+
 def test_wizard_refuses_bad_input(client, photo):
     api = "/calibration/api/table-1"
     assert upload(client, f"{api}/photo", "photo", b"%PDF-1.4 not an image", "x.jpg").status_code == 400
