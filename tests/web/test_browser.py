@@ -81,6 +81,11 @@ def test_new_user_calibrates_on_a_photo(server, page):
     page.click("#register-markers")
     page.wait_for_selector("#step-4.done")
     assert "Dam heights: one elevation moves a dam's top by" in page.inner_text("#result-4")
+    page.set_input_files("#photo", str(FIXTURE.with_name("clean_02.jpg")))    # a new picture: find the board again
+    page.wait_for_selector("#result-4.bad")
+    assert "find the board on it again" in page.inner_text("#result-4")
+    page.click("#register-markers")
+    page.wait_for_selector("#step-4.done")
     page.click("#reference")
     page.wait_for_selector("#step-5.done")
     page.click("#show-layout")

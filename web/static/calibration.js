@@ -11,6 +11,12 @@ const api = (path = "") => `/calibration/api/${name()}${path}`;
 function showError(text) { $("message").textContent = text; $("message").hidden = !text; }
 function result(step, text, ok = true) { const r = $(`result-${step}`); r.textContent = text; r.className = `result ${ok ? "ok" : "bad"}`; }
 function done(step) { $(`step-${step}`).classList.add("done"); }
+// The board found on the picture before is forgotten by the server: say so at step 4.
+function pictureChanged(why) {
+  if (!$("step-4").classList.contains("done")) return;
+  $("step-4").classList.remove("done");
+  result(4, `${why}: find the board on it again.`, false);
+}
 
 async function send(method, path, body, isForm = false) {
   const opts = {method};
@@ -39,6 +45,7 @@ step("snapshot", 1, async () => {
   await send("POST", "/snapshot");
   await refreshStatus();
   result(1, "Snapshot taken: the next steps work on it."); done(1);
+  pictureChanged("A new picture");
   $("preview-note").textContent = "the snapshot";
 });
 $("photo").addEventListener("change", async (ev) => {
@@ -46,6 +53,7 @@ $("photo").addEventListener("change", async (ev) => {
   try {
     await send("POST", "/photo", form, true); await refreshStatus();
     result(1, `Photo ${ev.target.files[0].name} loaded: the next steps work on it.`); done(1);
+    pictureChanged("A new picture");
     $("preview-note").textContent = "the uploaded photo";
   } catch (e) { result(1, e.message, false); }
   refreshPreview();
@@ -57,6 +65,7 @@ step("lens", 2, async () => {
   const r = await send("POST", "/lens", form, true);
   result(2, `Lens calibrated from ${r.views} photos, error ${r.rms} px` + (r.rejected.length ? ` (not used: ${r.rejected.join("; ")})` : ""), r.rms < 1.5);
   done(2);
+  pictureChanged("The lens now straightens the picture otherwise");
 });
 
 step("check-markers", 3, async () => {
