@@ -59,7 +59,7 @@ def decode_picture(data: bytes, what: str) -> np.ndarray:
     """A BGR image from an uploaded JPEG or PNG; FormError, naming ``what``, for anything else,
     for a picture under ``MIN_SIDE`` px a side and for one over ``MAX_PIXELS``, before it is
     decoded."""
-    unreadable = FormError([f"{what} is not an image OpenCV can read (JPEG or PNG, at least {MIN_SIDE}x{MIN_SIDE} px)"])
+    unreadable = FormError([f"{what} is not a whole JPEG or PNG picture of at least {MIN_SIDE}x{MIN_SIDE} px"])
     size = picture_size(data)
     if size is None:
         raise unreadable

@@ -59,16 +59,16 @@ def test_a_picture_whose_header_declares_too_many_pixels_is_refused_unread():
     cv2.imencode(".bmp", picture())[1].tobytes(),                   # OpenCV reads it; we take JPEG and PNG
 ])
 def test_what_is_no_jpeg_or_png_is_refused(data):
-    with pytest.raises(FormError, match="up.jpg is not an image OpenCV can read"):
+    with pytest.raises(FormError, match="up.jpg is not a whole JPEG or PNG picture"):
         decode_picture(data, "up.jpg")
 
 
 def test_a_header_that_lies_about_a_truncated_picture_still_ends_in_a_clear_refusal():
     whole = cv2.imencode(".png", picture())[1].tobytes()
     assert picture_size(whole[:40]) == (120, 80)
-    with pytest.raises(FormError, match="cut.png is not an image"):
+    with pytest.raises(FormError, match="cut.png is not a whole JPEG or PNG picture"):
         decode_picture(whole[:40], "cut.png")
-    with pytest.raises(FormError, match="tiny.png is not an image OpenCV can read .* at least 64x64"):
+    with pytest.raises(FormError, match="tiny.png is not a whole JPEG or PNG picture of at least 64x64 px"):
         decode_picture(cv2.imencode(".png", picture(30, 30))[1].tobytes(), "tiny.png")
 
 
