@@ -35,12 +35,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     pipeline = _pipeline(args)
     reading = pipeline.read_frame(frame, args.companies)
     out = Path(args.out or Path(args.image).with_suffix(".annotated.png"))
-    try:    # a picture that cannot be written is said, and the reading still printed
-        write_png(out, annotate(frame, reading, pipeline.profile.layout))
-        written = True
-    except OSError as exc:
-        print(exc, file=sys.stderr)
-        written = False
+    written = _wrote("read", lambda: write_png(out, annotate(frame, reading, pipeline.profile.layout)))
     status = 0 if reading.map is not None and written else 1
     if args.json:
         print(json.dumps(reading.to_dict() | ({"annotated": str(out)} if written else {})))
@@ -76,18 +71,18 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return 2
     figures = summary(tally)
     status = 0
-    try:    # a picture that cannot be written is said, and the figures still printed
-        confusion_png(tally, Path(args.confusion))
+    if _wrote("eval", lambda: confusion_png(tally, Path(args.confusion))):
         figures["confusion_png"] = args.confusion
-        if args.mistakes:
-            from .mistakes_sheet import write_sheet
-
-            write_sheet(Path(args.mistakes), Path(args.dir), tally.mistakes, pipeline.profile.layout,
-                        args.mistakes_most)
-            figures["mistakes_png"] = args.mistakes
-    except OSError as exc:
-        print(f"automa-vision eval: {exc}", file=sys.stderr)
+    else:
         status = 1
+    if args.mistakes:
+        from .mistakes_sheet import write_sheet
+
+        if _wrote("eval", lambda: write_sheet(Path(args.mistakes), Path(args.dir), tally.mistakes,
+                                              pipeline.profile.layout, args.mistakes_most)):
+            figures["mistakes_png"] = args.mistakes
+        else:
+            status = 1
     if args.json:
         print(json.dumps(figures))
         return status
@@ -138,12 +133,11 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
             from .mistakes_sheet import write_sheet
 
             sheet = Path(args.mistakes) / f"{heldout.name}.png"
-            try:
-                write_sheet(sheet, Path(args.data) / heldout.name, tallies[heldout.name].mistakes,
-                            pipeline.profile.layout, args.mistakes_most)
+            if _wrote("eval-sets", lambda: write_sheet(sheet, Path(args.data) / heldout.name,
+                                                       tallies[heldout.name].mistakes, pipeline.profile.layout,
+                                                       args.mistakes_most)):
                 sheets[heldout.name] = str(sheet)
-            except OSError as exc:
-                print(f"automa-vision eval-sets: {exc}", file=sys.stderr)
+            else:
                 status = 1
     groups = {}
     for group in dict.fromkeys(h.group for h in chosen):
@@ -194,6 +188,17 @@ def _pipeline(args: argparse.Namespace) -> "Pipeline":
     if args.every_colour:
         pipeline.seen = None
     return pipeline
+
+
+def _wrote(command: str, write: Callable[[], None]) -> bool:
+    """Whether ``write`` wrote its picture. One that cannot be written (``OSError``) is said on
+    stderr and the command goes on: its figures or reading are worth more than the picture."""
+    try:
+        write()
+    except OSError as exc:
+        print(f"automa-vision {command}: {exc}", file=sys.stderr)
+        return False
+    return True
 
 
 def _png(text: str) -> str:
