@@ -62,7 +62,7 @@ def test_a_new_picture_or_lens_forgets_the_board_registered_on_the_one_before(cl
     res = client.post(f"{api}/reference")
     assert res.status_code == 400 and res.json["problems"] == ["register the board first (step 4)"]
     assert client.post(f"{api}/register", json={"method": "markers"}).json["registered"]
-    photos = [(io.BytesIO(cv2.imencode(".png", img)[1].tobytes()), f"{name}.png") for name, img in charuco_views()]
+    photos = charuco_uploads()
     calibrated = client.post(f"{api}/lens", data={"photos": photos}, content_type="multipart/form-data").json
     assert calibrated["lens"] and calibrated["registered"] is False
     folder = app.extensions["automa_vision"].config.profiles_dir / "table-1"
@@ -141,6 +141,11 @@ def charuco_views(n: int = 6) -> list[tuple[str, np.ndarray]]:
     return views
 
 
+def charuco_uploads() -> list[tuple[io.BytesIO, str]]:
+    """``charuco_views`` as the lens step's upload fields: (PNG file, file name)."""
+    return [(io.BytesIO(cv2.imencode(".png", img)[1].tobytes()), f"{name}.png") for name, img in charuco_views()]
+
+
 def test_sheets_and_lens_calibration():
     page = sheets.marker_sheet()
     ids = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)).detectMarkers(page)[1]
@@ -154,14 +159,14 @@ def test_sheets_and_lens_calibration():
 
 def test_the_lens_step_calibrates_from_uploaded_photos_and_refuses_a_picture_too_large(client, app):
     api = "/calibration/api/table-1"
-    photos = [(io.BytesIO(cv2.imencode(".png", img)[1].tobytes()), f"{name}.png") for name, img in charuco_views()]
+    photos = charuco_uploads()
     res = client.post(f"{api}/lens", data={"photos": photos}, content_type="multipart/form-data")
     assert res.status_code == 200 and res.json["views"] == 6 and res.json["rms"] < 1.0
     lens_file = app.extensions["automa_vision"].config.profiles_dir / "table-1" / "lens.npz"
     saved = lens_file.read_bytes()
     # one PNG of one colour, 9000x6000 px: 0.2 MB sent, 162 MB decoded; refused by its header
     huge = cv2.imencode(".png", np.zeros((6000, 9000), np.uint8), [cv2.IMWRITE_PNG_COMPRESSION, 9])[1].tobytes()
-    photos = [(io.BytesIO(cv2.imencode(".png", img)[1].tobytes()), f"{name}.png") for name, img in charuco_views()]
+    photos = charuco_uploads()
     res = client.post(f"{api}/lens", data={"photos": photos + [(io.BytesIO(huge), "huge.png")]},
                       content_type="multipart/form-data")
     assert res.status_code == 400 and "huge.png is 9000x6000 px" in res.get_data(as_text=True)
