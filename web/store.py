@@ -92,6 +92,16 @@ class SessionInfo:
     steps: int
 
 
+# SQLite's INTEGER is 64-bit; an id beyond it (a URL's <int:sid> takes any length) names no
+# session, and binding it would raise OverflowError instead of saying so.
+MAX_ID = 2**63 - 1
+
+
+def _known_id(sid: int) -> None:
+    if not 0 < sid <= MAX_ID:
+        raise NoSession(f"no session {sid}")
+
+
 class Store:
     def __init__(self, path: str | Path):
         self.path = Path(path)
@@ -149,6 +159,7 @@ class Store:
         raise NoSession(f"no session {sid}")
 
     def delete(self, sid: int) -> None:
+        _known_id(sid)
         with self._tx() as db:
             if db.execute("DELETE FROM sessions WHERE id = ?", (sid,)).rowcount == 0:
                 raise NoSession(f"no session {sid}")
@@ -171,6 +182,7 @@ class Store:
         the new step took its map from, kept in its place; ``carry_picture``: the new step
         moves no piece (a correction), so the previous step's picture, if it has one, stands
         for it too."""
+        _known_id(sid)
         with self._tx() as db:
             top = db.execute("SELECT MAX(seq) FROM steps WHERE session_id = ?", (sid,)).fetchone()[0]
             if top is None:
@@ -190,12 +202,14 @@ class Store:
 
     def picture(self, sid: int) -> Picture | None:
         """The session's kept picture, whichever step it belongs to; None if it has none."""
+        _known_id(sid)
         with closing(self._connect()) as db:
             row = db.execute("SELECT seq, created, image, camera FROM pictures WHERE session_id = ?", (sid,)).fetchone()
         return None if row is None else Picture(row[0], row[1], bytes(row[2]), json.loads(row[3]))
 
     def undo_to(self, sid: int, seq: int) -> None:
         """Go back to the state after step ``seq``: every later step is removed."""
+        _known_id(sid)
         with self._tx() as db:
             top = db.execute("SELECT MAX(seq) FROM steps WHERE session_id = ?", (sid,)).fetchone()[0]
             if top is None:

@@ -155,6 +155,15 @@ def test_errors_are_answers_not_crashes(client, session_id):
     assert res.status_code == 413 and "larger than" in res.json["error"]
 
 
+@pytest.mark.parametrize("method,path", [("delete", ""), ("get", ""), ("get", "/export"), ("get", "/camera.jpg"),
+                                         ("post", "/undo"), ("post", "/automa-done")])
+def test_a_session_id_past_sqlites_integers_is_no_session(client, session_id, method, path):
+    """The URL takes an id of any length; DELETE bound 2**70 to SQLite and answered 500."""
+    res = getattr(client, method)(f"/api/sessions/{2**70}{path}", json={"seq": 0})
+    assert res.status_code == 404 and res.json["error"] == f"no session {2**70}"
+    assert view(client, session_id)["seq"] == 0
+
+
 @pytest.mark.parametrize("seq", ["Infinity", "-Infinity", "NaN", "0.5", "true", "[0]", '"zero"', '"9999999999999999999999"'])
 def test_a_number_that_is_no_whole_number_is_a_problem_named_not_a_crash(client, session_id, seq):
     """JSON's Infinity once reached int() and answered 500; 0.5 and true were taken for 0 and 1."""

@@ -51,6 +51,13 @@ def test_unknown_session(tmp_path):
         store.steps(42)
     with pytest.raises(NoSession):
         store.delete(42)
+    sid = store.create("game", {}, step(0))
+    for call in (store.delete, store.picture, store.steps, lambda sid: store.undo_to(sid, 0),
+                 lambda sid: store.append(sid, step(1), expect_seq=0)):
+        for bad in (0, -1, 2**63, 2**70):      # past SQLite's 64-bit INTEGER: OverflowError before
+            with pytest.raises(NoSession, match=f"no session {bad}"):
+                call(bad)
+    assert len(store.steps(sid)) == 1
 
 
 def test_a_steps_picture_is_kept_with_it_and_carried_by_a_correction(tmp_path):
