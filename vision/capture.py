@@ -27,13 +27,22 @@ REPLAY_INDEX = "replay.json"   # a replay folder: [{"file": "0001.jpg", "t": 0.0
 WEBCAM_SIZE = (1280, 720)
 
 
-def garbage_reason(frame: np.ndarray | None, expected_shape: tuple[int, ...] | None) -> str | None:
-    """Why a frame is unusable, or None. A settling or failing camera gives empty,
-    uniform (black/white) or resized frames."""
+def format_problem(frame: object) -> str | None:
+    """Why ``frame`` is not a colour picture as OpenCV gives one (8-bit BGR, H x W x 3), or None."""
     if frame is None or not isinstance(frame, np.ndarray) or frame.size == 0:
         return "no frame"
     if frame.ndim != 3 or frame.shape[2] != 3:
         return f"unexpected frame shape {frame.shape}"
+    if frame.dtype != np.uint8:
+        return f"unexpected frame type {frame.dtype} (8-bit BGR expected)"
+    return None
+
+
+def garbage_reason(frame: np.ndarray | None, expected_shape: tuple[int, ...] | None) -> str | None:
+    """Why a frame is unusable, or None. A settling or failing camera gives empty,
+    uniform (black/white) or resized frames."""
+    if (problem := format_problem(frame)) is not None:
+        return problem
     if expected_shape is not None and frame.shape != expected_shape:
         return f"frame size changed from {expected_shape} to {frame.shape}"
     if float(frame[::16, ::16].std()) < 2.0:

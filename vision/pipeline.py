@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from .board_state import Flag, MapState, SlotReading, build_map, slot_readings
-from .capture import Capture, FileFrames, frames
+from .capture import Capture, FileFrames, format_problem, frames
 from .changes import Move, diff
 from .dam_heights import DEFAULT_HEIGHTS_MODEL, DamHeights
 from .drop_counter import KINDS as COUNTED_KINDS, DropCounter
@@ -144,8 +144,12 @@ class Pipeline:
         return self.undistort(frame)
 
     def read_frame(self, frame: np.ndarray, companies: Collection[str] | None = None) -> Reading:
-        """``companies``: the companies in the game, when known (a session knows them): a
-        piece is then read as one of theirs or neutral (rulings V4)."""
+        """``frame``: an 8-bit BGR picture, as OpenCV reads and captures them (ValueError
+        otherwise: ``cv2.cvtColor`` converts a grey or BGRA one). ``companies``: the companies
+        in the game, when known (a session knows them): a piece is then read as one of theirs
+        or neutral (rulings V4)."""
+        if (problem := format_problem(frame)) is not None:
+            raise ValueError(f"cannot read this frame: {problem}")
         t: dict[str, float] = {}
         t0 = time.perf_counter()
         frame = self._undistort(frame)

@@ -57,6 +57,7 @@ def test_garbage_frames():
     good = np.random.default_rng(0).integers(0, 255, (40, 40, 3), dtype=np.uint8)
     assert garbage_reason(good, None) is None
     assert "size changed" in garbage_reason(good, (80, 80, 3))
+    assert garbage_reason(good.astype(np.uint16) * 257, None) == "unexpected frame type uint16 (8-bit BGR expected)"
 
 
 def test_image_folder_and_replay(tmp_path):

@@ -1,5 +1,6 @@
 """The whole frame path with the shipped ONNX model, and the read/eval commands."""
 import json
+import re
 from pathlib import Path
 
 import cv2
@@ -43,6 +44,23 @@ def test_no_board_is_a_reading_without_a_map(pipeline):
     reading = pipeline.read_frame(np.full((720, 1280, 3), 100, np.uint8))
     assert reading.map is None and reading.flags[0].slot == "board"
     assert "mirrored" not in reading.flags[0].problem
+
+
+@pytest.mark.parametrize("convert,problem", [
+    (lambda f: cv2.cvtColor(f, cv2.COLOR_BGR2GRAY), "unexpected frame shape (720, 1280)"),
+    (lambda f: cv2.cvtColor(f, cv2.COLOR_BGR2BGRA), "unexpected frame shape (720, 1280, 4)"),
+    (lambda f: f.astype(np.uint16) * 257, "unexpected frame type uint16"),
+    (lambda f: f.astype(np.float32) / 255, "unexpected frame type float32"),
+    (lambda f: f[:0], "no frame")])
+def test_a_frame_that_is_no_8_bit_bgr_picture_is_refused_by_name(pipeline, convert, problem):
+    """Such frames reached OpenCV's colour conversion or marker search and raised its own
+    errors (or a numpy broadcast error for BGRA) from deep inside; a converted one reads."""
+    frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))
+    pipeline.registrar.reset()
+    with pytest.raises(ValueError, match=re.escape(f"cannot read this frame: {problem}")):
+        pipeline.read_frame(convert(frame))
+    bgra = cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)
+    assert pipeline.read_frame(cv2.cvtColor(bgra, cv2.COLOR_BGRA2BGR)).map is not None
 
 
 def test_a_mirrored_picture_is_named_as_the_reason_the_board_is_not_found(pipeline):
