@@ -222,6 +222,20 @@ def companies_seen(table: np.ndarray, kinds: Sequence[str], hidden: np.ndarray, 
     return [o for k, o in enumerate(OWNERS[:-2]) if best[k] >= sure]
 
 
+def seen_in(raw: dict[str, np.ndarray], kinds: Sequence[str], sure: float = SEEN) -> list[str]:
+    """``companies_seen`` of a frame's outputs, every colour possible."""
+    piece_p, owner_p, _, occluded_p = head_chances(raw, kinds)
+    return companies_seen(reading_table(piece_p, owner_p), kinds, occluded_p > 0.5, sure)
+
+
+def head_chances(raw: dict[str, np.ndarray], kinds: Sequence[str]) -> tuple[np.ndarray, ...]:
+    """The heads' chances: (N, pieces) of what stands there, of those the box's kind allows;
+    (N, owners) of its colour; (N, drops) of its drop count; (N,) that it is occluded."""
+    piece_p = softmax(raw["piece"] + np.stack([piece_mask(k) for k in kinds]))
+    occluded_p = 1.0 / (1.0 + np.exp(-raw["occluded"].reshape(-1)))
+    return piece_p, softmax(raw["owner"]), softmax(raw["drops"]), occluded_p
+
+
 def _outsiders(table: np.ndarray, mask: np.ndarray, why: str) -> dict[int, str]:
     """Box index -> a note for each box whose likeliest reading, read with every colour
     possible, is a piece of a company left out (``mask`` 0): the page says why it is unsure.
@@ -233,29 +247,30 @@ def _outsiders(table: np.ndarray, mask: np.ndarray, why: str) -> dict[int, str]:
 
 def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | None = None,
            water: HeldWater | None = None, companies: Collection[str] | None = None,
-           seen: float | None = None) -> list[CropReading]:
+           seen: float | None = None, seen_also: dict[str, np.ndarray] | None = None) -> list[CropReading]:
     """Readings from the heads; ``neutral``: the map's neutral dams, which narrow what a
     dam slot can read (``vision.neutral_dams``); ``water``: which lake holds each dam's
     drops, read together with the dam (``vision.held_water``); ``companies``: the
     companies in the game, when known, the only ones whose pieces a slot can read (rulings
     V4); without them, given ``seen``, the companies the frame shows a piece of at ``seen``
-    or surer stand for them (``companies_seen``, rulings V10), else every colour stays possible.
+    or surer stand for them (``companies_seen``, rulings V10), else every colour stays possible;
+    ``seen_also``: the same boxes' outputs read otherwise (a still spell's frames without their
+    mirrored looks), whose companies seen count as well: a second look can lower a piece's
+    share under ``seen`` but cannot take away a company the frames themselves show surely.
     A piece is read with a colour and an empty box with none; where the heads alone give a
     piece with no colour, the reading notes it (rulings V11). Confidence is the probability
     of the reading among the readings allowed (with companies guessed, among every colour)
     and the heads' chance of a piece with no colour."""
-    masks = np.stack([piece_mask(k) for k in kinds])
-    piece_p = softmax(raw["piece"] + masks)
-    drops_p = softmax(raw["drops"])
-    occluded_p = 1.0 / (1.0 + np.exp(-raw["occluded"].reshape(-1)))
+    piece_p, owner_p, drops_p, occluded_p = head_chances(raw, kinds)
     visible = np.maximum(occluded_p, 1 - occluded_p)       # the occluded head's confidence
-    owner_p = softmax(raw["owner"])
     notes: dict[int, str] = {}
     free = reading_table(piece_p, owner_p)                 # every colour possible
     alone = colourless(piece_p, owner_p)
     why, guessed = "{} is not in this game", companies is None and seen is not None
     if guessed:
         companies = companies_seen(free, kinds, occluded_p > 0.5, seen)
+        if seen_also is not None:
+            companies = sorted(set(companies) | set(seen_in(seen_also, kinds, seen)))
         why = "no piece on the map is surely {}'s"
     if companies is not None:
         playing = owner_mask(companies)

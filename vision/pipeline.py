@@ -173,9 +173,9 @@ class Pipeline:
         t["model"] = _since(t1)
         t1 = time.perf_counter()
 
-        def read(outputs: dict[str, np.ndarray]) -> list[SlotReading]:
+        def read(outputs: dict[str, np.ndarray], plain: dict[str, np.ndarray] | None = None) -> list[SlotReading]:
             return slot_readings(self.profile.layout, decode(outputs, self.profile.layout.kinds, self.neutral,
-                                                             self.water, companies, self.seen))
+                                                             self.water, companies, self.seen, plain))
 
         def mirrored() -> list[dict[str, np.ndarray]]:
             return [self._outputs(crops, view, camera, plan, mirrored=True)]

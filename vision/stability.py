@@ -58,13 +58,15 @@ class StabilityFilter:
     _spell_plain: list[SlotReading] | None = field(default=None, repr=False)   # its frames read as single ones are
 
     def update(self, motion: float, raw: Raw, single: list[SlotReading],
-               read: Callable[[Raw], list[SlotReading]],
+               read: Callable[..., list[SlotReading]],
                more_looks: Callable[[], list[Raw]] | None = None) -> list[SlotReading] | None:
         """Feed one frame: its model outputs, its own readings and the decoder of outputs
         into readings. Returns the readings of a new stable state, on the frame that
         completes it. ``more_looks``: further outputs for this frame (its crops mirrored),
-        asked for only when the spell completes, and averaged with the
-        frame's own before the frames are averaged."""
+        asked for only when the spell completes, and averaged with the frame's own before
+        the frames are averaged; ``read`` is then given the frames' own outputs averaged as
+        well (``read(outputs, plain)``), for what a look must not take away (the companies
+        the frames show, rulings V10)."""
         if motion > self.motion_threshold:
             self._window, self._spell_done = [], False
             return None
@@ -80,9 +82,11 @@ class StabilityFilter:
         if len(self._window) < self.frames:
             return None
         # Each still frame weighs the same, its more looks sharing its weight.
-        frames = [_mean([r] + (more() if more is not None else [])) for r, more in self._window]
-        readings = read(_mean(frames))
-        self._spell_plain = read(_mean([r for r, _ in self._window]))
+        plain = _mean([r for r, _ in self._window])
+        self._spell_plain = read(plain)
+        readings = self._spell_plain
+        if any(more is not None for _, more in self._window):
+            readings = read(_mean([_mean([r] + (more() if more is not None else [])) for r, more in self._window]), plain)
         self._window, self._spell_done = [], True
         if self.stable is not None:
             readings = [_settle(old, new) for old, new in zip(self.stable, readings)]
