@@ -137,7 +137,8 @@ class Profiles:
 
     def save(self, draft: Draft) -> Path:
         """Write ``profile.json``. Registration by markers needs nothing more; a board registered by
-        clicked corners is found again at play time by its reference image."""
+        clicked corners is found again at play time by its reference image, and by the clicked
+        corners themselves where that finds nothing (the last resort)."""
         if draft.H is None:
             raise ProfileError("register the board first (step 4)")
         if draft.registration == "corners" and not draft.has(REFERENCE):
@@ -147,6 +148,12 @@ class Profiles:
             profile["calibration"] = LENS
         if draft.has(REFERENCE):
             profile["reference_image"] = REFERENCE
+        if draft.registration == "corners":
+            frame = draft.frame()
+            if frame is None:
+                raise ProfileError("take a picture of the board first (step 1)")
+            # where the reference picture's features find nothing, the board is where it was clicked
+            profile["clicked_corners"] = {"homography": draft.homography, "frame": [frame.shape[1], frame.shape[0]]}
         path = draft.folder / PROFILE
         write_whole(path, json.dumps(profile, indent=1))
         return path

@@ -8,6 +8,7 @@ boxes, so a board printed slightly differently needs no code change.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -114,12 +115,22 @@ def load_layout(path: str | Path = DEFAULT_LAYOUT, overrides: dict[str, dict[str
 
 
 @dataclass(frozen=True)
+class ClickedCorners:
+    """The board found in the calibration wizard by four clicked corners: the homography
+    from the wizard's picture (undistorted by the profile's lens calibration, if any) to
+    the canonical board, and that picture's size, the only frame size it fits."""
+    homography: tuple[tuple[float, float, float], ...]
+    frame: tuple[int, int]                                 # width, height
+
+
+@dataclass(frozen=True)
 class Profile:
     """Everything that differs between one table set-up and another."""
     layout: Layout
     markers: dict[int, list[list[float]]] | None = None   # marker id -> 4 canonical corners
     calibration: str | None = None                         # .npz with camera matrix K and dist
     reference_image: str | None = None                     # canonical-frame picture for feature matching
+    clicked: ClickedCorners | None = None                  # the last resort where neither finds the board
 
 
 def _corners(raw: Any) -> list[list[float]]:
@@ -128,6 +139,17 @@ def _corners(raw: Any) -> list[list[float]]:
     if len(corners) != 4:
         raise ValueError(f"a marker has 4 corners, not {len(corners)}")
     return corners
+
+
+def _clicked(raw: Any) -> ClickedCorners:
+    """``clicked_corners``: {"homography": 3 rows of 3 finite numbers, "frame": [width, height]}."""
+    rows = tuple(tuple(float(v) for v in row) for row in raw["homography"])
+    if len(rows) != 3 or any(len(row) != 3 for row in rows) or not all(math.isfinite(v) for row in rows for v in row):
+        raise ValueError("clicked_corners' homography is 3 rows of 3 finite numbers")
+    width, height = (int(v) for v in raw["frame"])
+    if width < 1 or height < 1:
+        raise ValueError("clicked_corners' frame is a width and a height in px")
+    return ClickedCorners(rows, (width, height))
 
 
 class ProfileFileError(ValueError):
@@ -147,7 +169,8 @@ def load_profile(path: str | Path | None = None) -> Profile:
         raw: dict[str, Any] = json.loads(path.read_text())
         layout = load_layout(rel(raw.get("layout")) or DEFAULT_LAYOUT, raw.get("slot_overrides"))
         markers = {int(k): _corners(v) for k, v in raw["markers"].items()} if "markers" in raw else None
-        return Profile(layout, markers, rel(raw.get("calibration")), rel(raw.get("reference_image")))
+        clicked = _clicked(raw["clicked_corners"]) if raw.get("clicked_corners") is not None else None
+        return Profile(layout, markers, rel(raw.get("calibration")), rel(raw.get("reference_image")), clicked)
     # A file edited by hand or cut short: any of these, said in one line that names it.
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise ProfileFileError(f"the profile {path} cannot be read ({type(exc).__name__}: {exc})") from exc

@@ -122,7 +122,7 @@ class Pipeline:
         image = _profile_file(prof.reference_image, "reference image", cv2.imread)
         reference = None if image is None else FeatureReference.from_image(image, prof.layout)
         neutral = NeutralDams.from_map(prof.layout)
-        registrar = Registrar(prof.layout, geometry, reference, fit_lens=fit_lens and lens is None)
+        registrar = Registrar(prof.layout, geometry, reference, fit_lens=fit_lens and lens is None, clicked=prof.clicked)
         return cls(prof, load_session(model), registrar, lens=lens,
                    neutral=neutral, water=HeldWater.from_layout(prof.layout),
                    heights=None if heights is None else DamHeights.load(prof.layout, neutral.heights(), heights),
@@ -189,6 +189,9 @@ class Pipeline:
         board, flags = build_map(slots)
         if reg.source == "stale":
             flags.insert(0, Flag("board", "markers hidden: using the last known board position"))
+        elif reg.source == "manual":
+            flags.insert(0, Flag("board", "placed by the corners clicked at calibration (no markers or features "
+                                          "found): calibrate again if the camera has moved"))
         t["decode"] = _since(t1)
         t["total"] = _since(t0)
         return Reading(board, slots, flags, reg.source, reg.H, t, motion, settled is not None, view, camera, reg.lens)

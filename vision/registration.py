@@ -3,7 +3,9 @@
 Three ways in, best first: ArUco markers at the board corners (subpixel corners;
 blurred ones recognised as pictures; in a frame smeared by camera shake, looked for
 again once the smear is taken out), feature matching against a reference picture of
-the board, and four corners clicked by a person. ``Registrar`` remembers the last
+the board, and, where neither has found it since the camera started, the four corners
+clicked in the calibration wizard (for frames of that picture's size: the camera must not
+have moved since, which nothing can check, so the reading says so). ``Registrar`` remembers the last
 homography and reuses it while the board has not moved, which it checks cheaply by
 comparing the pixels around the markers (or a thumbnail of the whole frame when the
 board was registered without markers). With all four markers seen it also fits the lens's
@@ -32,7 +34,7 @@ import cv2
 import numpy as np
 
 from . import marker_search, radial_lens
-from .layout import Layout
+from .layout import ClickedCorners, Layout
 from .motion_blur import deblur, frame_smears
 from .radial_lens import RadialLens
 
@@ -259,6 +261,9 @@ class Registrar:
     # Fit the lens's distortion from the markers (``vision.radial_lens``); off where the
     # frames are undistorted already, by a saved lens calibration.
     fit_lens: bool = True
+    # The last resort: the board's four corners clicked in the calibration wizard, used only
+    # for frames of the wizard picture's size while no marker or feature has found the board.
+    clicked: ClickedCorners | None = None
     detector: cv2.aruco.ArucoDetector = field(default_factory=make_detector)
     _H: np.ndarray | None = None
     _lens: RadialLens | None = None
@@ -273,11 +278,6 @@ class Registrar:
     def __post_init__(self) -> None:
         if self.geometry is None:
             self.geometry = default_markers(self.layout.width, self.layout.height)
-
-    def set_corners(self, points) -> None:
-        """Manual registration: kept until the next ``reset``."""
-        self._H, self._source, self._lens = homography_from_corners(points, self.layout), "manual", None
-        self._corners, self._seen, self._watch, self._patches = {}, {}, [], []
 
     def reset(self) -> None:
         """Forget the board's position and the lens: the next frame may be another camera's."""
@@ -295,9 +295,10 @@ class Registrar:
 
     def register(self, gray: np.ndarray) -> Registration:
         t0 = time.perf_counter()
-        if self._H is not None and (self._source == "manual" or not self._moved(gray)):
-            # a frame like the last stale one is still stale: its markers are still hidden
-            return Registration(self._H, "stale" if self._source == "stale" else "cached", _ms(t0),
+        if self._H is not None and not self._moved(gray):
+            # a frame like the last stale one is still stale: its markers are still hidden; one
+            # like the last placed by the clicked corners is still placed by nothing else
+            return Registration(self._H, self._source if self._source in ("stale", "manual") else "cached", _ms(t0),
                                 self._seen, self._lens)
         found = locate_markers(gray, self.detector, self.geometry)
         still = self._still(found)
@@ -315,6 +316,9 @@ class Registrar:
             H, source = self.reference.homography(gray, lens=lens), "features"
             if H is not None and self._H is not None and self._agrees(H, lens):
                 return self._keep(gray, found, t0, "held")
+        if H is None and self._H is None and self.clicked is not None and self.clicked.frame == gray.shape[::-1]:
+            # Nothing found it, and it was never found since: where the wizard's corners put it.
+            H, source, lens = np.asarray(self.clicked.homography, np.float64), "manual", None
         if H is None and self._H is None:
             return Registration(None, "none", _ms(t0), found, None)
         if H is None:

@@ -246,7 +246,22 @@ def test_a_saved_lens_calibration_also_gives_the_camera_matrix_to_the_crops(tmp_
     assert np.array_equal(calibrated.camera_matrix, K)
 
 
+def test_a_board_with_no_markers_is_read_where_its_corners_were_clicked(tmp_path):
+    """A profile registered by clicked corners (here with no reference picture to match): the
+    board is read where the corners put it, and the reading says the camera must not have moved."""
+    frame, H_true = camera_view(board_canvas(LAYOUT, markers=False), LAYOUT, size=(1280, 720), tilt=0.05)
+    assert Pipeline.load().read_frame(frame).map is None
+    (tmp_path / "profile.json").write_text(json.dumps({"clicked_corners": {"homography": H_true.tolist(), "frame": [1280, 720]}}))
+    p = Pipeline.load(tmp_path / "profile.json")
+    reading = p.read_frame(frame)
+    assert reading.registration == "manual" and reading.map is not None
+    assert "corners clicked at calibration" in reading.flags[0].problem and reading.flags[0].slot == "board"
+    assert p.read_frame(frame).registration == "manual"
+
+
 @pytest.mark.parametrize("damage, named", [
+    ({"profile.json": b'{"clicked_corners": {"homography": [[1, 0, 0], [0, 1, 0]], "frame": [1280, 720]}}'}, "profile.json"),
+    ({"profile.json": b'{"clicked_corners": {"homography": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "frame": [0, 720]}}'}, "profile.json"),
     ({"profile.json": b'{"slot_overrides": '}, "profile.json"),                      # cut short
     ({"profile.json": b'{"markers": {"0": [[0, 0], [1, 0], [1, 1]]}}'}, "profile.json"),   # a corner short
     ({"profile.json": b'{"calibration": "lens.npz"}', "lens.npz": b"PK\x03\x04 cut"}, "lens.npz"),

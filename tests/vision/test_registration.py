@@ -3,6 +3,7 @@ import cv2
 import numpy as np
 
 from vision import registration
+from vision.layout import ClickedCorners
 from vision.synth.render import Options, render
 from vision.registration import (Calibration, FeatureReference, Registrar, decode_markers, detect_markers,
                                  homography_from_corners, make_detector)
@@ -144,9 +145,31 @@ def test_four_clicked_corners():
     corners = np.float32([[[0, 0]], [[LAYOUT.width, 0]], [[LAYOUT.width, LAYOUT.height]], [[0, LAYOUT.height]]])
     clicks = cv2.perspectiveTransform(corners, np.linalg.inv(H_true)).reshape(4, 2)
     assert reprojection_error(homography_from_corners(clicks, LAYOUT), H_true, LAYOUT) < 0.01
-    reg = Registrar(LAYOUT)
-    reg.set_corners(clicks)
-    assert reg.register(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)).source == "cached"
+
+
+def test_the_clicked_corners_are_the_last_resort_for_frames_of_their_size():
+    """Issue 4's third way in: no markers, and a reference picture whose features find nothing
+    (a blank one here), so only the corners clicked in the wizard place the board."""
+    frame, H_true = camera_view(board_canvas(LAYOUT, markers=False), LAYOUT, tilt=0.05)
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    corners = np.float32([[[0, 0]], [[LAYOUT.width, 0]], [[LAYOUT.width, LAYOUT.height]], [[0, LAYOUT.height]]])
+    H = homography_from_corners(cv2.perspectiveTransform(corners, np.linalg.inv(H_true)).reshape(4, 2), LAYOUT)
+    blank = FeatureReference.from_image(np.full((732, 500), 128, np.uint8), LAYOUT)
+    clicked = ClickedCorners(tuple(map(tuple, H.tolist())), (gray.shape[1], gray.shape[0]))
+    assert Registrar(LAYOUT, reference=blank).register(gray).source == "none"
+    reg = Registrar(LAYOUT, reference=blank, clicked=clicked)
+    first = reg.register(gray)
+    assert first.source == "manual" and reprojection_error(first.H, H_true, LAYOUT) < 0.01
+    assert reg.register(gray).source == "manual", "a still frame keeps saying where its position came from"
+    other_size = cv2.resize(gray, (960, 540))
+    assert Registrar(LAYOUT, reference=blank, clicked=clicked).register(other_size).source == "none"
+    # Once the picture changes (here the camera moved, and markers were laid), what is found
+    # takes over, and from then on the clicked corners are not used.
+    with_markers, H_markers = camera_view(board_canvas(LAYOUT), LAYOUT, tilt=0.1)
+    found = reg.register(cv2.cvtColor(with_markers, cv2.COLOR_BGR2GRAY))
+    assert found.source == "aruco" and reprojection_error(found.H, H_markers, LAYOUT) < 2.0
+    hidden = reg.register(gray)            # nothing found in it: the markers' position stands
+    assert hidden.source == "stale" and np.array_equal(hidden.H, found.H)
 
 
 def test_undistortion_with_saved_calibration(tmp_path):

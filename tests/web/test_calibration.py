@@ -50,6 +50,25 @@ def test_wizard_steps_write_a_profile_the_vision_pipeline_loads(client, photo, a
     assert "table-1" in client.get("/").get_data(as_text=True)             # offered at game start
 
 
+def test_a_board_registered_by_clicked_corners_keeps_them_as_the_last_resort(client, photo, app):
+    api = "/calibration/api/table-1"
+    upload(client, f"{api}/photo", "photo", photo)
+    points = [[100, 50], [700, 60], [720, 900], [90, 880]]
+    assert client.post(f"{api}/register", json={"method": "corners", "points": points}).json["registration"] == "corners"
+    res = client.post(f"{api}/save")
+    assert res.status_code == 400 and "needs its reference image" in res.json["problems"][0]
+    assert client.post(f"{api}/reference").json["reference"]
+    client.post(f"{api}/save")
+    folder = app.extensions["automa_vision"].config.profiles_dir / "table-1"
+    profile = load_profile(folder / "profile.json")
+    height, width = cv2.imread(str(FIXTURE)).shape[:2]
+    assert profile.clicked.frame == (width, height)
+    assert np.allclose(profile.clicked.homography, register_corners(points, load_layout()))
+    assert client.post(f"{api}/register", json={"method": "markers"}).json["registration"] == "markers"
+    client.post(f"{api}/save")
+    assert load_profile(folder / "profile.json").clicked is None       # the markers find it
+
+
 def test_a_new_picture_or_lens_forgets_the_board_registered_on_the_one_before(client, photo, app):
     """The homography is of the picture it was found on: kept, the reference step cut the new
     picture with the old picture's homography."""
