@@ -115,7 +115,8 @@ def photo(name: str):
 
 @bp.get("/api/<name>/preview.jpg")
 def preview(name: str):
-    """The wizard's picture with what it found drawn on it; the live camera before there is one."""
+    """The wizard's picture with what it found drawn on it; the live camera before there is one.
+    ``?full=1``: at the picture's own size, for clicking the board's corners to the pixel."""
     d = draft(name)
     frame = _picture(d)
     if frame is None:
@@ -129,6 +130,8 @@ def preview(name: str):
         pts = np.asarray(corners, np.int32)
         cv2.polylines(frame, [pts], True, (0, 200, 0), 3, cv2.LINE_AA)
         cv2.putText(frame, str(i), tuple(int(v) for v in pts.mean(0)), cv2.FONT_HERSHEY_SIMPLEX, 1.5, (0, 0, 255), 4)
+    if request.args.get("full") == "1":
+        return _image(frame)
     scale = PREVIEW_WIDTH / frame.shape[1]
     return _image(cv2.resize(frame, (PREVIEW_WIDTH, round(frame.shape[0] * scale)), interpolation=cv2.INTER_AREA))
 

@@ -4,15 +4,18 @@ Screenshots land in tests/web/artifacts/ for a person to look at.
 """
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from werkzeug.serving import make_server
 
 from automa.barrage.state import GameState
 from vision.board_state import Flag
+from vision.layout import load_layout
 from vision.pipeline import Reading
 from web import game
 from web.app import WebConfig, create_app, services
@@ -106,6 +109,36 @@ def test_new_user_calibrates_on_a_photo(server, page):
     shot(page, "calibration")
     page.goto(server)
     assert page.locator('select[name="profile"] option', has_text="kitchen-table").count() == 1
+
+
+def test_the_board_corners_are_clicked_on_the_picture_at_its_own_size(site, page):
+    """The preview is shrunk to 960 px; clicked there, a 1280 px picture's corner lands to 1.3
+    px at best. In corner mode it is shown full size, so a click is a picture px."""
+    if not FIXTURE.exists():
+        pytest.skip("no synthetic fixture image (tests/fixtures/synth/clean_01.jpg)")
+    server, app = site
+    page.set_viewport_size({"width": 2400, "height": 1200})     # the whole picture in view: no scrolling to click
+    page.goto(f"{server}/calibration/")
+    page.fill("#profile-name", "clicked-table")
+    page.set_input_files("#photo", str(FIXTURE))
+    page.wait_for_selector("#step-1.done")
+    page.wait_for_function("document.getElementById('preview').naturalWidth === 960")     # shrunk to preview
+    page.click("#corners-mode")
+    page.wait_for_function("(() => { const img = document.getElementById('preview');"
+                           " return img.complete && img.naturalWidth === 1280"
+                           " && Math.abs(img.getBoundingClientRect().width - 1280) < 0.5; })()")
+    points = [(181, 95), (842, 88), (860, 690), (170, 702)]
+    for x, y in points:
+        page.locator("#preview").click(position={"x": x, "y": y})
+    page.wait_for_selector("#step-4.done")
+    assert "Board found (corners)" in page.inner_text("#result-4")
+    page.wait_for_function("!document.querySelector('.preview').classList.contains('zoomed')")
+    wizard = app.extensions["automa_vision"].config.profiles_dir / "clicked-table" / "wizard.json"
+    H = np.asarray(json.loads(wizard.read_text())["homography"])
+    layout = load_layout()
+    board = np.float32([[0, 0], [layout.width, 0], [layout.width, layout.height], [0, layout.height]])
+    clicked = cv2.perspectiveTransform(board.reshape(-1, 1, 2), np.linalg.inv(H)).reshape(4, 2)
+    assert np.abs(clicked - np.float32(points)).max() <= 1.0, clicked
 
 
 def test_two_automa_turns_on_the_demo_replay(server, page):

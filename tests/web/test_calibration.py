@@ -53,6 +53,9 @@ def test_wizard_steps_write_a_profile_the_vision_pipeline_loads(client, photo, a
 def test_a_board_registered_by_clicked_corners_keeps_them_as_the_last_resort(client, photo, app):
     api = "/calibration/api/table-1"
     upload(client, f"{api}/photo", "photo", photo)
+    widths = [cv2.imdecode(np.frombuffer(client.get(f"{api}/preview.jpg{q}").data, np.uint8), cv2.IMREAD_COLOR).shape[1]
+              for q in ("", "?full=1")]
+    assert widths == [960, 1280]         # corners are clicked on the picture at its own size
     points = [[100, 50], [700, 60], [720, 900], [90, 880]]
     assert client.post(f"{api}/register", json={"method": "corners", "points": points}).json["registration"] == "corners"
     res = client.post(f"{api}/save")
