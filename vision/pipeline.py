@@ -158,6 +158,11 @@ class Pipeline:
         t["registration"] = _since(t0)
         if reg.H is None:
             problem = "board not found (no markers, no feature match)"
+            clicked = self.registrar.clicked
+            if clicked is not None and clicked.frame != gray.shape[::-1]:
+                width, height = clicked.frame
+                problem = (f"board not found (no markers, no feature match; the corners clicked at calibration fit "
+                           f"{width}x{height} frames, not {gray.shape[1]}x{gray.shape[0]}: calibrate on this camera's picture)")
             if self.registrar.mirrored(gray):
                 problem = "board not found: the picture is mirrored; turn off the camera's mirror setting"
             t["total"] = _since(t0)

@@ -257,6 +257,9 @@ def test_a_board_with_no_markers_is_read_where_its_corners_were_clicked(tmp_path
     assert reading.registration == "manual" and reading.map is not None
     assert "corners clicked at calibration" in reading.flags[0].problem and reading.flags[0].slot == "board"
     assert p.read_frame(frame).registration == "manual"
+    p.registrar.reset()
+    smaller = p.read_frame(cv2.resize(frame, (960, 540)))
+    assert smaller.map is None and "fit 1280x720 frames, not 960x540" in smaller.flags[0].problem
 
 
 @pytest.mark.parametrize("damage, named", [
