@@ -38,7 +38,11 @@ function step(button, n, fn) {
   });
 }
 
-function refreshPreview() { $("preview").src = `${api("/preview.jpg")}?t=${Date.now()}`; }
+// Full size while the board's corners are being clicked (``zoomPreview``), else shrunk.
+function refreshPreview() {
+  const full = $("preview").parentElement.classList.contains("zoomed");
+  $("preview").src = `${api("/preview.jpg")}?${full ? "full=1&" : ""}t=${Date.now()}`;
+}
 async function refreshStatus() { status = await send("GET", ""); return status; }
 
 step("snapshot", 1, async () => {
@@ -81,10 +85,7 @@ step("register-markers", 4, async () => {
 });
 // Clicked corners are read at the picture's own size (a corner 4 px off reads about twice the
 // slot errors): the preview is shown full size, to scroll, until the fourth corner.
-function zoomPreview(on) {
-  $("preview").parentElement.classList.toggle("zoomed", on);
-  $("preview").src = `${api("/preview.jpg")}?${on ? "full=1&" : ""}t=${Date.now()}`;
-}
+function zoomPreview(on) { $("preview").parentElement.classList.toggle("zoomed", on); refreshPreview(); }
 $("corners-mode").addEventListener("click", () => { corners = []; $("corners-help").hidden = false; zoomPreview(true); });
 $("preview").addEventListener("click", async (ev) => {
   if (corners === null) return;
