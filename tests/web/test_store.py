@@ -52,8 +52,8 @@ def test_unknown_session(tmp_path):
     with pytest.raises(NoSession):
         store.delete(42)
     sid = store.create("game", {}, step(0))
-    for call in (store.delete, store.picture, store.steps, lambda sid: store.undo_to(sid, 0),
-                 lambda sid: store.append(sid, step(1), expect_seq=0)):
+    for call in (store.delete, store.picture, store.steps, lambda i: store.undo_to(i, 0),
+                 lambda i: store.append(i, step(1), expect_seq=0)):
         for bad in (0, -1, 2**63, 2**70):      # past SQLite's 64-bit INTEGER: OverflowError before
             with pytest.raises(NoSession, match=f"no session {bad}"):
                 call(bad)
