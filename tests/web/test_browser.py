@@ -112,8 +112,8 @@ def test_new_user_calibrates_on_a_photo(server, page):
 
 
 def test_the_board_corners_are_clicked_on_the_picture_at_its_own_size(site, page):
-    """The preview is shrunk to 960 px; clicked there, a 1280 px picture's corner lands to 1.3
-    px at best. In corner mode it is shown full size, so a click is a picture px."""
+    """The preview is shrunk to 960 px: clicked there, a 1280 px picture's corners are chosen in
+    steps of 1.3 px. In corner mode it is shown full size, so a click is a picture px."""
     if not FIXTURE.exists():
         pytest.skip("no synthetic fixture image (tests/fixtures/synth/clean_01.jpg)")
     server, app = site
