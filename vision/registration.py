@@ -226,7 +226,7 @@ class FeatureReference:
             src = lens.undistort(src).astype(np.float32)
         dst = self.keypoints[[m.trainIdx for m in good]] * self.scale
         # MAGSAC++ weighs each match by its residual instead of counting those under one
-        # threshold: with the markers hidden, boards found ~1 canonical px closer (median) than
+        # threshold: with the markers hidden, boards found 0.4-3 canonical px closer (median) than
         # by RANSAC, for no more time (docs/benchmarks.md, "Features found with MAGSAC++").
         H, inliers = cv2.findHomography(src, dst, cv2.USAC_MAGSAC, 4.0)
         if H is None or int(inliers.sum()) < min_inliers:
