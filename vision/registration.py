@@ -195,27 +195,46 @@ def homography_from_corners(points: list[tuple[float, float]] | np.ndarray, layo
 
 @dataclass
 class FeatureReference:
-    """ORB features of a canonical-frame picture of the board (computed once)."""
+    """ORB features of a canonical-frame picture of the board (computed once), and of the
+    picture at half its size (``coarse``), tried where these find nothing: ORB's pyramid
+    spans 3.6 times in scale, and a 640x480 webcam shows the board about 4 times smaller
+    than the picture (docs/benchmarks.md, "A reference at half size")."""
     keypoints: np.ndarray
     descriptors: np.ndarray
     orb: cv2.ORB
     scale: float          # reference px -> canonical px
+    coarse: "FeatureReference | None" = None
 
     @classmethod
-    def from_image(cls, image: np.ndarray, layout: Layout, features: int = 3000) -> "FeatureReference":
+    def from_image(cls, image: np.ndarray, layout: Layout, features: int = 3000,
+                   coarse: bool = True) -> "FeatureReference":
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         orb = cv2.ORB_create(features)
         kps, desc = _features(orb, gray)
-        return cls(np.array([k.pt for k in kps], np.float32).reshape(-1, 2), desc, orb, layout.width / gray.shape[1])
+        half = None
+        if coarse and min(gray.shape[:2]) >= 4:
+            half = cls.from_image(cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA),
+                                  layout, features, coarse=False)
+        return cls(np.array([k.pt for k in kps], np.float32).reshape(-1, 2), desc, orb, layout.width / gray.shape[1], half)
 
     def homography(self, gray: np.ndarray, min_inliers: int = MIN_MATCHES,
                    lens: RadialLens | None = None) -> np.ndarray | None:
-        """Frame -> canonical board from the frame's features matched to the reference's;
-        with a ``lens``, of the distortion-free frame (the frame's points are undistorted first)."""
+        """Frame -> canonical board from the frame's features matched to the reference's (or,
+        where they find nothing, to the half-size picture's); with a ``lens``, of the
+        distortion-free frame (the frame's points are undistorted first)."""
         if len(self.keypoints) < min_inliers:         # a featureless picture (a soft focus, a blank board)
             return None
         kps, desc = _features(self.orb, gray)
         if desc is None or len(kps) < min_inliers:
+            return None
+        H = self._match(kps, desc, min_inliers, lens)
+        if H is None and self.coarse is not None:
+            H = self.coarse._match(kps, desc, min_inliers, lens)
+        return H
+
+    def _match(self, kps: tuple, desc: np.ndarray, min_inliers: int, lens: RadialLens | None) -> np.ndarray | None:
+        """The frame's features (``kps``, ``desc``) matched to this picture's."""
+        if len(self.keypoints) < min_inliers:
             return None
         pairs = cv2.BFMatcher(cv2.NORM_HAMMING).knnMatch(desc, self.descriptors, k=2)
         good = [m for m, *rest in pairs if rest and m.distance < 0.8 * rest[0].distance]
