@@ -140,6 +140,18 @@ def test_a_featureless_reference_picture_finds_nothing_and_does_not_fail():
     assert reference.homography(thin) is None and reference.homography(thin.T.copy()) is None
 
 
+def test_a_board_far_smaller_than_its_reference_picture_is_found_at_half_size():
+    """A 640x480 camera shows the board smaller than ORB's pyramid reaches from the reference
+    picture: the picture's features at half size find it."""
+    canvas = board_canvas(LAYOUT, markers=False)
+    picture = canvas[MARGIN:MARGIN + LAYOUT.height, MARGIN:MARGIN + LAYOUT.width]
+    frame, H_true = camera_view(canvas, LAYOUT, size=(640, 480), tilt=0.03)
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    assert FeatureReference.from_image(picture, LAYOUT, coarse=False).homography(gray) is None
+    H = FeatureReference.from_image(picture, LAYOUT).homography(gray)
+    assert H is not None and reprojection_error(H, H_true, LAYOUT) < 3.0
+
+
 def test_four_clicked_corners():
     frame, H_true = camera_view(board_canvas(LAYOUT), LAYOUT, tilt=0.05)
     corners = np.float32([[[0, 0]], [[LAYOUT.width, 0]], [[LAYOUT.width, LAYOUT.height]], [[0, LAYOUT.height]]])
