@@ -128,11 +128,19 @@ def test_the_board_corners_are_clicked_on_the_picture_at_its_own_size(site, page
                            " return img.complete && img.naturalWidth === 1280"
                            " && Math.abs(img.getBoundingClientRect().width - 1280) < 0.5; })()")
     points = [(181, 95), (842, 88), (860, 690), (170, 702)]
-    for x, y in points:
+    for x, y in points[:3]:
         page.locator("#preview").click(position={"x": x, "y": y})
+    image = page.locator("#preview").bounding_box()
+    marks = [m.bounding_box() for m in page.locator(".corner-mark").all()]
+    assert len(marks) == 3                                 # each click marked where it landed
+    shot(page, "calibration-corners")
+    for (x, y), m in zip(points, marks):
+        assert abs(m["x"] + m["width"] / 2 - image["x"] - x) <= 1.5 and abs(m["y"] + m["height"] / 2 - image["y"] - y) <= 1.5
+    page.locator("#preview").click(position={"x": points[3][0], "y": points[3][1]})
     page.wait_for_selector("#step-4.done")
     assert "Board found (corners)" in page.inner_text("#result-4")
     page.wait_for_function("!document.querySelector('.preview').classList.contains('zoomed')")
+    assert page.locator(".corner-mark").count() == 0
     wizard = app.extensions["automa_vision"].config.profiles_dir / "clicked-table" / "wizard.json"
     H = np.asarray(json.loads(wizard.read_text())["homography"])
     layout = load_layout()

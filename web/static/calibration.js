@@ -85,7 +85,19 @@ step("register-markers", 4, async () => {
 });
 // Clicked corners are read at the picture's own size (a corner 4 px off reads about twice the
 // slot errors): the preview is shown full size, to scroll, until the fourth corner.
-function zoomPreview(on) { $("preview").parentElement.classList.toggle("zoomed", on); refreshPreview(); }
+function zoomPreview(on) {
+  $("preview").parentElement.classList.toggle("zoomed", on);
+  document.querySelectorAll(".corner-mark").forEach((m) => m.remove());
+  refreshPreview();
+}
+// Each corner is marked where it was clicked, so that a slip shows before the next click.
+function markCorner(img, x, y) {
+  const mark = document.createElement("span");
+  mark.className = "corner-mark";
+  mark.style.left = `${img.offsetLeft + x}px`;
+  mark.style.top = `${img.offsetTop + y}px`;
+  img.parentElement.append(mark);
+}
 $("corners-mode").addEventListener("click", () => { corners = []; $("corners-help").hidden = false; zoomPreview(true); });
 $("preview").addEventListener("click", async (ev) => {
   if (corners === null) return;
@@ -96,6 +108,7 @@ $("preview").addEventListener("click", async (ev) => {
   const img = ev.target, box = img.getBoundingClientRect();
   const scale = status.frame_size[0] / box.width;
   corners.push([(ev.clientX - box.left) * scale, (ev.clientY - box.top) * scale]);
+  markCorner(img, ev.clientX - box.left, ev.clientY - box.top);
   result(4, `corner ${corners.length} of 4`);
   if (corners.length === 4) {
     const points = corners; corners = null; $("corners-help").hidden = true;
