@@ -122,6 +122,10 @@ class ClickedCorners:
     homography: tuple[tuple[float, float, float], ...]
     frame: tuple[int, int]                                 # width, height
 
+    def fits(self, shape: tuple[int, ...]) -> bool:
+        """Whether a frame of ``shape`` (an array's: height, width, ...) is the picture's size."""
+        return self.frame == (shape[1], shape[0])
+
 
 @dataclass(frozen=True)
 class Profile:

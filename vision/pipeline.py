@@ -159,7 +159,7 @@ class Pipeline:
         if reg.H is None:
             problem = "board not found (no markers, no feature match)"
             clicked = self.registrar.clicked
-            if clicked is not None and clicked.frame != gray.shape[::-1]:
+            if clicked is not None and not clicked.fits(gray.shape):
                 width, height = clicked.frame
                 problem = (f"board not found (no markers, no feature match; the corners clicked at calibration fit "
                            f"{width}x{height} frames, not {gray.shape[1]}x{gray.shape[0]}: calibrate on this camera's picture)")

@@ -338,7 +338,7 @@ class Registrar:
             H, source = self.reference.homography(gray, lens=lens), "features"
             if H is not None and self._H is not None and self._agrees(H, lens):
                 return self._keep(gray, found, t0, "held")
-        if H is None and self._H is None and self.clicked is not None and self.clicked.frame == gray.shape[::-1]:
+        if H is None and self._H is None and self.clicked is not None and self.clicked.fits(gray.shape):
             # Nothing found it, and it was never found since: where the wizard's corners put it.
             H, source, lens = np.asarray(self.clicked.homography, np.float64), "manual", None
         if H is None and self._H is None:
