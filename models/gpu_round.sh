@@ -1,33 +1,42 @@
 #!/bin/bash
-# One GPU round of fine-tunes, as models/MODEL_CARD.md's GPU rounds ran them: fresh images, half
-# drawn like the earlier rounds and half under every light, finish, webcam processing and piece
-# shape (since 2026-11-26, twelfth session: the rounds before had blocks only), then
-# the slot model, the dam-height reader, the specialist and the lake counter fine-tuned side by
-# side from the shipped files. Each fine-tune writes its file and report to $OUT (eight files,
-# nothing else) as soon as it ends, so a run stopped at a time limit still leaves what finished;
-# the logs stay beside the images. Then: python -m models.soup, and python -m models.quantize for
-# the slot model's 8-bit file.
+# One GPU round, as models/MODEL_CARD.md's GPU rounds ran them: fresh images, half drawn like the
+# earlier rounds and half under every light, finish, webcam processing and piece shape (since
+# 2026-11-26, twelfth session: the rounds before had blocks only), then the slot model, the
+# dam-height reader, the specialist and the lake counter trained side by side, each fine-tuned
+# from its shipped file or (SCRATCH) from random weights. The logs stay beside the images. Then:
+# python -m models.soup for fine-tunes, and python -m models.quantize for the slot model's 8-bit
+# file.
 #
 #   SEED=60 NA=3000 NB=3000 OUT=out/gpu60 bash models/gpu_round.sh
 #
 # SEED: the round's seed (images 10^6 x SEED + 100,000+ and 150,000+, validation + 200,000+ and
 # 250,000+); NA, NB: training images of each half; DEV: the torch device (cuda); E1, E2: epochs
-# of the slot model and reader, and of the others; SCRATCH=1: train each net from random weights
-# on the same images instead of fine-tuning the shipped file, at each command's default learning
-# rate (untried: the rounds so far fine-tuned; give it more images and epochs than a fine-tune);
-# READER_WIDTHS=32,64,128,192 READER_LAYERS=1 (with SCRATCH=1): the dam-height reader's conv
-# trunk that wide, with that many attention layers (train-heights --widths --layers; the reader
-# underfits at the shipped 24,48,96,128 and gains little from reading the other dams,
-# docs/benchmarks.md, "Why the reader misses raised dams"; this shape keeps the six files
-# under 5 MB). Needs the training extra (torch).
+# of the slot model and reader, and of the others; E3: the reader's alone (default E1);
+# SCRATCH: the nets trained from random weights on the same images instead of fine-tuned from
+# the shipped file, at each command's default learning rate: 1 for all four, or a comma list of
+# slots, heights, specialist, lake (give a net from random weights more epochs than a fine-tune);
+# READERS (with heights in SCRATCH): the dam-height readers to train, one for each item,
+# space-separated, WIDTHS/LAYERS: its conv trunk that wide, with that many attention layers
+# (train-heights --widths --layers), written as heights$SEED-w<WIDTHS>-l<LAYERS>.onnx; the
+# default is the shipped shape, 24,48,96,128/2. The reader underfits at the shipped shape and
+# gains little from reading the other dams (docs/benchmarks.md, "Why the reader misses raised
+# dams"); 32,64,128,192/1 keeps the six files under 5 MB. Each net writes its file and report
+# to $OUT as soon as it ends (eight files with one reader), so a run stopped at a time limit
+# still leaves what finished. Needs the training extra (torch).
 set -u
-S=${SEED:-60}; NA=${NA:-3000}; NB=${NB:-3000}; DEV=${DEV:-cuda}; E1=${E1:-12}; E2=${E2:-8}; SCRATCH=${SCRATCH:-0}
-READER_WIDTHS=${READER_WIDTHS:-}; READER_LAYERS=${READER_LAYERS:-}
-if [ -n "$READER_WIDTHS$READER_LAYERS" ] && [ "$SCRATCH" != 1 ]; then
-  echo "READER_WIDTHS and READER_LAYERS need SCRATCH=1: a fine-tune keeps its file's shape" >&2; exit 2
+S=${SEED:-60}; NA=${NA:-3000}; NB=${NB:-3000}; DEV=${DEV:-cuda}; E1=${E1:-12}; E2=${E2:-8}; E3=${E3:-$E1}
+SCRATCH=${SCRATCH:-}; [ "$SCRATCH" = 1 ] && SCRATCH=slots,heights,specialist,lake
+scratch() { case ",$SCRATCH," in *",$1,"*) return 0;; esac; return 1; }
+READERS=${READERS:-}
+if [ -n "$READERS" ] && ! scratch heights; then
+  echo "READERS needs heights in SCRATCH: a fine-tune keeps its file's shape" >&2; exit 2
 fi
+for shape in $READERS; do       # refused here, before any image is made, not after minutes of lease
+  [[ $shape =~ ^[1-9][0-9]*(,[1-9][0-9]*){3}/[123]$ ]] ||
+    { echo "READERS: want WIDTHS/LAYERS items such as 32,64,128,192/1, not $shape" >&2; exit 2; }
+done
 OUT=${OUT:-out/gpu$S}; DATA=${DATA:-data/gpu$S}
-AV="python3 -m automa.cli"
+AV=${AV:-python3 -m automa.cli}     # the commands (a test puts a recorder here)
 export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD${PYTHONPATH:+:$PYTHONPATH}
 rm -rf "$DATA" "$DATA-b"
 mkdir -p "$OUT" "$DATA/logs"
@@ -49,16 +58,23 @@ rm -rf "$DATA-b"
 log "images done: $(ls "$DATA/train" | wc -l) training files, $(ls "$DATA/val" | wc -l) validation files"
 
 C="--data $DATA --n-train $((NA + NB)) --n-val 60 --seed $S --device $DEV --jobs 4 $MIX $MORE"
-fine_tune() {   # name, the shipped file it starts from, then the training command and its own arguments
-  local name=$1 start=$2; shift 2
-  if [ "$SCRATCH" = 1 ]; then start=""; else start="--init $start --lr 5e-4"; fi
-  $AV "$@" $start $C --out "$OUT/$name$S.onnx" > "$DATA/logs/$name.log" 2>&1
+train_one() {   # net (as SCRATCH names it), file name, the shipped file a fine-tune starts from, then the
+                # training command and its own arguments
+  local net=$1 name=$2 start=$3; shift 3
+  if scratch "$net"; then start=""; else start="--init $start --lr 5e-4"; fi
+  $AV "$@" $start $C --out "$OUT/$name.onnx" > "$DATA/logs/$name.log" 2>&1
   log "$name: exit $? ($(tail -n 1 "$DATA/logs/$name.log"))"
 }
-fine_tune slots models/barrage_slots.onnx train --epochs "$E1" &
-fine_tune heights models/barrage_dam_heights.onnx train-heights --epochs "$E1" ${READER_WIDTHS:+--widths "$READER_WIDTHS"} \
-  ${READER_LAYERS:+--layers "$READER_LAYERS"} &
-fine_tune specialist models/barrage_specialist.onnx train --kinds conduit,powerhouse --epochs "$E2" &
-fine_tune lake models/barrage_lake_drops.onnx train-drops --kind lake --epochs "$E2" &
+train_one slots "slots$S" models/barrage_slots.onnx train --epochs "$E1" &
+if [ -n "$READERS" ]; then
+  for shape in $READERS; do
+    w=${shape%/*}; l=${shape#*/}
+    train_one heights "heights$S-w${w//,/-}-l$l" "" train-heights --epochs "$E3" --widths "$w" --layers "$l" &
+  done
+else
+  train_one heights "heights$S" models/barrage_dam_heights.onnx train-heights --epochs "$E3" &
+fi
+train_one specialist "specialist$S" models/barrage_specialist.onnx train --kinds conduit,powerhouse --epochs "$E2" &
+train_one lake "lake$S" models/barrage_lake_drops.onnx train-drops --kind lake --epochs "$E2" &
 wait
 log "all done"

@@ -8,6 +8,8 @@ import shlex
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from automa.cli import build_parser
 from vision.synth.cli import shot_options
 
@@ -36,16 +38,77 @@ def test_the_rounds_image_flags_are_the_commands_own():
         assert args.shapes == ["blocks", "moulded"]
 
 
-def test_a_wider_reader_is_asked_for_only_when_training_from_random_weights(tmp_path):
-    """``READER_WIDTHS`` and ``READER_LAYERS`` (the script's own example parses as
-    ``train-heights --widths --layers``) are refused before any image is made unless
-    ``SCRATCH=1``: a fine-tune keeps its file's shape."""
-    example = re.search(r"READER_WIDTHS=(\S+) READER_LAYERS=(\d) \(with SCRATCH=1\)", SCRIPT.read_text())
+# Stands in for ``python3 -m automa.cli``: notes each command's arguments on a line of its
+# own and makes the folder it was told to write, so the script runs through in a second.
+RECORDER = """#!/bin/bash
+echo "$*" >> "$CALLS"
+while [ $# -gt 0 ]; do
+  case $1 in --out) mkdir -p "$2"; touch "$2/0000.png";; esac
+  shift
+done
+"""
+
+
+def _round(tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
+    recorder = tmp_path / "av"
+    recorder.write_text(RECORDER)
+    recorder.chmod(0o755)
+    env = {"PATH": os.environ["PATH"], "AV": str(recorder), "CALLS": str(tmp_path / "calls"),
+           "OUT": str(tmp_path / "out"), "DATA": str(tmp_path / "data"), **env}
+    return subprocess.run(["bash", str(SCRIPT)], env=env, capture_output=True, text=True, timeout=60)
+
+
+def _trainings(tmp_path: Path) -> dict[str, list[str]]:
+    """Each training the round asked for, by the file it writes, with its arguments."""
+    calls = [shlex.split(line) for line in (tmp_path / "calls").read_text().splitlines()]
+    return {Path(c[c.index("--out") + 1]).stem: c for c in calls if c[0] != "synth"}
+
+
+def test_readers_of_other_shapes_are_trained_from_random_weights_beside_the_fine_tunes(tmp_path):
+    """``SCRATCH=heights READERS=...``: one reader of each shape asked for, from random
+    weights at the command's own learning rate, while the other three nets are fine-tuned
+    from their shipped files; the script's own example parses as the command's flags."""
+    example = re.search(r"(\d+(?:,\d+){3})/(\d) keeps the six files", SCRIPT.read_text())
     assert example, "the script's comment gives an example"
     args = build_parser().parse_args(["train-heights", "--widths", example.group(1), "--layers", example.group(2)])
     assert (args.widths, args.layers) == ((32, 64, 128, 192), 1)
-    for name, value in (("READER_WIDTHS", example.group(1)), ("READER_LAYERS", example.group(2))):
-        env = {"PATH": os.environ["PATH"], name: value, "OUT": str(tmp_path / "out"), "DATA": str(tmp_path / "data")}
-        run = subprocess.run(["bash", str(SCRIPT)], env=env, capture_output=True, text=True, timeout=60)
-        assert run.returncode == 2 and "need SCRATCH=1" in run.stderr
+
+    run = _round(tmp_path, SEED="7", NA="2", NB="2", SCRATCH="heights", E3="30",
+                 READERS=f"{example.group(1)}/{example.group(2)} 24,48,96,128/2")
+    assert run.returncode == 0, run.stderr
+    trainings = _trainings(tmp_path)
+    assert set(trainings) == {"slots7", "specialist7", "lake7", "heights7-w32-64-128-192-l1", "heights7-w24-48-96-128-l2"}
+    for name in ("heights7-w32-64-128-192-l1", "heights7-w24-48-96-128-l2"):
+        reader = trainings[name]
+        assert reader[0] == "train-heights" and "--init" not in reader and "--lr" not in reader
+        assert reader[reader.index("--epochs") + 1] == "30"
+        widths, layers = name.split("-w")[1].rsplit("-l", 1)
+        assert (reader[reader.index("--widths") + 1], reader[reader.index("--layers") + 1]) == (widths.replace("-", ","), layers)
+    for name, shipped in (("slots7", "barrage_slots"), ("specialist7", "barrage_specialist"), ("lake7", "barrage_lake_drops")):
+        net = trainings[name]
+        assert Path(net[net.index("--init") + 1]).stem == shipped and net[net.index("--lr") + 1] == "5e-4"
+    assert trainings["slots7"][trainings["slots7"].index("--epochs") + 1] == "12"
+
+
+def test_every_net_from_random_weights_with_scratch_1(tmp_path):
+    run = _round(tmp_path, SEED="8", NA="1", NB="1", SCRATCH="1")
+    assert run.returncode == 0, run.stderr
+    trainings = _trainings(tmp_path)
+    assert set(trainings) == {"slots8", "heights8", "specialist8", "lake8"}
+    assert not any("--init" in args for args in trainings.values())
+
+
+@pytest.mark.parametrize("env, refusal", [
+    ({"READERS": "32,64,128,192/1"}, "needs heights in SCRATCH"),
+    ({"SCRATCH": "slots", "READERS": "32,64,128,192/1"}, "needs heights in SCRATCH"),
+    ({"SCRATCH": "heights", "READERS": "32,64,128/1"}, "want WIDTHS/LAYERS"),
+    ({"SCRATCH": "heights", "READERS": "32,64,128,192/4"}, "want WIDTHS/LAYERS"),
+    ({"SCRATCH": "heights", "READERS": "32,64,128,192"}, "want WIDTHS/LAYERS"),
+])
+def test_a_reader_shape_is_refused_before_any_image_is_made(tmp_path, env, refusal):
+    """A fine-tune keeps its file's shape, and a shape the command would refuse costs the
+    lease only once the images are made: both are refused at once."""
+    run = _round(tmp_path, **env)
+    assert run.returncode == 2 and refusal in run.stderr
+    assert not (tmp_path / "calls").exists()
     assert not (tmp_path / "out").exists() and not (tmp_path / "data").exists()
