@@ -27,6 +27,10 @@ set -u
 S=${SEED:-60}; NA=${NA:-3000}; NB=${NB:-3000}; DEV=${DEV:-cuda}; E1=${E1:-12}; E2=${E2:-8}; E3=${E3:-$E1}
 SCRATCH=${SCRATCH:-}; [ "$SCRATCH" = 1 ] && SCRATCH=slots,heights,specialist,lake
 scratch() { case ",$SCRATCH," in *",$1,"*) return 0;; esac; return 1; }
+for net in ${SCRATCH//,/ }; do  # a misspelt name would fine-tune that net unasked
+  case $net in slots|heights|specialist|lake) ;;
+    *) echo "SCRATCH: want 1 or nets among slots,heights,specialist,lake, not $net" >&2; exit 2;; esac
+done
 READERS=${READERS:-}
 if [ -n "$READERS" ] && ! scratch heights; then
   echo "READERS needs heights in SCRATCH: a fine-tune keeps its file's shape" >&2; exit 2

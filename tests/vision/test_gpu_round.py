@@ -104,10 +104,13 @@ def test_every_net_from_random_weights_with_scratch_1(tmp_path):
     ({"SCRATCH": "heights", "READERS": "32,64,128/1"}, "want WIDTHS/LAYERS"),
     ({"SCRATCH": "heights", "READERS": "32,64,128,192/4"}, "want WIDTHS/LAYERS"),
     ({"SCRATCH": "heights", "READERS": "32,64,128,192"}, "want WIDTHS/LAYERS"),
+    ({"SCRATCH": "height"}, "not height"),
+    ({"SCRATCH": "slots,lakes"}, "not lakes"),
 ])
 def test_a_reader_shape_is_refused_before_any_image_is_made(tmp_path, env, refusal):
-    """A fine-tune keeps its file's shape, and a shape the command would refuse costs the
-    lease only once the images are made: both are refused at once."""
+    """A fine-tune keeps its file's shape, a shape the command would refuse costs the lease
+    only once the images are made, and a misspelt net would be fine-tuned unasked: all are
+    refused at once."""
     run = _round(tmp_path, **env)
     assert run.returncode == 2 and refusal in run.stderr
     assert not (tmp_path / "calls").exists()
