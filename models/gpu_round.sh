@@ -23,6 +23,9 @@
 # dams"); 32,64,128,192/1 keeps the six files under 5 MB. Each net writes its file and report
 # to $OUT as soon as it ends (eight files with one reader), so a run stopped at a time limit
 # still leaves what finished. Needs the training extra (torch).
+# Time on an H200 (one call runs at most 600 s): NA=NB=3000 took 405-474 s with four nets; with
+# two readers beside the other three (seed 64) the slot model was at its eighth of twelve epochs
+# at 535 s, so give a round with more nets fewer images, or train the slot model in a second call.
 set -u
 S=${SEED:-60}; NA=${NA:-3000}; NB=${NB:-3000}; DEV=${DEV:-cuda}; E1=${E1:-12}; E2=${E2:-8}; E3=${E3:-$E1}
 SCRATCH=${SCRATCH:-}; [ "$SCRATCH" = 1 ] && SCRATCH=slots,heights,specialist,lake
