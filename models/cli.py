@@ -74,6 +74,22 @@ def fine_tune(args: argparse.Namespace, read: Callable[[Path], object]) -> tuple
     return start, started_from
 
 
+
+def output_file(path: str | Path) -> Path:
+    """The ``--out`` file, its folder made now: a file that cannot be written is refused
+    before the images are cut and the net trained, not when the training is done."""
+    out = Path(path)
+    if out.is_dir():
+        raise SystemExit(f"--out {out}: is a folder; name the ONNX file to write")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SystemExit(f"--out {out}: cannot make its folder ({e})")
+    if not os.access(out.parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise SystemExit(f"--out {out}: cannot be written")
+    return out
+
+
 def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
     """The training and validation folders, generated if missing, with their image seeds and
     the command that makes each.
@@ -100,6 +116,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     kinds = None if args.kinds is None else tuple(args.kinds.split(","))
     if kinds is not None and not set(kinds) <= set(KINDS):
         raise SystemExit(f"--kinds {args.kinds}: each must be one of {', '.join(KINDS)}")
+    out = output_file(args.out or (MASTER_MODEL if kinds is None else SPECIALIST_MODEL))
     start, started_from = fine_tune(args, lambda path: load_weights(SlotNet(), path))
     sets, sources = {}, {}
     for name, (folder, seed, source) in image_sets(args).items():
@@ -110,7 +127,6 @@ def cmd_train(args: argparse.Namespace) -> int:
         print(f"{name}: {len(image_pairs(folder))} images, {len(sets[name].crops)} crops", flush=True)
     settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device), **start)
     model, report = train(sets["train"], sets["val"], settings)
-    out = Path(args.out or (MASTER_MODEL if kinds is None else SPECIALIST_MODEL))
     export(model, out, CROP, kinds)
     # A temperature per head, fitted on the validation images, makes the chances honest for the page's flags.
     temperatures, losses = fit(head_logits(out, sets["val"]), sets["val"])
@@ -136,6 +152,7 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
     if shape and args.init is not None:
         raise SystemExit(f"--{'/--'.join(shape)}: a fine-tune keeps its file's shape "
                          "(leave out --init to train a new one)")
+    out = output_file(args.out)
     start, started_from = fine_tune(args, from_file)
     start.update(shape)
     sets, sources = {}, {}
@@ -148,7 +165,6 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
     # One temperature, fitted on the validation images, makes the chances honest for the page's flags.
     logits, truths = company_logits(model, sets["val"])
     temperature = fit_temperature(logits, truths)
-    out = Path(args.out)
     export(model, out)
     scale_outputs(out, {"heights": temperature})
     report.update(temperature=round(temperature, 4),
@@ -176,6 +192,7 @@ def cmd_train_drops(args: argparse.Namespace) -> int:
                              f"{args.kind} counter ({counted.most + 1}): give such a file")
         return net
 
+    out = output_file(args.out or counted.model)
     start, started_from = fine_tune(args, read)
     sets, sources = {}, {}
     for name, (folder, _, source) in image_sets(args).items():
@@ -190,7 +207,6 @@ def cmd_train_drops(args: argparse.Namespace) -> int:
     # a tail trained alone keeps the file's, folded into the head it splits (train_drops.start_net).
     val_logits, truths = logits(model, sets["val"]), sets["val"].drops
     temperature = 1.0 if args.only == "tail" else fit_temperature(val_logits, truths)
-    out = Path(args.out or counted.model)
     export(model, out, counted.size)
     scale_outputs(out, {"drops": temperature})
     report.update(kind=args.kind, temperature=round(temperature, 4),

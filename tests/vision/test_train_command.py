@@ -352,18 +352,33 @@ def test_train_drops_writes_a_counter_of_each_kind_the_pipeline_loads(tmp_path):
     from vision.layout import load_layout
 
     for kind, counted in KINDS.items():
-        out = tmp_path / f"{kind}.onnx"
+        out = tmp_path / "new" / kind / f"{kind}.onnx"      # --out's folder is made
         assert main(["train-drops", "--kind", kind, "--data", str(tmp_path / "data"), "--n-train", "4",
                      "--n-val", "2", "--epochs", "1", "--out", str(out)]) == 0
         counter = DropCounter.load(load_layout(), kind, out)
         w, h = counted.size
         read = counter.session.run(["drops"], {"crops": np.zeros((3, 3, h, w), np.float32)})[0]
         assert read.shape == (3, counted.most + 1), "a score for each count the kind is read to, on each box"
-        report = json.loads((tmp_path / f"{kind}_report.json").read_text())
+        report = json.loads(out.with_name(f"{kind}_report.json").read_text())
         assert report["kind"] == kind
         assert 0 <= report["val_error"] <= 1 and report["temperature"] > 0 and report["jitter"] == 2.5
         written = json.loads(counter.session.get_modelmeta().custom_metadata_map["temperatures"])
         assert written == {"drops": round(report["temperature"], 4)}
+
+
+@pytest.mark.parametrize("command", ["train", "train-heights", "train-drops"])
+def test_an_out_file_that_cannot_be_written_is_refused_before_any_image_is_made(tmp_path, command):
+    """Found writing a fine-tune to a folder not made yet: the export failed after six minutes
+    of training. Now a folder is made, and a path that can never be a file is refused first."""
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder")
+    data = tmp_path / "data"
+    common = [command, "--data", str(data), "--n-train", "4", "--n-val", "2", "--epochs", "1", "--device", "cpu"]
+    with pytest.raises(SystemExit, match="--out .*: is a folder"):
+        main([*common, "--out", str(tmp_path)])
+    with pytest.raises(SystemExit, match="--out .*a_file.*cannot make its folder"):
+        main([*common, "--out", str(blocker / "m.onnx")])
+    assert not data.exists(), "refused before the images are made"
 
 
 def test_asking_for_a_gpu_that_is_not_there_says_so():
