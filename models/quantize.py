@@ -130,7 +130,7 @@ def quantize(master: Path, out: Path, batches: list[np.ndarray], source: str) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .cli import generate, synth_command
+    from .cli import generate, output_file, synth_command
 
     p = argparse.ArgumentParser(prog="python -m models.quantize", description=__doc__.split("\n\n")[0])
     p.add_argument("--model", type=Path, default=MASTER_MODEL, help="the float slot model")
@@ -146,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         load_session(args.model)            # a wrong file is said now, not after the images are made
     except ModelFileError as e:
         raise SystemExit(f"--model: {e}")
+    output_file(args.out)
     generate(args.data, args.n, CALIBRATION_SEED, CALIBRATION_OCCLUSION, args.jobs, WEBCAM_MIX)
     source = synth_command(args.n, CALIBRATION_SEED, CALIBRATION_OCCLUSION, WEBCAM_MIX)
     quantize(args.model, args.out, calibration_batches(args.data, args.model, args.n), source)

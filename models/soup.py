@@ -117,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="the soup (its report is written beside it)")
     parser.add_argument("--weights", default=None, help="comma-separated weights, one per file (default: equal)")
     args = parser.parse_args(argv)
+    from .cli import output_file
+
+    output_file(args.out)
     missing = [str(p) for p in args.files if not p.is_file()]
     if missing:
         print(f"no model file at {', '.join(missing)}", file=sys.stderr)

@@ -131,4 +131,8 @@ def test_the_command_names_a_wrong_model_file_or_frame_count_without_a_traceback
     with pytest.raises(SystemExit):
         main(["--n", "0", "--data", str(tmp_path / "calibration"), "--out", str(tmp_path / "q.onnx")])
     assert "calibration needs at least one frame" in capsys.readouterr().err
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder")
+    with pytest.raises(SystemExit, match="--out .*a_file.*cannot make its folder"):
+        main(["--data", str(tmp_path / "calibration"), "--out", str(blocker / "q.onnx")])
     assert not (tmp_path / "calibration").exists() and not (tmp_path / "q.onnx").exists()

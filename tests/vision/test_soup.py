@@ -35,16 +35,18 @@ def test_the_soup_reads_with_the_mean_of_the_weights_and_the_temperatures(tmp_pa
     a, b = _two_fine_tunes(tmp_path)
     x = np.random.default_rng(2).random((5, 6, 48, 48), np.float32)
     (out_a, _), (out_b, _) = _run(a, x), _run(b, x)
-    assert main([str(a), str(b), "--out", str(tmp_path / "s.onnx")]) == 0
-    out, meta = _run(tmp_path / "s.onnx", x)
+    assert main([str(a), str(b), "--out", str(tmp_path / "new" / "s.onnx")]) == 0     # its folder is made
+    out, meta = _run(tmp_path / "new" / "s.onnx", x)
     # the stand-in is linear, so the mean weights give the mean of the raw outputs, divided by the mean temperature
     np.testing.assert_allclose(out["piece"], (out_a["piece"] * 2.0 + out_b["piece"] * 4.0) / 2 / 3.0, rtol=1e-4, atol=1e-4)
     np.testing.assert_allclose(out["owner"], (out_a["owner"] + out_b["owner"]) / 2, rtol=1e-4, atol=1e-4)
     assert json.loads(meta["temperatures"]) == {"piece": 3.0, "occluded": 1.0}
     assert json.loads(meta["soup"]) == [{"sha256": hashlib.sha256(p.read_bytes()).hexdigest(), "weight": 0.5}
                                         for p in (a, b)]
-    report = json.loads((tmp_path / "s_report.json").read_text())
+    report = json.loads((tmp_path / "new" / "s_report.json").read_text())
     assert [i["file"] for i in report["ingredients"]] == ["a.onnx", "b.onnx"]
+    with pytest.raises(SystemExit, match="--out .*: is a folder"):
+        main([str(a), str(b), "--out", str(tmp_path)])
     assert report["temperatures"] == {"piece": 3.0, "occluded": 1.0}
 
 
