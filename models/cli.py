@@ -74,7 +74,6 @@ def fine_tune(args: argparse.Namespace, read: Callable[[Path], object]) -> tuple
     return start, started_from
 
 
-
 def output_file(path: str | Path) -> Path:
     """The ``--out`` file, its folder made now: a file that cannot be written is refused
     before the images are cut and the net trained, not when the training is done."""
@@ -116,8 +115,8 @@ def cmd_train(args: argparse.Namespace) -> int:
     kinds = None if args.kinds is None else tuple(args.kinds.split(","))
     if kinds is not None and not set(kinds) <= set(KINDS):
         raise SystemExit(f"--kinds {args.kinds}: each must be one of {', '.join(KINDS)}")
-    out = output_file(args.out or (MASTER_MODEL if kinds is None else SPECIALIST_MODEL))
     start, started_from = fine_tune(args, lambda path: load_weights(SlotNet(), path))
+    out = output_file(args.out or (MASTER_MODEL if kinds is None else SPECIALIST_MODEL))
     sets, sources = {}, {}
     for name, (folder, seed, source) in image_sets(args).items():
         sources[name] = source
@@ -152,8 +151,8 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
     if shape and args.init is not None:
         raise SystemExit(f"--{'/--'.join(shape)}: a fine-tune keeps its file's shape "
                          "(leave out --init to train a new one)")
-    out = output_file(args.out)
     start, started_from = fine_tune(args, from_file)
+    out = output_file(args.out)
     start.update(shape)
     sets, sources = {}, {}
     for name, (folder, _, source) in image_sets(args).items():
@@ -192,8 +191,8 @@ def cmd_train_drops(args: argparse.Namespace) -> int:
                              f"{args.kind} counter ({counted.most + 1}): give such a file")
         return net
 
-    out = output_file(args.out or counted.model)
     start, started_from = fine_tune(args, read)
+    out = output_file(args.out or counted.model)
     sets, sources = {}, {}
     for name, (folder, _, source) in image_sets(args).items():
         sources[name] = source

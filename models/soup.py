@@ -117,9 +117,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="the soup (its report is written beside it)")
     parser.add_argument("--weights", default=None, help="comma-separated weights, one per file (default: equal)")
     args = parser.parse_args(argv)
-    from .cli import output_file
-
-    output_file(args.out)
     missing = [str(p) for p in args.files if not p.is_file()]
     if missing:
         print(f"no model file at {', '.join(missing)}", file=sys.stderr)
@@ -132,8 +129,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     import onnx
 
+    from .cli import output_file
+
     onnx.checker.check_model(model)
     made = report(args.files, model)          # before writing: --out may be one of the ingredients
+    output_file(args.out)
     onnx.save(model, str(args.out))
     args.out.with_name(args.out.stem + "_report.json").write_text(json.dumps(made, indent=1))
     print(f"wrote {args.out}: the mean of {len(args.files)} files; temperatures {made.get('temperatures', 'none')}")

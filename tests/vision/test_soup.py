@@ -45,9 +45,9 @@ def test_the_soup_reads_with_the_mean_of_the_weights_and_the_temperatures(tmp_pa
                                         for p in (a, b)]
     report = json.loads((tmp_path / "new" / "s_report.json").read_text())
     assert [i["file"] for i in report["ingredients"]] == ["a.onnx", "b.onnx"]
+    assert report["temperatures"] == {"piece": 3.0, "occluded": 1.0}
     with pytest.raises(SystemExit, match="--out .*: is a folder"):
         main([str(a), str(b), "--out", str(tmp_path)])
-    assert report["temperatures"] == {"piece": 3.0, "occluded": 1.0}
 
 
 def test_weights_lean_the_soup_toward_an_ingredient(tmp_path):
