@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import os
 import subprocess
@@ -74,6 +75,17 @@ def fine_tune(args: argparse.Namespace, read: Callable[[Path], object]) -> tuple
     return start, started_from
 
 
+def need_training_extra() -> None:
+    """Training needs torch and the ONNX exporter (the optional ``[train]`` extra, which the
+    run time never needs): without them a training command says how to install them instead
+    of ending in an ImportError's traceback."""
+    missing = [m for m in ("torch", "onnx", "onnxscript") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise SystemExit(f"training needs {', '.join(missing)} (the optional [train] extra): "
+                         f"{sys.executable} -m pip install torch==2.13.0 onnx onnxscript, "
+                         "or `make train`, which installs them and retrains every model")
+
+
 def output_file(path: str | Path) -> Path:
     """The ``--out`` file, its folder made now: a file that cannot be written is refused
     before the images are cut and the net trained, not when the training is done."""
@@ -105,6 +117,7 @@ def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    need_training_extra()
     from .net import SlotNet
     from .onnx_weights import load_weights
     from .slot_temperatures import fit, head_logits
@@ -142,6 +155,7 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 
 def cmd_train_heights(args: argparse.Namespace) -> int:
+    need_training_extra()
     from .temperature import fit_temperature, nll, scale_outputs
     from .dam_net import from_file
     from .train_heights import Settings, build, company_logits, export, train    # torch is imported only by this command
@@ -175,6 +189,7 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
 
 
 def cmd_train_drops(args: argparse.Namespace) -> int:
+    need_training_extra()
     from .temperature import fit_temperature, nll, scale_outputs
     # torch is imported only by this command
     from .train_drops import JITTER, Settings, build, export, logits, start_net, train
