@@ -18,7 +18,7 @@ from .labels import owner_mask
 from .layout import ProfileFileError
 from .model import DEFAULT_MODEL
 from .specialist import SPECIALIST_MODEL
-from .synth.cli import count
+from .synth.cli import count, existing_folder
 
 if TYPE_CHECKING:
     from .pipeline import Pipeline
@@ -255,7 +255,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_read)
     p = subparsers.add_parser("eval", help="compare readings with the ground truth of synthetic images")
-    p.add_argument("dir")
+    p.add_argument("dir", type=existing_folder, help="a folder of synthetic images with their ground truth")
     p.add_argument("--profile")
     _model_options(p)
     p.add_argument("--game-companies", action="store_true",

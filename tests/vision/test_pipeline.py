@@ -170,11 +170,11 @@ def test_read_command_takes_the_games_companies(tmp_path, capsys):
     assert stop.value.code == 2 and "unknown company 'spain'" in capsys.readouterr().err
 
 
-def test_read_and_eval_can_read_blind_with_every_colour():
+def test_read_and_eval_can_read_blind_with_every_colour(tmp_path):
     """Rulings V10 is the blind default; ``--every-colour`` reads as before it."""
     for command in ("read", "eval"):
-        plain = build_parser(command).parse_args([command, "x"])
-        every = build_parser(command).parse_args([command, "x", "--every-colour"])
+        plain = build_parser(command).parse_args([command, str(tmp_path)])
+        every = build_parser(command).parse_args([command, str(tmp_path), "--every-colour"])
         assert _pipeline(plain).seen == SEEN and _pipeline(every).seen is None
 
 
@@ -212,6 +212,14 @@ def test_eval_prints_the_figures_and_the_first_mistakes(two_images, tmp_path, ca
     assert any(line.startswith("slot_error: ") for line in lines)
     mistakes = [line for line in lines if line.startswith("  ")]
     assert mistakes and all(" truth " in line and " read " in line for line in mistakes)
+
+
+def test_eval_names_a_folder_that_is_not_there_and_one_without_images(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        main(["eval", str(tmp_path / "missing")])
+    assert "not a folder" in capsys.readouterr().err
+    assert main(["eval", str(tmp_path)]) == 2
+    assert "no images with ground truth in" in capsys.readouterr().err
 
 
 def test_eval_counts_boards_it_could_not_find(tmp_path, capsys):
