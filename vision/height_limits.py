@@ -236,6 +236,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("--sigmas: each must be above 0", file=sys.stderr)
         return 2
     reads = read_folders(args.folders, args.measure, sigmas, args.seed, progress=not args.json)
+    if not any(r.company for r in reads.values()):
+        print(f"no visible standing company dam in the images with ground truth of {', '.join(map(str, args.folders))}",
+              file=sys.stderr)
+        return 2
     figures = {f"{s:g}": {"company_dams": r.company, "wrong_alone": r.wrong_alone,
                           "wrong_with_frame": r.wrong_with_frame, "frames_left_out": r.frames_left_out}
                for s, r in reads.items()}

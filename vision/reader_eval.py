@@ -131,6 +131,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     tallies = {folder.name: read_folder(folder, session, args.references, args.jobs, progress=f"cutting {folder.name}")
                for folder in args.folders}
     tallies["pooled"] = pooled(tallies.values(), ReaderTally)
+    if not tallies["pooled"].dams:
+        print(f"no visible standing company dam in the images with ground truth of {', '.join(map(str, args.folders))}",
+              file=sys.stderr)
+        return 2
     figures = {name: summary(tally, args.references) for name, tally in tallies.items()}
     if args.json:
         print(json.dumps(figures, indent=1))

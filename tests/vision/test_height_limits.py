@@ -109,6 +109,10 @@ def test_cli_reads_a_folder_and_says_what_it_cannot(tmp_path, sample, capsys):
     assert stop.value.code == 2 and "not a folder" in capsys.readouterr().err
     assert main([str(tmp_path), "--sigmas", "a,b"]) == 2
     assert main([str(tmp_path), "--sigmas", "0"]) == 2
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main([str(empty)]) == 2           # no table of zeros
+    assert "no visible standing company dam" in capsys.readouterr().err
     (tmp_path / "0001.jpg").write_bytes(sample.jpeg)
     (tmp_path / "0001.json").write_text("{not json")
     assert main([str(tmp_path), "--sigmas", "0.1"]) == 0

@@ -116,3 +116,5 @@ def test_a_missing_folder_or_reader_is_said(tmp_path, capsys):
     bad.write_bytes(b"not onnx")
     assert main([str(tmp_path), "--heights", str(bad)]) == 2
     assert "not a dam-height reader" in capsys.readouterr().err
+    assert main([str(tmp_path)]) == 2          # a folder without images: no table of zeros
+    assert "no visible standing company dam" in capsys.readouterr().err
