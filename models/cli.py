@@ -112,8 +112,24 @@ def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
     for name, n, seed in (("train", args.n_train, base + 100_000), ("val", args.n_val, base + 200_000)):
         folder = Path(args.data) / name
         generate(folder, n, seed, args.occlusion, args.jobs, shots)
-        out[name] = (folder, seed, synth_command(n, seed, args.occlusion, shots))
+        out[name] = (folder, seed, source_of(folder, seed, lambda k: synth_command(k, seed, args.occlusion, shots)))
     return out
+
+
+def source_of(folder: Path, seed: int, command: Callable[[int], str]) -> str:
+    """What a report records of a training folder's images, every one of which the training
+    cuts: ``command(n)``, the synth command that makes n images, where the folder's first image
+    was drawn from ``seed`` (made by that command, now or by an earlier run, perhaps of more
+    images), else that they were found there, so that a folder put together by hand is not
+    credited to a command that never made it."""
+    pairs = image_pairs(folder)
+    try:
+        first = json.loads(pairs[0][1].read_text()).get("seed") if pairs else None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, AttributeError):
+        first = None
+    if first == seed:
+        return command(len(pairs))
+    return f"{len(pairs)} images found in {folder} (the first drawn from seed {first}, not {seed})"
 
 
 def cmd_train(args: argparse.Namespace) -> int:

@@ -1,0 +1,26 @@
+"""What a training report records of its images: the command that made them, or where they were found."""
+import json
+
+from models.cli import source_of, synth_command
+
+
+def _image(folder, name, seed):
+    (folder / f"{name}.jpg").write_bytes(b"\xff\xd8")
+    (folder / f"{name}.json").write_text(json.dumps({"seed": seed, "slots": []}))
+
+
+def test_a_folder_the_command_made_is_recorded_as_that_command_for_every_image_in_it(tmp_path):
+    for i in range(3):
+        _image(tmp_path, f"{i:04d}", 5_100_000 + i)
+    # an earlier run made three; the training cuts all three, whatever --n-train says
+    assert source_of(tmp_path, 5_100_000, lambda n: synth_command(n, 5_100_000, 0.3)) == \
+        "automa-vision synth --n 3 --seed 5100000 --occlusion 0.3"
+
+
+def test_a_folder_put_together_by_hand_is_not_credited_to_the_command(tmp_path):
+    _image(tmp_path, "0000", 72_100_000)
+    _image(tmp_path, "b0000", 73_150_000)
+    made = source_of(tmp_path, 73_100_000, lambda n: synth_command(n, 73_100_000, 0.3))
+    assert made == f"2 images found in {tmp_path} (the first drawn from seed 72100000, not 73100000)"
+    (tmp_path / "0000.json").write_text("{broken")
+    assert "the first drawn from seed None" in source_of(tmp_path, 73_100_000, lambda n: "never")
