@@ -118,18 +118,23 @@ def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
 
 def source_of(folder: Path, seed: int, command: Callable[[int], str]) -> str:
     """What a report records of a training folder's images, every one of which the training
-    cuts: ``command(n)``, the synth command that makes n images, where the folder's first image
-    was drawn from ``seed`` (made by that command, now or by an earlier run, perhaps of more
-    images), else that they were found there, so that a folder put together by hand is not
-    credited to a command that never made it."""
+    cuts: ``command(n)``, the synth command that makes n images, where the folder's n images
+    are drawn from ``seed`` on, as that command draws them (first and last checked: made by it,
+    now or by an earlier run, perhaps of more images), else that they were found there, so that
+    a folder put together by hand is not credited to a command that never made it."""
     pairs = image_pairs(folder)
-    try:
-        first = json.loads(pairs[0][1].read_text()).get("seed") if pairs else None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, AttributeError):
-        first = None
-    if first == seed:
+    seeds = []
+    for _, truth in pairs[:1] + pairs[-1:]:
+        try:
+            seeds.append(json.loads(truth.read_text()).get("seed"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, AttributeError):
+            seeds.append(None)
+    if not pairs:
+        return f"no images found in {folder}"
+    if seeds == [seed, seed + len(pairs) - 1]:
         return command(len(pairs))
-    return f"{len(pairs)} images found in {folder} (the first drawn from seed {first}, not {seed})"
+    return (f"{len(pairs)} images found in {folder}, the first and last drawn from seeds {seeds[0]} and {seeds[1]} "
+            f"(its synth command draws {seed} to {seed + len(pairs) - 1})")
 
 
 def cmd_train(args: argparse.Namespace) -> int:

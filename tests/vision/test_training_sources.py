@@ -18,9 +18,14 @@ def test_a_folder_the_command_made_is_recorded_as_that_command_for_every_image_i
 
 
 def test_a_folder_put_together_by_hand_is_not_credited_to_the_command(tmp_path):
-    _image(tmp_path, "0000", 72_100_000)
-    _image(tmp_path, "b0000", 73_150_000)
+    _image(tmp_path, "0000", 73_100_000)
+    _image(tmp_path, "0001", 73_100_001)
+    _image(tmp_path, "b0000", 73_150_000)       # another command's image, its name sorted last
     made = source_of(tmp_path, 73_100_000, lambda n: synth_command(n, 73_100_000, 0.3))
-    assert made == f"2 images found in {tmp_path} (the first drawn from seed 72100000, not 73100000)"
+    assert made == (f"3 images found in {tmp_path}, the first and last drawn from seeds 73100000 and 73150000 "
+                    "(its synth command draws 73100000 to 73100002)")
     (tmp_path / "0000.json").write_text("{broken")
-    assert "the first drawn from seed None" in source_of(tmp_path, 73_100_000, lambda n: "never")
+    assert "drawn from seeds None and 73150000" in source_of(tmp_path, 73_100_000, lambda n: "never")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert source_of(empty, 1, lambda n: "never") == f"no images found in {empty}"
