@@ -149,6 +149,16 @@ def test_the_board_corners_are_clicked_on_the_picture_at_its_own_size(site, page
     assert np.abs(clicked - np.float32(points)).max() <= 1.0, clicked
 
 
+def test_corners_are_not_clicked_before_there_is_a_picture(site, page):
+    server, _ = site
+    page.goto(f"{server}/calibration/")
+    page.fill("#profile-name", "no-picture-yet")
+    page.click("#corners-mode")
+    page.wait_for_function("document.getElementById('result-4').textContent.length > 0")
+    assert "take a snapshot or upload a photo first" in page.inner_text("#result-4")
+    assert not page.locator(".preview").first.evaluate("e => e.classList.contains('zoomed')")
+
+
 def test_two_automa_turns_on_the_demo_replay(server, page):
     page.goto(server)
     shot(page, "home")

@@ -98,13 +98,14 @@ function markCorner(img, x, y) {
   mark.style.top = `${img.offsetTop + y}px`;
   img.parentElement.append(mark);
 }
-$("corners-mode").addEventListener("click", () => { corners = []; $("corners-help").hidden = false; zoomPreview(true); });
+$("corners-mode").addEventListener("click", async () => {
+  await refreshStatus();       // the picture's size, read once: a click must not wait on the network
+  if (!status.frame_size) { result(4, "take a snapshot or upload a photo first (step 1)", false); return; }
+  corners = []; $("corners-help").hidden = false; zoomPreview(true);
+});
+// Each click is taken at once, in the order made: quick clicks neither reorder nor drop corners.
 $("preview").addEventListener("click", async (ev) => {
   if (corners === null) return;
-  await refreshStatus();
-  if (!status.frame_size) {
-    result(4, "take a snapshot or upload a photo first (step 1)", false); corners = null; zoomPreview(false); return;
-  }
   const img = ev.target, box = img.getBoundingClientRect();
   const scale = status.frame_size[0] / box.width;
   corners.push([(ev.clientX - box.left) * scale, (ev.clientY - box.top) * scale]);
