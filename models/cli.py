@@ -103,7 +103,7 @@ def output_file(path: str | Path) -> Path:
 
 def image_sets(args: argparse.Namespace) -> dict[str, tuple[Path, int, str]]:
     """The training and validation folders, generated if missing, with their image seeds and
-    the command that makes each.
+    what a report records of their images (``source_of``).
     Image seeds: training 100000+, validation 200000+ (per --seed step of 10^6); the held-out
     evaluation sets in docs/benchmarks.md use seeds 900000+."""
     base = args.seed * 1_000_000
@@ -123,14 +123,14 @@ def source_of(folder: Path, seed: int, command: Callable[[int], str]) -> str:
     now or by an earlier run, perhaps of more images), else that they were found there, so that
     a folder put together by hand is not credited to a command that never made it."""
     pairs = image_pairs(folder)
+    if not pairs:
+        return f"no images found in {folder}"
     seeds = []
-    for _, truth in pairs[:1] + pairs[-1:]:
+    for _, truth in (pairs[0], pairs[-1]):
         try:
             seeds.append(json.loads(truth.read_text()).get("seed"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, AttributeError):
             seeds.append(None)
-    if not pairs:
-        return f"no images found in {folder}"
     if seeds == [seed, seed + len(pairs) - 1]:
         return command(len(pairs))
     return (f"{len(pairs)} images found in {folder}, the first and last drawn from seeds {seeds[0]} and {seeds[1]} "
