@@ -28,11 +28,12 @@
 # at 535 s, so give a round with more nets fewer images, or train the slot model in a second call.
 set -u
 S=${SEED:-60}; NA=${NA:-3000}; NB=${NB:-3000}; DEV=${DEV:-cuda}; E1=${E1:-12}; E2=${E2:-8}; E3=${E3:-$E1}
-SCRATCH=${SCRATCH:-}; [ "$SCRATCH" = 1 ] && SCRATCH=slots,heights,specialist,lake
+NETS="slots heights specialist lake"     # the nets a round trains, as SCRATCH names them
+SCRATCH=${SCRATCH:-}; [ "$SCRATCH" = 1 ] && SCRATCH=${NETS// /,}
 scratch() { case ",$SCRATCH," in *",$1,"*) return 0;; esac; return 1; }
 for net in ${SCRATCH//,/ }; do  # a misspelt name would fine-tune that net unasked
-  case $net in slots|heights|specialist|lake) ;;
-    *) echo "SCRATCH: want 1 or nets among slots,heights,specialist,lake, not $net" >&2; exit 2;; esac
+  case " $NETS " in *" $net "*) ;;
+    *) echo "SCRATCH: want 1 or nets among ${NETS// /,}, not $net" >&2; exit 2;; esac
 done
 READERS=${READERS:-}
 if [ -n "$READERS" ] && ! scratch heights; then
