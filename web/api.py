@@ -81,9 +81,9 @@ def _human_done(sid: int, step: Step, body: dict) -> tuple[dict, tuple[bytes, li
     turn's with (rulings V8), unless it was typed in (``use_camera`` off)."""
     if not _flag(body, "use_camera"):
         return game.human_done(step, None), None
-    look = _look(sid)[0]
+    look, _, steps = _look(sid)
     compared = _compared(sid, step, look)
-    return game.human_done(step, look.stable_map, compared), _picture(look)
+    return game.human_done(step, look.stable_map, compared, game.set_by_hand(steps)), _picture(look)
 
 
 # action -> (sid, last step, request body) -> (the new step, the picture it took its map from)
@@ -207,13 +207,14 @@ def live(sid: int):
     if look.stable_map is None or flow.phase != "actions":
         return jsonify(out)
     compared = _compared(sid, last, look)
+    by_hand = game.set_by_hand(steps)
     if state.companies[flow.next].automa:
-        if game.carried_out(last, look.stable_map, compared):
+        if game.carried_out(last, look.stable_map, compared, by_hand):
             # The camera sees the instruction done: move on, exactly as the button would.
             services().store.append(sid, game.automa_done(last), last.seq, picture=_picture(look))
             out["advanced"] = True
     else:
-        moves, refused = game.detected_moves(last, look.stable_map, compared)
+        moves, refused = game.detected_moves(last, look.stable_map, compared, by_hand)
         out["moves"], out["refused"] = [m.text for m in moves], [m.text for m in refused]
         if compared is not None and not moves:
             out["unread"] = game.unread(services().live.layout(_profile(sid)), compared.still)

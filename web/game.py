@@ -12,10 +12,10 @@ the game: a change the rules never make is a misreading, not a move.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Collection, Mapping
+from typing import Any, Collection, Mapping, Sequence
 
 from automa.barrage import phases
-from automa.barrage.data import company_colours
+from automa.barrage.data import barrage_map, company_colours
 from automa.barrage.engine import apply_decision, decide
 from automa.barrage.rules import legal_spaces
 from automa.barrage.setup import new_game
@@ -133,10 +133,11 @@ def expected_map(step: Step) -> MapState | None:
 
 
 # -- human turns -------------------------------------------------------------------
-def human_done(step: Step, seen: MapState | None, pictures: Comparison | None = None) -> NewStep:
+def human_done(step: Step, seen: MapState | None, pictures: Comparison | None = None,
+               by_hand: Collection[str] = frozenset()) -> NewStep:
     """The human's turn as the camera saw it (``seen``), or unchanged when nothing was seen;
-    ``pictures``: the table's picture now compared with the one ``step`` was read from
-    (``read_against``)."""
+    ``pictures``: the table's picture now compared with the one ``step`` was read from;
+    ``by_hand``: the boxes set by hand this turn (``read_against``)."""
     state, flow = load(step)
     if flow.phase != "actions" or state.companies[flow.next].automa:
         raise StateError("it is not a human player's turn")
@@ -145,7 +146,7 @@ def human_done(step: Step, seen: MapState | None, pictures: Comparison | None = 
     after = state
     if seen is not None:
         known = map_of(state)
-        seen, refused = read_against(known, seen, flow.next, pictures=pictures)
+        seen, refused = read_against(known, seen, flow.next, pictures=pictures, by_hand=by_hand)
         moves = diff(known, seen)
         after, flags = apply_to_state(state, seen)
         if flags:
@@ -167,19 +168,22 @@ def human_pass(step: Step) -> NewStep:
                  advance(state, flow.next, passed), {"moves": []})
 
 
-def detected_moves(step: Step, seen: MapState, pictures: Comparison | None = None) -> tuple[list[Move], list[Move]]:
+def detected_moves(step: Step, seen: MapState, pictures: Comparison | None = None,
+                   by_hand: Collection[str] = frozenset()) -> tuple[list[Move], list[Move]]:
     """The moves the camera sees since ``step``, and the changes it reads that are not taken:
-    those the rules never make, and those on boxes whose picture has not changed since; readings
-    the drops seen coming overrule are listed too (``pictures``, ``read_against``)."""
+    those the rules never make, and those on boxes set by hand this turn or whose picture has
+    not changed since; readings the drops seen coming overrule are listed too (``pictures``,
+    ``by_hand``, ``read_against``)."""
     state, flow = load(step)
     mover = flow.next if flow.phase == "actions" else None
     fixed, refused = read_against(map_of(state), seen, mover, mover is not None and state.companies[mover].automa,
-                                  pictures)
+                                  pictures, by_hand)
     return diff(map_of(state), fixed), refused
 
 
 def read_against(known: MapState, seen: MapState, builder: str | None = None,
-                 automa: bool = False, pictures: Comparison | None = None) -> tuple[MapState, list[Move]]:
+                 automa: bool = False, pictures: Comparison | None = None,
+                 by_hand: Collection[str] = frozenset()) -> tuple[MapState, list[Move]]:
     """``seen`` with every change from ``known`` that the rules never make in the actions
     phase (a structure gone, lowered or changed owner; drops gone from a headstream) put
     back as ``known`` has it, and those changes. A dam put back keeps the drops seen: a
@@ -195,13 +199,17 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
     builder is an Automa, whose turn may place water and then build). ``pictures``: the table's
     picture now compared with the one the camera showed when the game read ``known``
     (``vision.slot_change.compare``; None when there is none). The boxes whose picture is
-    ``still`` are read as ``known`` has them, first, and the readings so put back are listed
-    (rulings V8); for headstream tiles whose picture changed, the drops seen ``arrived`` there
-    overrule a count read unsure with fewer than the game's drops and those, and the reading so
-    overruled is listed (rulings V9)."""
-    seen, unchanged = _still_as_known(known, seen, pictures.still if pictures else frozenset())
-    seen, overruled = _drops_seen_arriving(known, seen, pictures.arrived if pictures else {})
-    unchanged += overruled
+    ``still`` are read as ``known`` has them, and the readings so put back are listed (rulings
+    V8); for headstream tiles whose picture changed, the drops seen ``arrived`` there overrule
+    a count read unsure with fewer than the game's drops and those, and the reading so
+    overruled is listed (rulings V9). ``by_hand``: the boxes the players set by hand this turn
+    (``set_by_hand``), read as ``known`` has them before anything else, whatever the pictures
+    say, the readings so put back listed (rulings V12)."""
+    seen, unchanged = _as_known(known, seen, by_hand, "set by hand this turn")
+    seen, still = _as_known(known, seen, pictures.still if pictures else frozenset(), "the picture there has not changed")
+    arrived = {h: k for h, k in pictures.arrived.items() if h not in by_hand} if pictures else {}
+    seen, overruled = _drops_seen_arriving(known, seen, arrived)
+    unchanged += still + overruled
     fixed = seen.copy()
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
     for m in refused:
@@ -237,36 +245,36 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
     return fixed, unchanged + refused
 
 
-def _still_as_known(known: MapState, seen: MapState, still: Collection[str]) -> tuple[MapState, list[Move]]:
-    """``seen`` with the slots whose picture has not changed (``still``: box keys) as ``known``
-    has them, hidden or not, and the readings so put back (rulings V8). A dam's structure
-    and its water are two boxes: the space and its lake (``lake:<space>``)."""
-    if not still:
+def _as_known(known: MapState, seen: MapState, boxes: Collection[str], why: str) -> tuple[MapState, list[Move]]:
+    """``seen`` with ``boxes`` (box keys) as ``known`` has them, hidden or not, and
+    the readings so put back, each with ``why`` (rulings V8, V12). A dam's structure and its
+    water are two boxes: the space and its lake (``lake:<space>``)."""
+    if not boxes:
         return seen, []
     fixed = seen.copy()
     for h in known.headstreams:
-        if h in still:
+        if h in boxes:
             fixed.headstreams[h] = known.headstreams[h]
-    for space in set(known.dams) | set(seen.dams) | {u for u in seen.unknown if u in still}:
+    for space in set(known.dams) | set(seen.dams) | {u for u in seen.unknown if u in boxes}:
         was, now = known.dams.get(space), fixed.dams.get(space)
-        if space in still:                                  # the structure stands as it stood
+        if space in boxes:                                  # the structure as the game has it
             now = None if was is None else Dam(was.owner, was.pieces, now.drops if now else was.drops)
-        if f"lake:{space}" in still and now is not None:    # and its water, where the lake is still too
+        if f"lake:{space}" in boxes and now is not None:    # and its water, where the lake is held too
             now = replace(now, drops=was.drops if was else 0)
         if now is None:
             fixed.dams.pop(space, None)
         else:
             fixed.dams[space] = now
     for table, before in ((fixed.conduits, known.conduits), (fixed.powerhouses, known.powerhouses)):
-        for space in set(before) | set(table) | {u for u in seen.unknown if u in still}:
-            if space in still:
+        for space in set(before) | set(table) | {u for u in seen.unknown if u in boxes}:
+            if space in boxes:
                 table.pop(space, None)
                 if space in before:
                     table[space] = before[space]
-    # a hidden slot whose picture is the one the game last saw holds what the game says
-    fixed.unknown = [u for u in seen.unknown if u not in still or (u in known.dams and f"lake:{u}" not in still)]
+    # a hidden slot held holds what the game says
+    fixed.unknown = [u for u in seen.unknown if u not in boxes or (u in known.dams and f"lake:{u}" not in boxes)]
     left = diff(known, fixed)
-    return fixed, [replace(m, text=f"{m.text} (the picture there has not changed)")
+    return fixed, [replace(m, text=f"{m.text} ({why})")
                    for m in diff(known, seen) if m not in left]
 
 
@@ -402,6 +410,20 @@ def _headstream_lost(move: Move, known: MapState, seen: MapState) -> bool:
 
 
 # -- corrections -------------------------------------------------------------------
+def set_by_hand(steps: Sequence[Step]) -> frozenset[str]:
+    """The boxes (keys, as ``vision.layout.Box.key``) of the slots the players corrected since
+    the last step that is not a correction: what they set this turn stands (rulings V12). A
+    dam's correction sets its water too, so its lake's box is held as well."""
+    dams = barrage_map().dams
+    boxes: set[str] = set()
+    for step in reversed(steps):
+        if step.kind != "correction":
+            break
+        slot = step.payload["slot"]
+        boxes |= {slot, f"lake:{slot}"} if slot in dams else {slot}
+    return frozenset(boxes)
+
+
 def correct_slot(step: Step, slot: str, kind: str, piece: str, owner: str | None, drops: int) -> NewStep:
     """Set one map slot to what is really on the table; the flow does not move."""
     if piece not in ALLOWED_PIECES.get(kind, ()):
@@ -463,14 +485,15 @@ def map_of(state: GameState) -> MapState:
                     headstreams=dict(state.headstreams))
 
 
-def carried_out(step: Step, seen: MapState, pictures: Comparison | None = None) -> bool:
+def carried_out(step: Step, seen: MapState, pictures: Comparison | None = None,
+                by_hand: Collection[str] = frozenset()) -> bool:
     """The camera sees the pending Automa instruction done: exactly the map it leads to,
-    nothing hidden, once the changes the rules never make and the readings of boxes whose
-    picture has not changed are put back, and the drops seen coming counted (``pictures``,
-    ``read_against``)."""
+    nothing hidden, once the changes the rules never make and the readings of boxes set by
+    hand this turn or whose picture has not changed are put back, and the drops seen coming
+    counted (``pictures``, ``by_hand``, ``read_against``)."""
     expected = expected_map(step)
     state, flow = load(step)
-    fixed, _ = read_against(map_of(state), seen, flow.next, automa=True, pictures=pictures)
+    fixed, _ = read_against(map_of(state), seen, flow.next, automa=True, pictures=pictures, by_hand=by_hand)
     return expected is not None and not fixed.unknown and not diff(expected, fixed)
 
 

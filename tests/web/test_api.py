@@ -663,3 +663,66 @@ def test_a_damaged_profile_is_named_for_its_games_and_a_profile_saved_again_is_r
     path.write_text('{"slot_overrides": {}}')
     os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))  # a later save, on any file system
     assert client.get(f"/api/sessions/{sid}/live").json["recognition_available"] is True
+
+
+def test_a_slot_set_by_hand_this_turn_holds_what_the_player_set(client, session_id, monkeypatch):
+    """Rulings V12: the page says "click the slot on the map to correct it before confirming";
+    a slot a player set by hand since the turn began is not then read again from the camera,
+    whose reading there is listed as not taken. A correction of an earlier turn binds no more."""
+    store = services_from(client).store
+    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})      # germany's turn next
+    seen = game.map_of(GameState.from_dict(store.last(session_id).state))
+    seen.conduits["1A"] = "germany"                     # a conduit read where there is none
+    monkeypatch.setattr(services_from(client).live, "look",
+                        lambda *a, **k: Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen))
+    assert client.get(f"/api/sessions/{session_id}/live").json["moves"] == ["germany built a conduit on 1A"]
+    # the player says 1A is empty: the map already has it so, but the camera must not put it back
+    client.post(f"/api/sessions/{session_id}/correct", json={"seq": 1, "slot": "1A", "piece": "empty"})
+    live = client.get(f"/api/sessions/{session_id}/live").json
+    assert live["moves"] == []
+    assert live["refused"] == ["germany built a conduit on 1A (set by hand this turn)"]
+    v = client.post(f"/api/sessions/{session_id}/human-done", json={"seq": 2}).json
+    assert not any(p["slot"] == "1A" for p in v["pieces"])
+    assert store.last(session_id).label == "Black player (germany): turn confirmed " \
+        "(not taken: germany built a conduit on 1A (set by hand this turn))"
+    # the next turn (the Automa's) reads 1A from the camera again
+    assert game.set_by_hand(store.steps(session_id)) == frozenset()
+
+
+def test_the_slots_set_by_hand_are_those_corrected_since_the_last_turn():
+    """Rulings V12: the corrections after the last step that is not one; a dam's correction
+    sets its water too, so its lake's box is held as well."""
+    def step(seq, kind, slot=None):
+        return game.Step(seq, kind, kind, {}, {}, {"slot": slot} if slot else {}, 0.0)
+    steps = [step(0, "start"), step(1, "correction", "2B"), step(2, "automa"),
+             step(3, "correction", "5U"), step(4, "correction", "A")]
+    assert game.set_by_hand(steps) == frozenset({"5U", "lake:5U", "A"})
+    assert game.set_by_hand(steps[:3]) == frozenset()
+    known = MapState(dams={"5U": Dam("usa", 2, 1)}, headstreams={"A": 1})
+    seen = MapState(dams={"5U": Dam("usa", 3, 0)}, conduits={"1A": "usa"}, headstreams={"A": 3})
+    fixed, refused = game.read_against(known, seen, "usa", by_hand=game.set_by_hand(steps))
+    assert fixed.dams == known.dams and fixed.headstreams == known.headstreams and fixed.conduits == {"1A": "usa"}
+    assert sorted(m.text for m in refused) == [
+        "1 drop left the dam on 5U (set by hand this turn)",
+        "2 drops added to headstream A (set by hand this turn)",
+        "usa added 1 elevation to the dam on 5U (set by hand this turn)"]
+    # nor do drops seen coming overrule a count set by hand (rulings V9 is for the camera's counts)
+    unsure = replace(known, headstreams={"A": 0}, confidence={"A": 0.5})     # no build: rulings V7 aside
+    arrived = Comparison(frozenset(), {"A": 2})
+    assert game.read_against(known, unsure, "usa", pictures=arrived)[0].headstreams == {"A": 3}
+    assert game.read_against(known, unsure, "usa", pictures=arrived, by_hand={"A"})[0].headstreams == {"A": 1}
+
+
+def test_a_slot_set_by_hand_on_an_automas_turn_no_longer_holds_the_page_back(client, session_id, monkeypatch):
+    """Rulings V12 on an Automa's turn: the instruction carried out but a conduit read where
+    there is none keeps the page waiting, until the players set that slot by hand."""
+    store = services_from(client).store
+    seen = game.expected_map(store.last(session_id))
+    seen.conduits["1A"] = "usa"
+    monkeypatch.setattr(services_from(client).live, "look",
+                        lambda *a, **k: Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen))
+    assert client.get(f"/api/sessions/{session_id}/live").json["advanced"] is False
+    client.post(f"/api/sessions/{session_id}/correct", json={"seq": 0, "slot": "1A", "piece": "empty"})
+    assert client.get(f"/api/sessions/{session_id}/live").json["advanced"] is True
+    assert view(client, session_id)["next"] == "germany"
+    assert not any(p["slot"] == "1A" for p in view(client, session_id)["pieces"])
