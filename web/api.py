@@ -203,7 +203,8 @@ def live(sid: int):
            "camera_note": look.camera_note,
            "recognition": problem or "available", "recognition_available": problem is None,
            "flags": [f"{f.slot}: {f.problem}" for f in look.reading.flags] if look.reading else [],
-           "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "advanced": False}
+           "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "seen": [],
+           "advanced": False}
     if look.stable_map is None or flow.phase != "actions":
         return jsonify(out)
     compared = _compared(sid, last, look)
@@ -214,8 +215,11 @@ def live(sid: int):
             services().store.append(sid, game.automa_done(last), last.seq, picture=_picture(look))
             out["advanced"] = True
     else:
-        moves, refused = game.detected_moves(last, look.stable_map, compared, by_hand)
+        after, moves, refused = game.detected_moves(last, look.stable_map, compared, by_hand)
         out["moves"], out["refused"] = [m.text for m in moves], [m.text for m in refused]
+        # the slots the moves touch, as confirming would leave them: drawn on the map until then
+        moved = {m.space for m in moves}
+        out["seen"] = [p for p in views.map_pieces(after) if p["slot"] in moved]
         if compared is not None and not moves:
             out["unread"] = game.unread(services().live.layout(_profile(sid)), compared.still)
     return jsonify(out)

@@ -169,16 +169,16 @@ def human_pass(step: Step) -> NewStep:
 
 
 def detected_moves(step: Step, seen: MapState, pictures: Comparison | None = None,
-                   by_hand: Collection[str] = frozenset()) -> tuple[list[Move], list[Move]]:
-    """The moves the camera sees since ``step``, and the changes it reads that are not taken:
-    those the rules never make, and those on boxes set by hand this turn or whose picture has
-    not changed since; readings the drops seen coming overrule are listed too (``pictures``,
-    ``by_hand``, ``read_against``)."""
+                   by_hand: Collection[str] = frozenset()) -> tuple[MapState, list[Move], list[Move]]:
+    """The map the camera's reading leads to once read against the game, the moves it sees
+    since ``step``, and the changes it reads that are not taken: those the rules never make,
+    and those on boxes set by hand this turn or whose picture has not changed since; readings
+    the drops seen coming overrule are listed too (``pictures``, ``by_hand``, ``read_against``)."""
     state, flow = load(step)
     mover = flow.next if flow.phase == "actions" else None
     fixed, refused = read_against(map_of(state), seen, mover, mover is not None and state.companies[mover].automa,
                                   pictures, by_hand)
-    return diff(map_of(state), fixed), refused
+    return fixed, diff(map_of(state), fixed), refused
 
 
 def read_against(known: MapState, seen: MapState, builder: str | None = None,

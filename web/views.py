@@ -6,6 +6,7 @@ from automa.barrage.actions import DASHED
 from automa.barrage.data import automa_tiles, company_colours
 from automa.barrage.engine import ACTION_NAMES, action_label  # the engine's own words for an action
 from automa.barrage.state import GameState
+from vision.board_state import MapState
 from vision.layout import Layout
 
 from . import game
@@ -45,8 +46,9 @@ def company_view(state: GameState, cid: str) -> dict:
             "wheel": [{"tiles": s.tiles, "excavators": s.excavators, "mixers": s.mixers} for s in c.wheel]}
 
 
-def map_pieces(state: GameState) -> list[dict]:
-    """Every occupied slot for the reference map: id, piece, owner, drops."""
+def map_pieces(state: GameState | MapState) -> list[dict]:
+    """Every occupied slot for the reference map, of the game or of a camera's reading: id,
+    piece, owner, drops."""
     out = [{"slot": h, "piece": "headstream", "owner": None, "drops": n} for h, n in state.headstreams.items()]
     for space, d in state.dams.items():
         out.append({"slot": space, "piece": "base" if d.pieces == 1 else f"base+{d.pieces - 1}",

@@ -675,12 +675,16 @@ def test_a_slot_set_by_hand_this_turn_holds_what_the_player_set(client, session_
     seen.conduits["1A"] = "germany"                     # a conduit read where there is none
     monkeypatch.setattr(services_from(client).live, "look",
                         lambda *a, **k: Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen))
-    assert client.get(f"/api/sessions/{session_id}/live").json["moves"] == ["germany built a conduit on 1A"]
+    live = client.get(f"/api/sessions/{session_id}/live").json
+    assert live["moves"] == ["germany built a conduit on 1A"]
+    # drawn on the map as confirming would leave it
+    assert live["seen"] == [{"slot": "1A", "piece": "conduit", "owner": "germany", "drops": 0}]
     # the player says 1A is empty: the map already has it so, but the camera must not put it back
     client.post(f"/api/sessions/{session_id}/correct", json={"seq": 1, "slot": "1A", "piece": "empty"})
     live = client.get(f"/api/sessions/{session_id}/live").json
     assert live["moves"] == []
     assert live["refused"] == ["germany built a conduit on 1A (set by hand this turn)"]
+    assert live["seen"] == []
     v = client.post(f"/api/sessions/{session_id}/human-done", json={"seq": 2}).json
     assert not any(p["slot"] == "1A" for p in v["pieces"])
     assert store.last(session_id).label == "Black player (germany): turn confirmed " \

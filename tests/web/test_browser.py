@@ -212,8 +212,9 @@ def germany_to_play(site, page):
 
 
 def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page, monkeypatch):
-    """With recognition on, a human's turn lists the moves the camera sees; a piece the
-    camera misses (a neutral dam read as gone) is listed apart, as not taken."""
+    """With recognition on, a human's turn lists the moves the camera sees and draws them on
+    the map; a piece the camera misses (a neutral dam read as gone) is listed apart, as not
+    taken, and stays on the map."""
     sid, step, live = germany_to_play(site, page)
     seen = game.map_of(GameState.from_dict(step.state))
     neutral = next(s for s, d in seen.dams.items() if d.owner == "neutral")
@@ -225,6 +226,11 @@ def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page
     page.wait_for_selector("#refused")
     detected = page.inner_text("#detected")
     assert "germany built a conduit on 1A" in detected and f"the dam on {neutral} was removed" in detected
+    # the move is drawn on the map, ringed, as confirming would leave it; the misreading is not
+    page.wait_for_selector('#map [data-seen="1A"]', state="attached")
+    assert page.locator('#map [data-piece="1A"]').count() == 1
+    assert page.locator("#map [data-seen]").count() == 1
+    assert page.locator(f'#map [data-piece="{neutral}"]').count() == 1
     shot(page, "human-turn-refused")
 
 

@@ -82,13 +82,14 @@ function renderNow() {
   } else {
     now.append(el("div", {class: "who"}, swatch(c.hex, true), ` ${cap(c.colour)} player (${c.company}): your turn`),
       el("div", {class: "detected", id: "detected"}, detectedText()),
-      el("p", {class: "muted"}, "Anything wrong? Click the slot on the map to correct it before confirming."),
+      el("p", {class: "muted"}, "The map shows the moves seen ringed in dashed blue. Anything wrong? "
+        + "Click the slot on the map to correct it before confirming."),
       el("button", {class: "big", id: "human-done", onclick: () => step("human-done")}, "Confirm turn"),
       el("button", {class: "big secondary", id: "pass", onclick: () => step("pass")}, "Pass for the rest of the round"));
   }
 }
 
-let detected = [], refused = [], unread = [];
+let detected = [], refused = [], unread = [], seen = [];
 function detectedText() {
   if (!view.recognitionAvailable) return "Recognition unavailable: play your turn, correct the map if needed, then confirm.";
   // Changes the rules never make (a piece gone, lowered, another owner) are misreadings: the map keeps what it knew.
@@ -168,9 +169,14 @@ function renderMap() {
   if (!layout) return;
   const boxes = Object.fromEntries(layout.slots.map((s) => [s.id, s]));
   const pieces = $("map-pieces"); pieces.replaceChildren();
-  for (const p of view.pieces) {
+  // On a human's turn the slots the camera sees moved are drawn as confirming would leave them, ringed dashed.
+  const moved = new Set(seen.map((p) => p.slot));
+  for (const p of [...view.pieces.filter((p) => !moved.has(p.slot)), ...seen]) {
     const b = boxes[p.slot]; if (!b) continue;
     const cx = b.x + b.w / 2, cy = b.y + b.h / 2;
+    if (moved.has(p.slot)) {
+      pieces.append(svgEl("rect", {x: b.x - 7, y: b.y - 7, width: b.w + 14, height: b.h + 14, rx: 9, class: "seen", "data-seen": p.slot}));
+    }
     if (p.piece === "headstream") {
       if (p.drops) pieces.append(svgText(cx, b.y + b.h - 16, `${p.drops} drop${p.drops > 1 ? "s" : ""}`, 26, "#0b4f8a"));
       continue;
@@ -246,12 +252,14 @@ async function poll() {
     const note = $("camera-note");      // frames come, but too small to read well
     note.textContent = live.camera_note || "";
     note.hidden = !live.camera_note;
-    if (live.advanced || live.seq !== view.seq) { unread = []; await reload(); }
+    const before = JSON.stringify(seen);
+    if (live.advanced || live.seq !== view.seq) { unread = []; seen = []; await reload(); }
     else if (view.next_view && !view.next_view.automa) {
-      detected = live.moves; refused = live.refused; unread = live.unread || [];
+      detected = live.moves; refused = live.refused; unread = live.unread || []; seen = live.seen || [];
       const d = $("detected"); if (d) d.replaceChildren(detectedText());
     }
-    if (!view.next_view || view.next_view.automa) unread = [];      // only a human's turn asks
+    if (!view.next_view || view.next_view.automa) { unread = []; seen = []; }     // only a human's turn asks
+    if (JSON.stringify(seen) !== before) renderMap();
     renderChecks();
   } catch (e) { /* a missed poll is retried a second later */ }
   setTimeout(poll, 1000);
