@@ -232,6 +232,10 @@ def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page
     assert page.locator("#map [data-seen]").count() == 1
     assert page.locator(f'#map [data-piece="{neutral}"]').count() == 1
     shot(page, "human-turn-refused")
+    # clicked, the slot's form starts from what the map shows there
+    page.click('#map [data-slot="1A"]')
+    assert page.input_value('#slot-form select[name="piece"]') == "conduit"
+    assert page.input_value('#slot-form select[name="owner"]') == "germany"
 
 
 def test_a_change_the_camera_cannot_read_is_named_on_a_human_turn(site, page, monkeypatch):

@@ -210,7 +210,9 @@ function svgText(x, y, text, size, fill) {
 
 function openSlot(slot) {
   const form = $("slot-form");
-  const current = view.pieces.find((p) => p.slot === slot.id) || {piece: "empty", owner: null, drops: 0};
+  // what the map shows there: the camera's move where it sees one, else the game's piece
+  const current = seen.find((p) => p.slot === slot.id) || view.pieces.find((p) => p.slot === slot.id)
+    || {piece: "empty", owner: null, drops: 0};
   $("slot-id").textContent = `${slot.id} (${slot.kind})`;
   form.slot.value = slot.id;
   form.piece.replaceChildren(...PIECES[slot.kind].map((p) => el("option", {value: p}, p)));
