@@ -28,9 +28,12 @@ def cmd_read(args: argparse.Namespace) -> int:
     from .annotate import annotate
     from .evaluate import write_png
 
+    if not Path(args.image).is_file():       # said before OpenCV's own warning would be
+        print(f"no such image file: {args.image}", file=sys.stderr)
+        return 2
     frame = cv2.imread(args.image, cv2.IMREAD_COLOR)
     if frame is None:
-        print(f"cannot read image {args.image}", file=sys.stderr)
+        print(f"cannot read image {args.image} (not a picture OpenCV can decode)", file=sys.stderr)
         return 2
     pipeline = _pipeline(args)
     reading = pipeline.read_frame(frame, args.companies)

@@ -158,6 +158,14 @@ def test_read_command_says_an_annotated_png_it_cannot_write_and_still_prints_the
     assert stop.value.code == 2 and "want a .png file" in capsys.readouterr().err
 
 
+def test_read_command_names_a_missing_file_and_one_that_is_no_picture(tmp_path, capsys):
+    assert main(["read", str(tmp_path / "gone.jpg")]) == 2
+    assert capsys.readouterr().err.strip() == f"no such image file: {tmp_path / 'gone.jpg'}"
+    (tmp_path / "notes.jpg").write_text("not a picture")
+    assert main(["read", str(tmp_path / "notes.jpg")]) == 2
+    assert "cannot read image" in capsys.readouterr().err and not (tmp_path / "notes.annotated.png").exists()
+
+
 def test_read_command_takes_the_games_companies(tmp_path, capsys):
     if not (FIXTURES / "clean_00.json").exists():
         pytest.skip("no synthetic fixtures committed yet")
