@@ -203,7 +203,7 @@ def live(sid: int):
            "camera_note": look.camera_note,
            "recognition": problem or "available", "recognition_available": problem is None,
            "flags": [f"{f.slot}: {f.problem}" for f in look.reading.flags] if look.reading else [],
-           "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "seen": [],
+           "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "seen": [], "unsure": [],
            "advanced": False}
     if look.stable_map is None or flow.phase != "actions":
         return jsonify(out)
@@ -220,6 +220,9 @@ def live(sid: int):
         # the slots the moves touch, as confirming would leave them: drawn on the map until then
         moved = {m.space for m in moves}
         out["seen"] = [p for p in views.map_pieces(after) if p["slot"] in moved]
+        checks = game.to_check(services().live.layout(_profile(sid)), look.stable_map, look.stable_flags,
+                               compared.still if compared else frozenset(), by_hand)
+        out["unsure"] = [{"slot": f.slot, "why": f.problem} for f in checks]
         if compared is not None and not moves:
             out["unread"] = game.unread(services().live.layout(_profile(sid)), compared.still)
     return jsonify(out)

@@ -22,7 +22,7 @@ from automa.barrage.setup import new_game
 from automa.barrage.state import Dam, GameState
 from automa.barrage.turn_water import can_drain, can_flow_into
 from automa.common.errors import StateError
-from vision.board_state import LOW_CONFIDENCE, MapState, apply_to_state
+from vision.board_state import LOW_CONFIDENCE, Flag, MapState, apply_to_state
 from vision.changes import Move, diff
 from vision.labels import ALLOWED_PIECES, dam_pieces
 from vision.layout import Layout
@@ -296,6 +296,25 @@ def _drops_seen_arriving(known: MapState, seen: MapState, arrived: Mapping[str, 
             overruled.append(Move("drops", h, None, f"headstream {h} read with {seen.headstreams[h]} drops, unsure "
                                   f"({k} drop-sized shapes came in its picture: taken as {at_least})"))
     return fixed, overruled
+
+
+def to_check(layout: Layout, seen: MapState, flags: Sequence[Flag], still: Collection[str] = frozenset(),
+             by_hand: Collection[str] = frozenset()) -> list[Flag]:
+    """What the page asks the players to check on a human's turn: the camera's flags on the
+    slots of its stable reading ``seen`` (a reading it is unsure of, one that breaks a rule:
+    ``vision.board_state.build_map``) and the slots it could not see, "hidden", each slot once;
+    but not where the game already holds the answer: boxes ``still`` since the game last read
+    the table (rulings V8), boxes set by hand this turn (rulings V12). A player's move on such
+    a slot is read wrong or missed, so they look there before confirming."""
+    held = set(still) | set(by_hand)
+    boxes: dict[str, set[str]] = {}          # a slot's boxes: a dam's space and its lake
+    for b in layout.boxes:
+        boxes.setdefault(b.id, set()).add(b.key)
+    out: dict[str, Flag] = {}
+    for f in [*flags, *(Flag(u, "hidden from the camera") for u in seen.unknown)]:
+        if f.slot in boxes and f.slot not in out and not boxes[f.slot] <= held:
+            out[f.slot] = f
+    return list(out.values())
 
 
 def unread(layout: Layout, still: Collection[str]) -> list[str]:

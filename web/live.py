@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from automa.barrage.data import company_colours
-from vision.board_state import MapState, build_map
+from vision.board_state import Flag, MapState, build_map
 from vision.capture import Capture, FileFrames, open_source
 from vision.layout import Layout, ProfileFileError, load_profile
 from vision.model import DEFAULT_MODEL, ModelFileError
@@ -80,6 +80,7 @@ class Look:
     stable_view: StableView | None = None    # the picture of that state (vision.slot_change)
     camera_note: str | None = None       # a remark on the frames that come (too small: vision.capture)
     lens: RadialLens | None = None       # the lens distortion fitted with H (vision.radial_lens)
+    stable_flags: tuple[Flag, ...] = ()  # what the page asks the players to check in that state
 
 
 @dataclass(frozen=True)
@@ -202,9 +203,10 @@ class Live:
             if reading.stable and reading.view is not None and reading.camera is not None:
                 self._stable_views[profile] = StableView(reading.view, reading.camera)
             stable = pipeline.stability.stable
-            return Look(frame, reading, reading.homography, reading.registration,
-                        build_map(stable)[0] if stable else None, stable_view=self._stable_views.get(profile),
-                        camera_note=note, lens=reading.lens)
+            stable_map, stable_flags = build_map(stable) if stable else (None, [])
+            return Look(frame, reading, reading.homography, reading.registration, stable_map,
+                        stable_view=self._stable_views.get(profile), camera_note=note, lens=reading.lens,
+                        stable_flags=tuple(stable_flags))
         registrar = self._registrars.get(profile)
         if registrar is None:
             registrar = self._registrars[profile] = Registrar(self.layout(profile))

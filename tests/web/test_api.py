@@ -12,9 +12,10 @@ from dataclasses import replace
 
 from automa.barrage.engine import apply_decision
 from automa.barrage.state import Dam, GameState
-from vision.board_state import MapState
+from vision.board_state import Flag, MapState
 from vision.capture import Capture
 from vision.changes import diff
+from vision.layout import load_layout
 from vision.slot_change import Comparison
 from web import game
 from web.app import WebConfig, create_app, services
@@ -730,3 +731,36 @@ def test_a_slot_set_by_hand_on_an_automas_turn_no_longer_holds_the_page_back(cli
     assert client.get(f"/api/sessions/{session_id}/live").json["advanced"] is True
     assert view(client, session_id)["next"] == "germany"
     assert not any(p["slot"] == "1A" for p in view(client, session_id)["pieces"])
+
+
+def test_the_page_asks_about_the_slots_the_camera_is_unsure_of_or_cannot_see():
+    """Issue 4: low confidence is shown to the user. On a human's turn the page lists the
+    stable reading's flagged slots and its hidden ones, once each, but not where the game
+    holds the answer: boxes whose picture has not changed (rulings V8), slots set by hand
+    this turn (rulings V12); a company's supply flag names no slot to look at."""
+    seen = MapState(dams={"5U": Dam("usa", 2, 0)}, unknown=["1A", "6U"])
+    flags = [Flag("5U", "low confidence (0.62)"), Flag("5U", "2 drops but the dam holds 1"),
+             Flag("2B", "low confidence (0.70)"), Flag("A", "low confidence (0.55)"),
+             Flag("usa", "4 dam_base pieces on the map, but a company owns 3")]
+    layout = load_layout()
+    asked = game.to_check(layout, seen, flags)
+    assert [(f.slot, f.problem) for f in asked] == [
+        ("5U", "low confidence (0.62)"), ("2B", "low confidence (0.70)"), ("A", "low confidence (0.55)"),
+        ("1A", "hidden from the camera"), ("6U", "hidden from the camera")]
+    # a dam is held when its space and its lake both are: 6U's lake changed, so it is still asked
+    asked = game.to_check(layout, seen, flags, still={"2B", "A", "6U", "5U", "lake:5U"}, by_hand={"1A"})
+    assert [(f.slot, f.problem) for f in asked] == [("6U", "hidden from the camera")]
+
+
+def test_the_live_status_lists_the_slots_to_check_on_a_human_turn(client, session_id, monkeypatch):
+    store = services_from(client).store
+    seen = game.expected_map(store.last(session_id))
+    seen.unknown = ["1A"]
+    flags = (Flag("5U", "low confidence (0.62)"),)
+    monkeypatch.setattr(services_from(client).live, "look", lambda *a, **k: Look(
+        np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen, stable_flags=flags))
+    # the Automa's turn asks nothing (it moves on by itself, or by its button)
+    assert client.get(f"/api/sessions/{session_id}/live").json["unsure"] == []
+    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})
+    assert client.get(f"/api/sessions/{session_id}/live").json["unsure"] == [
+        {"slot": "5U", "why": "low confidence (0.62)"}, {"slot": "1A", "why": "hidden from the camera"}]

@@ -214,14 +214,16 @@ def germany_to_play(site, page):
 def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page, monkeypatch):
     """With recognition on, a human's turn lists the moves the camera sees and draws them on
     the map; a piece the camera misses (a neutral dam read as gone) is listed apart, as not
-    taken, and stays on the map."""
+    taken, and stays on the map; a slot read unsure is listed and ringed."""
     sid, step, live = germany_to_play(site, page)
     seen = game.map_of(GameState.from_dict(step.state))
     neutral = next(s for s, d in seen.dams.items() if d.owner == "neutral")
     del seen.dams[neutral]
     seen.conduits["1A"] = "germany"
     monkeypatch.setattr(Live, "recognition_problem", property(lambda self: None))
-    monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, None, None, "aruco", seen, "test: no frame"))
+    unsure = (Flag("6U", "low confidence (0.62)"),)
+    monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, None, None, "aruco", seen, "test: no frame",
+                                                           stable_flags=unsure))
     page.reload()
     page.wait_for_selector("#refused")
     detected = page.inner_text("#detected")
@@ -232,6 +234,9 @@ def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page
     assert page.locator("#map [data-seen]").count() == 1
     assert page.locator(f'#map [data-piece="{neutral}"]').count() == 1
     shot(page, "human-turn-refused")
+    # a slot the camera is unsure of is listed and ringed for the players to look at
+    assert "6U: low confidence (0.62)" in page.inner_text("#detected")
+    assert page.locator("#map [data-unsure]").count() == 1 and page.locator('#map [data-unsure="6U"]').count() == 1
     # clicked, the slot's form starts from what the map shows there
     page.click('#map [data-slot="1A"]')
     assert page.input_value('#slot-form select[name="piece"]') == "conduit"

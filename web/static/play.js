@@ -89,7 +89,7 @@ function renderNow() {
   }
 }
 
-let detected = [], refused = [], unread = [], seen = [];
+let detected = [], refused = [], unread = [], seen = [], unsure = [];
 function detectedText() {
   if (!view.recognitionAvailable) return "Recognition unavailable: play your turn, correct the map if needed, then confirm.";
   // Changes the rules never make (a piece gone, lowered, another owner) are misreadings: the map keeps what it knew.
@@ -98,8 +98,12 @@ function detectedText() {
   // The picture changed where the camera reads no move: the players look there and correct the map.
   const check = unread.length ? [el("p", {id: "unread"}, `The picture changed on ${unread.join(", ")} but the camera `
     + "reads no move there: check those slots and correct the map if needed.")] : [];
-  if (!detected.length) return el("div", {}, "No moves seen yet. Play your turn; the moves appear here.", ...check, ...notTaken);
-  return el("div", {}, el("ul", {}, detected.map((m) => el("li", {}, m))), ...notTaken);
+  // Slots read unsure, breaking a rule, or hidden: a move there may be read wrong or missed.
+  const ask = unsure.length ? [el("p", {class: "muted", id: "unsure"}, "The camera is unsure here (ringed in dotted purple "
+    + "on the map): look at the table and correct the map if needed:"),
+    el("ul", {}, unsure.map((u) => el("li", {}, `${u.slot}: ${u.why}`)))] : [];
+  if (!detected.length) return el("div", {}, "No moves seen yet. Play your turn; the moves appear here.", ...check, ...ask, ...notTaken);
+  return el("div", {}, el("ul", {}, detected.map((m) => el("li", {}, m))), ...ask, ...notTaken);
 }
 
 // -- tiles, boards, history ---------------------------------------------------------------
@@ -202,6 +206,10 @@ function renderChecks() {
   for (const s of layout.slots.filter((s) => unread.includes(s.id))) {
     checks.append(svgEl("rect", {x: s.x - 8, y: s.y - 8, width: s.w + 16, height: s.h + 16, rx: 8, class: "check", "data-check": s.id}));
   }
+  const asked = new Set(unsure.map((u) => u.slot));
+  for (const s of layout.slots.filter((s) => asked.has(s.id))) {
+    checks.append(svgEl("rect", {x: s.x - 12, y: s.y - 12, width: s.w + 24, height: s.h + 24, rx: 10, class: "unsure", "data-unsure": s.id}));
+  }
 }
 function svgText(x, y, text, size, fill) {
   const t = svgEl("text", {x, y, "font-size": size, fill, "text-anchor": "middle", "dominant-baseline": "central", "font-weight": 700});
@@ -255,12 +263,13 @@ async function poll() {
     note.textContent = live.camera_note || "";
     note.hidden = !live.camera_note;
     const before = JSON.stringify(seen);
-    if (live.advanced || live.seq !== view.seq) { unread = []; seen = []; await reload(); }
+    if (live.advanced || live.seq !== view.seq) { unread = []; seen = []; unsure = []; await reload(); }
     else if (view.next_view && !view.next_view.automa) {
       detected = live.moves; refused = live.refused; unread = live.unread || []; seen = live.seen || [];
+      unsure = live.unsure || [];
       const d = $("detected"); if (d) d.replaceChildren(detectedText());
     }
-    if (!view.next_view || view.next_view.automa) { unread = []; seen = []; }     // only a human's turn asks
+    if (!view.next_view || view.next_view.automa) { unread = []; seen = []; unsure = []; }     // only a human's turn asks
     if (JSON.stringify(seen) !== before) renderMap();
     renderChecks();
   } catch (e) { /* a missed poll is retried a second later */ }
