@@ -23,6 +23,11 @@ read the table from, rendered again from the image's seed with the map before th
 (rulings V8); ``pictures_*missed_but_asked`` counts the turns it reads as no move whose
 pictures changed where the move was, which the page asks the players to check (``game.unread``).
 
+For the page's two ways (``session_*``, ``pictures_*``), ``*wrong_but_asked`` counts the turns
+listed wrong on which the page asks the players to check a slot of a move missed or listed
+wrongly: a slot read unsure, breaking a rule or hidden (``game.to_check``), or one whose picture
+changed on a turn read as no move; ``*asked_slots`` counts the slots it asks about, all turns.
+
     python -m web.turn_eval data/heldout_random2 [--n 200] [--seed 0] [--pairs]
 """
 from __future__ import annotations
@@ -39,7 +44,7 @@ from typing import Callable
 from automa.barrage.data import barrage_map
 from automa.barrage.rules import production_systems
 from automa.barrage.water import group_path, headstream_path
-from vision.board_state import MapState, SlotReading, build_map
+from vision.board_state import Flag, MapState, SlotReading, build_map
 from vision.changes import Move, diff
 from vision.bench import FIXTURES
 from vision.evaluate import synthetic_samples, truth_companies, truth_piece
@@ -48,7 +53,7 @@ from vision.slot_change import Comparison, compare
 from vision.stability import MotionDetector, StabilityFilter
 from vision.synth.pairs import frame_before, table_of
 
-from .game import read_against, unread
+from .game import read_against, to_check, unread
 
 
 def truth_map(truth: dict) -> MapState:
@@ -144,9 +149,10 @@ def _afresh(pipeline: Pipeline, frame, companies: list[str] | None) -> Reading:
     return pipeline.read_frame(frame, companies)
 
 
-def _read(pipeline: Pipeline, frame, companies: list[str] | None) -> MapState | None:
+def _read(pipeline: Pipeline, frame, companies: list[str] | None) -> tuple[MapState, list[Flag]] | None:
+    """The frame's map and the flags on it, as the page has them; None when not registered."""
     reading = _afresh(pipeline, frame, companies)
-    return None if reading.map is None else build_map(reading.slots)[0]
+    return None if reading.map is None else build_map(reading.slots)
 
 
 def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
@@ -167,6 +173,8 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
     for kind, way in itertools.product(("", "production_", "water_"), ways):
         counts |= {f"{way}_{kind}exact": 0, f"{way}_{kind}move_missed": 0, f"{way}_{kind}extra_moves": 0,
                    f"{way}_{kind}extra_by_kind": {}}
+        if way != "blind":      # the page's ways: what it asks the players to check
+            counts |= {f"{way}_{kind}wrong_but_asked": 0, f"{way}_{kind}asked_slots": 0}
     if pairs:
         counts |= {"not_reproduced": 0, "pictures_missed_but_asked": 0, "pictures_production_missed_but_asked": 0,
                    "pictures_water_missed_but_asked": 0}
@@ -179,6 +187,7 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
             continue
         pipeline.registrar.reset()      # another image, another camera and lens
         blind, seen = _read(pipeline, frame, None), _read(pipeline, frame, truth_companies(truth))
+        layout = pipeline.profile.layout
         table = table_of(truth, path.read_bytes()) if pairs else None
         if pairs:
             counts["not_reproduced"] += table is None
@@ -188,19 +197,23 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
             if blind is None or seen is None:
                 counts["not_registered"] += 1
                 continue
-            listed = {"blind": diff(known, blind), "session": diff(known, read_against(known, seen, mover)[0])}
+            (seen_map, flags), still = seen, frozenset()
+            listed = {"blind": diff(known, blind[0]), "session": diff(known, read_against(known, seen_map, mover)[0])}
+            asked = {"session": {f.slot for f in to_check(layout, seen_map, flags)}}
             if table is not None:
                 compared = _compared(pipeline, frame_before(table, known, k), frame, truth_companies(truth))
-                listed["pictures"] = diff(known, read_against(known, seen, mover, pictures=compared)[0])
+                still = compared.still
+                listed["pictures"] = diff(known, read_against(known, seen_map, mover, pictures=compared)[0])
                 # a turn read as no move, whose pictures changed where the move was: the page asks
-                asked = unread(pipeline.profile.layout, compared.still) if not listed["pictures"] else []
-                counts[f"pictures_{kind}missed_but_asked"] += any(m.space in asked for m in made)
+                changed = unread(layout, still) if not listed["pictures"] else []
+                counts[f"pictures_{kind}missed_but_asked"] += any(m.space in changed for m in made)
+                asked["pictures"] = {f.slot for f in to_check(layout, seen_map, flags, still)} | set(changed)
             elif pairs:
                 # No earlier picture to compare with: the page reads the turn as a session does.
-                listed["pictures"] = listed["session"]
+                listed["pictures"], asked["pictures"] = listed["session"], asked["session"]
             for way, moves in listed.items():
                 # a build is missed when the structure is; a water turn when any of its water is
-                _count(counts, f"{way}_{kind}", made, moves, made[:1] if kind == "" else made)
+                _count(counts, f"{way}_{kind}", made, moves, made[:1] if kind == "" else made, asked.get(way))
     return counts
 
 
@@ -215,8 +228,16 @@ def _compared(pipeline: Pipeline, before, after, companies: list[str]) -> Compar
     return compare(pipeline.profile.layout, earlier.view, later.view, later.camera)
 
 
-def _count(counts: dict, key: str, made: list[Move], moves: list[Move], needed: list[Move]) -> None:
+def _count(counts: dict, key: str, made: list[Move], moves: list[Move], needed: list[Move],
+           asked: set[str] | None) -> None:
+    """``asked``: the slots the page asks the players to check on the turn (``game.to_check``,
+    ``game.unread``; None where no page reads that way): a turn listed wrong is caught when a
+    slot of a move missed or listed wrongly is among them."""
     counts[f"{key}exact"] += moves == made
+    if asked is not None:
+        wrong = {m.space for m in made if m not in moves} | {m.space for m in moves if m not in made}
+        counts[f"{key}wrong_but_asked"] += bool(wrong & asked)
+        counts[f"{key}asked_slots"] += len(asked)
     counts[f"{key}move_missed"] += any(m not in moves for m in needed)
     extra = [m for m in moves if m not in made]
     counts[f"{key}extra_moves"] += len(extra)

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import cv2
 
-from vision.changes import diff
+from vision.changes import Move, diff
 from automa.barrage.rules import production_systems
 from web.game import read_against
-from web.turn_eval import before_a_production, before_the_turn, before_water_management, main, truth_map
+from web.turn_eval import _count, before_a_production, before_the_turn, before_water_management, main, truth_map
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 
@@ -80,6 +80,8 @@ def test_the_page_lists_at_least_as_many_turns_right_as_a_blind_reading(tmp_path
     assert figures["water_turns"] >= 1
     assert figures["session_exact"] >= figures["blind_exact"]
     assert figures["session_extra_moves"] <= figures["blind_extra_moves"]
+    assert 0 <= figures["session_wrong_but_asked"] <= figures["turns"] - figures["session_exact"]
+    assert "blind_wrong_but_asked" not in figures         # no page reads blind
     assert main([str(tmp_path / "none")]) == 2
 
 
@@ -95,6 +97,19 @@ def test_a_turn_with_no_earlier_picture_is_read_with_the_pictures_as_the_session
     figures = json.loads(capsys.readouterr().out)
     assert figures["not_reproduced"] == 1 and figures["turns"] == 1
     for kind in ("", "production_", "water_"):
-        for count in ("exact", "move_missed", "extra_moves"):
+        for count in ("exact", "move_missed", "extra_moves", "wrong_but_asked", "asked_slots"):
             assert figures[f"pictures_{kind}{count}"] == figures[f"session_{kind}{count}"]
     assert figures["session_exact"] == 1     # its build turn is read right, with the pictures too
+
+
+def test_a_turn_listed_wrong_is_caught_when_the_page_asks_about_a_slot_it_got_wrong():
+    made = [Move("conduit", "1A", "usa", "usa built a conduit on 1A")]
+    phantom = [Move("dam", "5U", "usa", "usa built a dam on 5U")]
+    counts = {"s_exact": 0, "s_move_missed": 0, "s_extra_moves": 0, "s_extra_by_kind": {},
+              "s_wrong_but_asked": 0, "s_asked_slots": 0}
+    _count(counts, "s_", made, made, made, {"6U"})          # right: nothing to catch
+    _count(counts, "s_", made, [], made, {"1A", "2B"})       # the move missed, its slot asked about
+    _count(counts, "s_", made, phantom, made, {"5U"})        # a phantom listed, its slot asked about
+    _count(counts, "s_", made, [], made, {"2B"})             # missed, not asked
+    assert counts["s_exact"] == 1 and counts["s_move_missed"] == 3
+    assert counts["s_wrong_but_asked"] == 2 and counts["s_asked_slots"] == 5
