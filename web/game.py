@@ -271,7 +271,7 @@ def _as_known(known: MapState, seen: MapState, boxes: Collection[str], why: str)
                 table.pop(space, None)
                 if space in before:
                     table[space] = before[space]
-    # a hidden slot held holds what the game says
+    # a hidden slot among ``boxes`` holds what the game says (a dam the game knows, only with its lake)
     fixed.unknown = [u for u in seen.unknown if u not in boxes or (u in known.dams and f"lake:{u}" not in boxes)]
     left = diff(known, fixed)
     return fixed, [replace(m, text=f"{m.text} ({why})")
