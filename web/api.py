@@ -203,17 +203,19 @@ def live(sid: int):
            "camera_note": look.camera_note,
            "recognition": problem or "available", "recognition_available": problem is None,
            "flags": [f"{f.slot}: {f.problem}" for f in look.reading.flags] if look.reading else [],
-           "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "seen": [], "unsure": [],
+           "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "seen": [], "unsure": [], "waiting": [],
            "advanced": False}
     if look.stable_map is None or flow.phase != "actions":
         return jsonify(out)
     compared = _compared(sid, last, look)
     by_hand = game.set_by_hand(steps)
     if state.companies[flow.next].automa:
-        if game.carried_out(last, look.stable_map, compared, by_hand):
+        waiting = game.waiting_for(last, look.stable_map, compared, by_hand)
+        if waiting == []:
             # The camera sees the instruction done: move on, exactly as the button would.
             services().store.append(sid, game.automa_done(last), last.seq, picture=_picture(look))
             out["advanced"] = True
+        out["waiting"] = waiting or []
     else:
         after, moves, refused = game.detected_moves(last, look.stable_map, compared, by_hand)
         out["moves"], out["refused"] = [m.text for m in moves], [m.text for m in refused]

@@ -504,16 +504,39 @@ def map_of(state: GameState) -> MapState:
                     headstreams=dict(state.headstreams))
 
 
-def carried_out(step: Step, seen: MapState, pictures: Comparison | None = None,
-                by_hand: Collection[str] = frozenset()) -> bool:
-    """The camera sees the pending Automa instruction done: exactly the map it leads to,
-    nothing hidden, once the changes the rules never make and the readings of boxes set by
-    hand this turn or whose picture has not changed are put back, and the drops seen coming
-    counted (``pictures``, ``by_hand``, ``read_against``)."""
+def waiting_for(step: Step, seen: MapState, pictures: Comparison | None = None,
+                by_hand: Collection[str] = frozenset()) -> list[str] | None:
+    """What the camera does not see done yet of the pending Automa instruction: each slot
+    where its reading differs from the map the instruction leads to ("8U: usa's dam; the
+    camera sees nothing there"), and each slot it cannot see; None when no Automa is to move.
+    An empty list: the instruction is done, exactly, nothing hidden, and the page moves on.
+    The reading is first read against the game, as on a human's turn: the changes the rules
+    never make and the readings of boxes set by hand this turn or whose picture has not
+    changed put back, the drops seen coming counted (``pictures``, ``by_hand``, ``read_against``)."""
     expected = expected_map(step)
+    if expected is None:
+        return None
     state, flow = load(step)
     fixed, _ = read_against(map_of(state), seen, flow.next, automa=True, pictures=pictures, by_hand=by_hand)
-    return expected is not None and not fixed.unknown and not diff(expected, fixed)
+    slots = dict.fromkeys(m.space for m in diff(fixed, expected))
+    return ([f"{s}: {_holding(expected, s)}; the camera sees {_holding(fixed, s)} there" for s in slots]
+            + [f"{u}: hidden from the camera" for u in fixed.unknown])
+
+
+def _holding(board: MapState, slot: str) -> str:
+    """What ``board`` has on ``slot``, in words."""
+    if slot in board.headstreams:
+        n = board.headstreams[slot]
+        return f"{n} drop{'' if n == 1 else 's'}"
+    if slot in board.dams:
+        d = board.dams[slot]
+        pieces = f" of {d.pieces} pieces" if d.pieces > 1 else ""
+        water = f" holding {d.drops} drop{'' if d.drops == 1 else 's'}" if d.drops else ""
+        return f"{d.owner}'s dam{pieces}{water}"
+    for kind, table in (("conduit", board.conduits), ("powerhouse", board.powerhouses)):
+        if slot in table:
+            return f"{table[slot]}'s {kind}"
+    return "nothing"
 
 
 def _step(kind: str, label: str, state: GameState, flow: Flow | dict, payload: dict) -> NewStep:

@@ -226,7 +226,13 @@ def test_the_page_moves_on_when_the_camera_sees_the_instruction_done(client, ses
     seen = {"map": game.map_of(GameState.from_dict(store.last(session_id).state))}
     look = lambda *a, **k: Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen["map"])
     monkeypatch.setattr(services_from(client).live, "look", look)
-    assert client.get(f"/api/sessions/{session_id}/live").json["advanced"] is False   # not done yet
+    live = client.get(f"/api/sessions/{session_id}/live").json
+    assert live["advanced"] is False                                                 # not done yet
+    # the page says what it waits for: each slot the instruction changes, as the camera sees it now
+    known = game.map_of(GameState.from_dict(store.last(session_id).state))
+    targets = list(dict.fromkeys(m.space for m in diff(known, expected)))
+    assert targets and [w.split(":")[0] for w in live["waiting"]] == targets
+    assert all(w.endswith("there") for w in live["waiting"])
     # done, and a neutral dam misread as gone: nothing removes a dam, so that is no obstacle
     neutral = next(s for s, d in expected.dams.items() if d.owner == "neutral")
     seen["map"] = replace(expected, dams={s: d for s, d in expected.dams.items() if s != neutral})
@@ -764,3 +770,18 @@ def test_the_live_status_lists_the_slots_to_check_on_a_human_turn(client, sessio
     client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})
     assert client.get(f"/api/sessions/{session_id}/live").json["unsure"] == [
         {"slot": "5U", "why": "low confidence (0.62)"}, {"slot": "1A", "why": "hidden from the camera"}]
+
+
+def test_an_automa_turn_says_what_the_camera_does_not_see_done_yet(client, session_id):
+    store = services_from(client).store
+    step = store.last(session_id)
+    expected = game.expected_map(step)
+    dam = next(s for s, d in expected.dams.items() if d.owner == "usa")       # the Automa's new dam
+    seen = replace(expected, dams={s: d for s, d in expected.dams.items() if s != dam},
+                   conduits={**expected.conduits, "1A": "usa"}, unknown=["5U"])
+    assert game.waiting_for(step, seen) == [f"{dam}: usa's dam; the camera sees nothing there",
+                                            "1A: nothing; the camera sees usa's conduit there",
+                                            "5U: hidden from the camera"]
+    assert game.waiting_for(step, expected) == []
+    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})
+    assert game.waiting_for(store.last(session_id), expected) is None      # a human's turn: no instruction

@@ -295,3 +295,21 @@ def test_a_small_webcam_is_named_under_its_picture(site, page, monkeypatch):
     shot(page, "small-webcam-note")
     monkeypatch.setattr(live, "look", lambda *a, **k: Look(frame, None, None, "none"))
     page.wait_for_selector("#camera-note", state="hidden")
+
+
+def test_an_automa_turn_says_what_the_camera_does_not_see_done_yet(site, page, monkeypatch):
+    url, app = site
+    page.goto(url)
+    page.click("#demo-game")
+    page.wait_for_selector("#automa-done")
+    sid = int(page.url.rstrip("/").split("/")[-1])
+    with app.app_context():
+        step, live = services().store.last(sid), services().live
+    seen = game.map_of(GameState.from_dict(step.state))            # the table as it was: nothing done yet
+    monkeypatch.setattr(Live, "recognition_problem", property(lambda self: None))
+    monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, None, None, "aruco", seen, "test: no frame"))
+    page.reload()
+    page.wait_for_selector("#waiting li")
+    assert "Not seen done yet" in page.inner_text("#waiting")
+    assert "8U: usa's dam; the camera sees nothing there" in page.inner_text("#waiting")
+    shot(page, "automa-turn-waiting")

@@ -76,6 +76,7 @@ function renderNow() {
       el("p", {class: "muted", id: "auto-note"},
         view.recognitionAvailable ? "The page moves on by itself when the camera sees this done."
                                   : "Carry it out on the table, then press Done."),
+      el("div", {id: "waiting"}, waitingText()),
       el("button", {class: "big", id: "automa-done", onclick: () => step("automa-done")}, "Done: next turn"),
       el("details", {id: "why"}, el("summary", {}, "Why? (the Automa's full reasoning)"),
         el("pre", {}, d.trace.join("\n"))));
@@ -89,7 +90,12 @@ function renderNow() {
   }
 }
 
-let detected = [], refused = [], unread = [], seen = [], unsure = [];
+let detected = [], refused = [], unread = [], seen = [], unsure = [], waiting = [];
+// On an Automa's turn, what the camera does not see done yet: the players see why the page waits.
+function waitingText() {
+  if (!view.recognitionAvailable || !waiting.length) return "";
+  return el("div", {class: "muted"}, "Not seen done yet:", el("ul", {}, waiting.map((w) => el("li", {}, w))));
+}
 function detectedText() {
   if (!view.recognitionAvailable) return "Recognition unavailable: play your turn, correct the map if needed, then confirm.";
   // Changes the rules never make (a piece gone, lowered, another owner) are misreadings: the map keeps what it knew.
@@ -263,8 +269,11 @@ async function poll() {
     note.textContent = live.camera_note || "";
     note.hidden = !live.camera_note;
     const before = JSON.stringify(seen);
-    if (live.advanced || live.seq !== view.seq) { unread = []; seen = []; unsure = []; await reload(); }
-    else if (view.next_view && !view.next_view.automa) {
+    if (live.advanced || live.seq !== view.seq) { unread = []; seen = []; unsure = []; waiting = []; await reload(); }
+    else if (view.next_view && view.next_view.automa) {
+      waiting = live.waiting || [];
+      const w = $("waiting"); if (w) w.replaceChildren(waitingText());
+    } else if (view.next_view && !view.next_view.automa) {
       detected = live.moves; refused = live.refused; unread = live.unread || []; seen = live.seen || [];
       unsure = live.unsure || [];
       const d = $("detected"); if (d) d.replaceChildren(detectedText());
