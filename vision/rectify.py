@@ -67,10 +67,17 @@ def plan_crops(layout: Layout, camera: np.ndarray, scale: float = VIEW_SCALE,
     return CropPlan(np.array(rects, np.float32) * scale, scale)
 
 
-def normalise_colour(view: np.ndarray, paper: np.ndarray | None = None) -> np.ndarray:
+# A dark frame lifted all the way to mid-grey has its bright parts clipped to white, France's
+# white pieces first, and its noise lifted as much: lifting it at most this much read every
+# group of held-out sets better (docs/benchmarks.md, "A dark frame lifted less").
+MAX_GAIN = 1.7
+
+
+def normalise_colour(view: np.ndarray, paper: np.ndarray | None = None, max_gain: float = MAX_GAIN) -> np.ndarray:
     """Scale each channel to take out the camera's exposure and white balance, which the
     pieces share with the board around them. The board's median goes to mid-grey in
-    brightness; its colour is set by ``paper``, the BGR of the marker sheets' white
+    brightness, but a dark frame is brightened by at most ``max_gain`` (its channels' mean
+    gain); its colour is set by ``paper``, the BGR of the marker sheets' white
     (``vision.paper_white``), when the frame shows it. Without it the board's median is
     taken for grey, which tints everything on a board printed in strong colours."""
     sample = view[::8, ::8].reshape(-1, 3)
@@ -80,6 +87,7 @@ def normalise_colour(view: np.ndarray, paper: np.ndarray | None = None) -> np.nd
     else:
         paper = np.maximum(np.asarray(paper, np.float64), 1.0)
         gain = (128.0 / median.mean()) * (paper.mean() / paper)
+    gain = gain * min(1.0, max_gain / gain.mean())
     lut = np.clip(np.arange(256)[:, None] * gain[None, :], 0, 255).astype(np.uint8)
     out = np.empty_like(view)
     for c in range(3):

@@ -1,7 +1,7 @@
 """Crops: one per slot and lake, fixed size, in the right place, stretched away from the\ncamera's nadir as far as pieces lean."""
 import numpy as np
 
-from vision.rectify import CROP, HEIGHT, VIEW_SCALE, crops_from_frame, normalise_colour, plan_crops
+from vision.rectify import CROP, HEIGHT, MAX_GAIN, VIEW_SCALE, crops_from_frame, normalise_colour, plan_crops
 
 from .drawn import LAYOUT, board_canvas, camera_view
 
@@ -40,3 +40,14 @@ def test_colour_normalisation_removes_a_colour_cast():
     b, _ = crops_from_frame(cast, H, LAYOUT)
     assert np.abs(a.astype(int) - b).mean() < 6
     assert np.abs(normalise_colour(frame).reshape(-1, 3).mean(0) - 128).max() < 40
+
+
+def test_a_dark_frame_is_lifted_at_most_max_gain():
+    """A dark frame's median is not lifted all the way to mid-grey: what is bright in it
+    would be clipped to white. A frame of ordinary exposure is normalised as before."""
+    frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT)
+    assert np.array_equal(normalise_colour(frame), normalise_colour(frame, max_gain=np.inf))
+    dark = (frame * 0.3).astype(np.uint8)
+    lifted = normalise_colour(dark)
+    assert abs(lifted.astype(float).mean() / dark.astype(float).mean() - MAX_GAIN) < 0.05
+    assert (lifted == 255).mean() < (normalise_colour(dark, max_gain=np.inf) == 255).mean()
