@@ -197,17 +197,16 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
             if blind is None or seen is None:
                 counts["not_registered"] += 1
                 continue
-            (seen_map, flags), still = seen, frozenset()
+            seen_map, flags = seen
             listed = {"blind": diff(known, blind[0]), "session": diff(known, read_against(known, seen_map, mover)[0])}
             asked = {"session": {f.slot for f in to_check(layout, seen_map, flags)}}
             if table is not None:
                 compared = _compared(pipeline, frame_before(table, known, k), frame, truth_companies(truth))
-                still = compared.still
                 listed["pictures"] = diff(known, read_against(known, seen_map, mover, pictures=compared)[0])
                 # a turn read as no move, whose pictures changed where the move was: the page asks
-                changed = unread(layout, still) if not listed["pictures"] else []
+                changed = unread(layout, compared.still) if not listed["pictures"] else []
                 counts[f"pictures_{kind}missed_but_asked"] += any(m.space in changed for m in made)
-                asked["pictures"] = {f.slot for f in to_check(layout, seen_map, flags, still)} | set(changed)
+                asked["pictures"] = {f.slot for f in to_check(layout, seen_map, flags, compared.still)} | set(changed)
             elif pairs:
                 # No earlier picture to compare with: the page reads the turn as a session does.
                 listed["pictures"], asked["pictures"] = listed["session"], asked["session"]
