@@ -203,8 +203,8 @@ def live(sid: int):
            "camera_note": look.camera_note,
            "recognition": problem or "available", "recognition_available": problem is None,
            "flags": [f"{f.slot}: {f.problem}" for f in look.reading.flags] if look.reading else [],
-           "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "seen": [], "unsure": [], "waiting": [],
-           "advanced": False}
+           "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "seen": [],
+           "unsure": [], "waiting": [], "advanced": False}
     if look.stable_map is None or flow.phase != "actions":
         return jsonify(out)
     compared = _compared(sid, last, look)
@@ -222,11 +222,12 @@ def live(sid: int):
         # the slots the moves touch, as confirming would leave them: drawn on the map until then
         moved = {m.space for m in moves}
         out["seen"] = [p for p in views.map_pieces(after) if p["slot"] in moved]
-        checks = game.to_check(services().live.layout(_profile(sid)), look.stable_map, look.stable_flags,
+        layout = services().live.layout(_profile(sid))
+        checks = game.to_check(layout, look.stable_map, look.stable_flags,
                                compared.still if compared else frozenset(), by_hand)
         out["unsure"] = [{"slot": f.slot, "why": f.problem} for f in checks]
         if compared is not None and not moves:
-            out["unread"] = game.unread(services().live.layout(_profile(sid)), compared.still)
+            out["unread"] = game.unread(layout, compared.still)
     return jsonify(out)
 
 
