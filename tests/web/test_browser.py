@@ -197,18 +197,24 @@ def test_two_automa_turns_on_the_demo_replay(server, page):
 
 
 
-def germany_to_play(site, page):
-    """The demo game opened, the Automa's first turn confirmed: the session, its last step
-    (germany, the human, to play) and the app's camera side."""
+def demo_game_opened(site, page, automa_done: bool = False):
+    """The demo game opened (its Automa's first turn confirmed with ``automa_done``): the
+    session, its last step and the app's camera side."""
     url, app = site
     page.goto(url)
     page.click("#demo-game")
     page.wait_for_selector("#automa-done")
-    page.click("#automa-done")
-    page.wait_for_selector("#human-done")
+    if automa_done:
+        page.click("#automa-done")
+        page.wait_for_selector("#human-done")
     sid = int(page.url.rstrip("/").split("/")[-1])
     with app.app_context():
         return sid, services().store.last(sid), services().live
+
+
+def germany_to_play(site, page):
+    """The demo game with germany, the human, to play."""
+    return demo_game_opened(site, page, automa_done=True)
 
 
 def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page, monkeypatch):
@@ -298,13 +304,7 @@ def test_a_small_webcam_is_named_under_its_picture(site, page, monkeypatch):
 
 
 def test_an_automa_turn_says_what_the_camera_does_not_see_done_yet(site, page, monkeypatch):
-    url, app = site
-    page.goto(url)
-    page.click("#demo-game")
-    page.wait_for_selector("#automa-done")
-    sid = int(page.url.rstrip("/").split("/")[-1])
-    with app.app_context():
-        step, live = services().store.last(sid), services().live
+    _, step, live = demo_game_opened(site, page)
     seen = game.map_of(GameState.from_dict(step.state))            # the table as it was: nothing done yet
     monkeypatch.setattr(Live, "recognition_problem", property(lambda self: None))
     monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, None, None, "aruco", seen, "test: no frame"))
