@@ -16,7 +16,11 @@ from .labels import dam_pieces
 from .layout import Layout
 from .model import CropReading
 
-LOW_CONFIDENCE = 0.8
+# The page asks about a reading whose chance of being right is under this (``vision.confidence``):
+# one wrong in eight. Chosen so that the tuning frames' readings asked about stay as many as
+# under the line of 0.8 on the decoder's shares (docs/benchmarks.md, "Confidences that mean the
+# same for every reading").
+LOW_CONFIDENCE = 0.875
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,9 @@ class SlotReading:
     confidence: float
     unknown: bool = False        # occluded: the camera says nothing about this slot
     conflict: str | None = None  # the reading was chosen over one that breaks a rule (rulings V2, V4)
+    # The decoder's share, where ``confidence`` is calibrated from it (``vision.confidence``);
+    # None where the confidence is the share itself.
+    share: float | None = None
 
     @property
     def low_confidence(self) -> bool:
@@ -49,14 +56,23 @@ class MapState:
     powerhouses: dict[str, str] = field(default_factory=dict)
     headstreams: dict[str, int] = field(default_factory=dict)
     unknown: list[str] = field(default_factory=list)
-    # how sure the camera was of each slot it read (none for a map not read by the camera);
-    # what a slot holds makes two maps equal, not how sure the reading was
+    # how sure the camera was of each slot it read (none for a map not read by the camera): the
+    # chance that the reading is right, and the decoder's share it was calibrated from, which
+    # ranks two readings of one frame (rulings V6, V7); what a slot holds makes two maps equal,
+    # not how sure the reading was
     confidence: dict[str, float] = field(default_factory=dict, compare=False)
+    shares: dict[str, float] = field(default_factory=dict, compare=False)
 
     def copy(self) -> "MapState":
         """A map whose tables can be changed without changing this one's."""
         return MapState(dict(self.dams), dict(self.conduits), dict(self.powerhouses), dict(self.headstreams),
-                        list(self.unknown), dict(self.confidence))
+                        list(self.unknown), dict(self.confidence), dict(self.shares))
+
+    @property
+    def ranking(self) -> dict[str, float]:
+        """What says which of two readings of one frame is surer (rulings V6, V7): the
+        decoder's shares where the map has them, else its confidences."""
+        return self.shares or self.confidence
 
     def to_dict(self) -> dict:
         """The ``map`` part of ``GameState.to_dict()``, plus the unknown slots."""
@@ -87,6 +103,7 @@ def build_map(readings: list[SlotReading]) -> tuple[MapState, list[Flag]]:
             state.unknown.append(r.id)
             continue
         state.confidence[r.id] = r.confidence
+        state.shares[r.id] = r.confidence if r.share is None else r.share
         if r.low_confidence:
             flags.append(Flag(r.id, f"low confidence ({r.confidence:.2f})"))
         if r.conflict:

@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -98,19 +97,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 def cmd_eval_sets(args: argparse.Namespace) -> int:
     from .evaluate import evaluate_folder, pooled, summary
-    from .heldout_sets import GOAL_GROUP, SetError, load_sets, make, meets_goal, on_disk, select, wrong_visible_slots
-    from .synth.cli import progress
+    from .heldout_sets import GOAL_GROUP, SetError, ensure, load_sets, meets_goal, select, wrong_visible_slots
 
     sets = load_sets()
     try:
         chosen = select(sets, args.sets)
-        for heldout in chosen:
-            folder = Path(args.data) / heldout.name
-            if args.remake or not on_disk(folder, heldout):
-                label, started = f"making {folder}", time.perf_counter()
-                progress(label, 0, heldout.n, started)
-                make(folder, heldout, args.jobs, lambda done: progress(label, done, heldout.n, started))
-                print(file=sys.stderr)
+        ensure(chosen, Path(args.data), args.jobs, args.remake)
     except SetError as exc:
         print(f"automa-vision eval-sets: {exc}", file=sys.stderr)
         return 2

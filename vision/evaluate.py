@@ -139,7 +139,7 @@ CONFIDENCE_BANDS = tuple(zip(
 
 
 def confidence_band(confidence: float) -> str:
-    """The band of ``CONFIDENCE_BANDS`` a reading's confidence falls in ("0.8-0.9", "< 0.5", ">= 0.99")."""
+    """The band of ``CONFIDENCE_BANDS`` a reading's confidence falls in ("0.9-0.95", "< 0.5", ">= 0.99")."""
     return next(name for top, name in CONFIDENCE_BANDS if confidence < top)
 
 

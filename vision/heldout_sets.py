@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -84,6 +86,19 @@ def make(folder: Path, heldout: HeldoutSet, jobs: int, on_written: Callable[[int
     if folder.exists():
         shutil.rmtree(folder)
     write_samples(folder, heldout.seed, heldout.n, heldout.render_options(), jobs, on_written)
+
+
+def ensure(chosen: Sequence[HeldoutSet], data: Path, jobs: int, remake: bool = False) -> None:
+    """Make each of the ``chosen`` sets under ``data`` that is not on disk yet (or every one,
+    ``remake``), with a progress line on stderr. SetError or OSError as ``on_disk`` and ``make``."""
+    from .synth.cli import progress
+    for heldout in chosen:
+        folder = Path(data) / heldout.name
+        if remake or not on_disk(folder, heldout):
+            label, started = f"making {folder}", time.perf_counter()
+            progress(label, 0, heldout.n, started)
+            make(folder, heldout, jobs, lambda done: progress(label, done, heldout.n, started))
+            print(file=sys.stderr)
 
 
 def meets_goal(figures: dict) -> bool:

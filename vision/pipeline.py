@@ -19,8 +19,10 @@ import numpy as np
 from .board_state import Flag, MapState, SlotReading, build_map, slot_readings
 from .capture import Capture, FileFrames, format_problem, frames
 from .changes import Move, diff
+from .confidence import CONFIDENCE_FILE, ConfidenceCalibration
 from .dam_heights import DEFAULT_HEIGHTS_MODEL, DamHeights
 from .drop_counter import KINDS as COUNTED_KINDS, DropCounter
+from .height_cues import lean_over_map
 from .held_water import HeldWater
 from .layout import Profile, ProfileFileError, load_profile
 from .model import DEFAULT_MODEL, SEEN, Surety, decode, load_session, net_input, run, second_look
@@ -78,6 +80,7 @@ class Pipeline:
     heights: DamHeights | None = None           # reads the standing dams' heights together
     counters: tuple[DropCounter, ...] = ()      # count drops of headstreams and lakes at the boxes' size
     specialist: Specialist | None = None        # a second opinion where the slot model is unsure
+    confidence: ConfidenceCalibration | None = None     # each reading's share -> its chance of being right
     motion: MotionDetector = field(default_factory=MotionDetector)
     stability: StabilityFilter = field(default_factory=StabilityFilter)
     # A stable state is read from its still frames, each also read once more, from its crops
@@ -103,16 +106,19 @@ class Pipeline:
     def load(cls, profile: str | Path | None = None, model: str | Path = DEFAULT_MODEL,
              heights: str | Path | None = DEFAULT_HEIGHTS_MODEL,
              counters: Mapping[str, str | Path | None] | None = None,
-             specialist: str | Path | None = SPECIALIST_MODEL, fit_lens: bool = True) -> "Pipeline":
+             specialist: str | Path | None = SPECIALIST_MODEL, fit_lens: bool = True,
+             confidence: str | Path | None = CONFIDENCE_FILE) -> "Pipeline":
         """``heights``: the dam-height model, or None to read heights with the slot model alone;
         ``counters``: a drop counter for each kind of ``vision.drop_counter.KINDS`` (its shipped
         file where not given), or None for a kind to count its drops with the slot model alone
         (as it does, with a warning, when a file is missing: recognition goes on);
         ``specialist``: the specialist slot model (``vision.specialist``), or None for none;
         ``fit_lens``: fit the lens's distortion from the markers (``vision.radial_lens``), as
-        is done unless the profile has a lens calibration."""
+        is done unless the profile has a lens calibration; ``confidence``: the calibration of
+        the readings' confidences (``vision.confidence``), or None for the decoder's shares."""
         heights = _present(heights, "dam-height", "dam heights are read by the slot model alone")
         specialist = _present(specialist, "specialist", "every box is read by the slot model alone")
+        confidence = _present(confidence, "confidence calibration", "confidences are the decoder's shares")
         paths = {kind: _present(path, f"{kind} drop", f"{kind} drops are counted by the slot model alone")
                  for kind, path in ({kind: counted.model for kind, counted in COUNTED_KINDS.items()}
                                     | dict(counters or {})).items()}
@@ -128,7 +134,8 @@ class Pipeline:
                    heights=None if heights is None else DamHeights.load(prof.layout, neutral.heights(), heights),
                    counters=tuple(DropCounter.load(prof.layout, kind, path) for kind, path in paths.items()
                                   if path is not None),
-                   specialist=None if specialist is None else Specialist.load(prof.layout, specialist))
+                   specialist=None if specialist is None else Specialist.load(prof.layout, specialist),
+                   confidence=None if confidence is None else ConfidenceCalibration.load(confidence))
 
     @property
     def camera_matrix(self) -> np.ndarray | None:
@@ -177,10 +184,12 @@ class Pipeline:
         raw = self._outputs(crops, view, camera, plan)
         t["model"] = _since(t1)
         t1 = time.perf_counter()
+        lean = lean_over_map(reg.H, frame.shape, self.profile.layout) if self.confidence is not None else {}
 
         def read(outputs: dict[str, np.ndarray], plain: dict[str, np.ndarray] | None = None) -> list[SlotReading]:
-            return slot_readings(self.profile.layout, decode(outputs, self.profile.layout.kinds, self.neutral,
-                                                             self.water, companies, self.seen, plain))
+            slots = slot_readings(self.profile.layout, decode(outputs, self.profile.layout.kinds, self.neutral,
+                                                              self.water, companies, self.seen, plain))
+            return slots if self.confidence is None else self.confidence.apply(slots, lean)
 
         def mirrored() -> list[dict[str, np.ndarray]]:
             return [self._outputs(crops, view, camera, plan, mirrored=True)]

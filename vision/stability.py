@@ -113,4 +113,4 @@ def _settle(old: SlotReading, new: SlotReading) -> SlotReading:
     page still asks about it. A slot that turns unknown, or was unknown, takes the new reading."""
     if new.unknown or old.unknown or not new.low_confidence or signature([old]) == signature([new]):
         return new
-    return replace(old, confidence=new.confidence)
+    return replace(old, confidence=new.confidence, share=new.share)

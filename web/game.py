@@ -347,11 +347,14 @@ def _one_piece(known: MapState, fixed: MapState) -> list[Move]:
 def _one_structure(known: MapState, fixed: MapState, mover: str) -> list[Move]:
     """Keep, in ``fixed``, only the new structure the camera is surest of when it reads
     several on ``mover``'s turn, and list the others (rulings V6); a map read without
-    confidences keeps them all."""
+    confidences keeps them all. Surest by the decoder's share, not the calibrated chance:
+    a chance says how often a kind of reading is right, heights and drops included, not
+    which of two new pieces is there (rulings V6)."""
     built = [m for m in diff(known, fixed) if m.kind in BUILT + ("elevation",)]
-    if len(built) < 2 or any(m.space not in fixed.confidence for m in built):
+    sure = fixed.ranking
+    if len(built) < 2 or any(m.space not in sure for m in built):
         return []
-    kept = max(built, key=lambda m: fixed.confidence[m.space])
+    kept = max(built, key=lambda m: sure[m.space])
     return [_unbuild(known, fixed, m, f"a turn builds one structure: the camera is surer of {kept.space}")
             for m in built if m is not kept]
 
@@ -360,8 +363,9 @@ def _build_or_water(known: MapState, fixed: MapState, mover: str) -> list[Move]:
     """A human's turn that builds moves no water but by its own means (rulings V7): it
     leaves no drop on a headstream, and a dam not the mover's gains drops only from a
     production, which shows as a dam read losing drops. When the camera reads both a new
-    structure and such water, the reading it is less sure of is put back in ``fixed`` and
-    listed (a map read without confidences keeps the structure)."""
+    structure and such water, the reading it is less sure of (by the decoder's shares, as
+    ``_one_structure`` ranks them) is put back in ``fixed`` and listed (a map read without
+    confidences keeps the structure)."""
     moves = diff(known, fixed)
     built = [m for m in moves if m.kind in BUILT + ("elevation",)]
     if not built:
@@ -375,7 +379,7 @@ def _build_or_water(known: MapState, fixed: MapState, mover: str) -> list[Move]:
             and now[m.space].drops > was[m.space].drops))]
     if not water:
         return []
-    sure = fixed.confidence
+    sure = fixed.ranking
     if all(m.space in sure for m in built + water) and max(sure[m.space] for m in water) > max(sure[m.space] for m in built):
         why = "a turn that builds brings no water there: the camera is surer of the water on " + \
             ", ".join(m.space for m in water)

@@ -157,13 +157,13 @@ def test_a_sure_mistake_that_breaks_a_rule_is_flagged_as_the_page_flags_it():
 def test_each_reading_is_scored_in_its_confidence_band():
     """How often a reading is right, by how sure it was: the visible slots read, not those read
     unknown nor the occluded ones, each in the band of its confidence."""
-    s = scored(right_readings(**{"1U": SlotReading("1U", "dam", "base", "usa", 1, 0.85, False),
-                                 "A": SlotReading("A", "headstream", None, None, 2, 0.86, False),
+    s = scored(right_readings(**{"1U": SlotReading("1U", "dam", "base", "usa", 1, 0.88, False),
+                                 "A": SlotReading("A", "headstream", None, None, 2, 0.89, False),
                                  "4B": SlotReading("4B", "conduit", None, None, None, SURE, True)}),
                right_readings(**{"P5_0": SlotReading("P5_0", "powerhouse", "empty", None, None, 0.3, False)}))
     assert s["reading_right_by_confidence"] == {
         "< 0.5": {"slots": 1, "right": 1.0},
-        "0.8-0.9": {"slots": 2, "right": 0.5},
+        "0.875-0.9": {"slots": 2, "right": 0.5},
         ">= 0.99": {"slots": 4, "right": 1.0},
     }
     assert list(scored(right_readings())["reading_right_by_confidence"]) == [">= 0.99"]

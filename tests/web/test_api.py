@@ -409,6 +409,10 @@ def test_of_several_new_structures_only_the_surest_is_taken():
     # no confidences, no choice: every new piece stands
     fixed, refused = game.read_against(known, replace(seen, confidence={}), "usa")
     assert len([m for m in diff(known, fixed) if m.kind != "drops"]) == 4
+    # read through the pipeline, the decoder's shares rank them, not the calibrated chances
+    ranked = replace(seen, shares={"3U": 0.9, "7U": 0.6, "10B": 0.7, "P9_2": 0.5})
+    fixed, refused = game.read_against(known, ranked, "usa")
+    assert [m.text for m in diff(known, fixed)] == ["usa added 1 elevation to the dam on 3U"]
 
 
 def test_a_turn_places_one_piece_a_bare_dam_or_one_elevation():
