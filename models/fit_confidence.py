@@ -6,7 +6,7 @@ through the pipeline with the decoder's confidences, as ``automa-vision eval`` r
 (blind, one frame at a time), scores each visible reading against the ground truth, fits the
 calibration and writes it:
 
-    python -m models.fit_confidence                  # ~2 min on 2 cores; writes models/barrage_confidence.json
+    python -m models.fit_confidence                  # ~1 min on 2 cores; writes models/barrage_confidence.json
 
 It prints, for the fitted frames, how many readings a board the page would ask about under
 each line and how many wrong readings it would not ask about, with the decoder's shares and
