@@ -44,7 +44,7 @@ def frame_rows(pipeline: Pipeline, folders: list[Path]):
             reading = pipeline.read_frame(frame)
             if reading.homography is None:
                 continue
-            lean = lean_over_map(reading.homography, frame.shape, layout)
+            lean = lean_over_map(reading.homography, frame.shape, layout, camera=reading.camera)
             index, x = features(reading.slots, lean)
             truth_of = {t["id"]: t for t in truth["slots"]}
             _, flags = build_map(reading.slots)
@@ -79,8 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     boards = len(rows)
     x, right, ruled = (np.concatenate(column) for column in zip(*rows))
     calibration = fit(x, right, args.prior)
-    raw = 1.0 / (1.0 + np.exp(-(x @ ConfidenceCalibration.identity().weights)))
-    calibrated = 1.0 / (1.0 + np.exp(-(x @ calibration.weights)))
+    raw, calibrated = ConfidenceCalibration.identity().chances(x), calibration.chances(x)
     command = " ".join(["python -m models.fit_confidence", *args.sets] + (["--prior", str(args.prior)] if args.prior != 1.0 else []))
     args.out.write_text(json.dumps({
         "what": "each visible reading's confidence -> its chance of being right (vision.confidence): per reading "

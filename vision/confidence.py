@@ -120,13 +120,17 @@ class ConfidenceCalibration:
         return {"classes": {c: {"slope": w[2 * i], "offset": w[2 * i + 1]} for i, c in enumerate(CLASSES)},
                 "unsure_share": w[-2], "lean": w[-1]}
 
+    def chances(self, x: np.ndarray) -> np.ndarray:
+        """Each row of ``features``' ``x``: its chance of being right."""
+        return 1.0 / (1.0 + np.exp(-(x @ self.weights)))
+
     def apply(self, readings: Sequence[SlotReading], lean: Mapping[str, float]) -> list[SlotReading]:
         """``readings`` (one frame's) with each visible one's confidence its calibrated chance
         of being right, its ``share`` the decoder's confidence it was calibrated from; unknown
         ones as they are."""
         out = list(readings)
         index, x = features(readings, lean)
-        for i, p in zip(index, 1.0 / (1.0 + np.exp(-(x @ self.weights)))):
+        for i, p in zip(index, self.chances(x)):
             out[i] = replace(out[i], confidence=float(p), share=out[i].confidence)
         return out
 
@@ -140,7 +144,7 @@ def fit(x: np.ndarray, right: np.ndarray, prior: float = 1.0, steps: int = 50) -
     w = start.copy()
     y = np.asarray(right, np.float64)
     for _ in range(steps):
-        p = 1.0 / (1.0 + np.exp(-(x @ w)))
+        p = ConfidenceCalibration(w).chances(x)
         grad = x.T @ (p - y) + prior * (w - start)
         hess = (x * (p * (1 - p))[:, None]).T @ x + prior * np.eye(len(w))
         step = np.linalg.solve(hess, grad)

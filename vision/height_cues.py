@@ -93,9 +93,10 @@ def elevation_cues(truth: dict, slot: str) -> ElevationCues | None:
 
 
 def lean_over_map(H: np.ndarray, frame_shape: tuple[int, ...], layout: Layout,
-                  rise: float = NOMINAL_RISE) -> dict[str, float]:
+                  rise: float = NOMINAL_RISE, camera: np.ndarray | None = None) -> dict[str, float]:
     """Dam space -> camera px one elevation ``rise`` canonical px tall moves a dam's top
-    there, in the frame that ``H`` (frame px -> canonical px) registers."""
+    there, in the frame that ``H`` (frame px -> canonical px) registers; ``camera``: the
+    camera position (``vision.pose``) where already known, else found from ``H``."""
     board_to_image = np.linalg.inv(np.asarray(H, np.float64))
 
     def project(board: np.ndarray) -> np.ndarray:
@@ -104,5 +105,6 @@ def lean_over_map(H: np.ndarray, frame_shape: tuple[int, ...], layout: Layout,
     dams = layout.of_kind("dam")
     if not dams:
         return {}
-    px = lean_px(project, camera_position(H, frame_shape), np.array([box.centre for box in dams]), rise)
+    camera = camera_position(H, frame_shape) if camera is None else camera
+    px = lean_px(project, camera, np.array([box.centre for box in dams]), rise)
     return {box.id: float(p) for box, p in zip(dams, px)}

@@ -184,7 +184,7 @@ class Pipeline:
         raw = self._outputs(crops, view, camera, plan)
         t["model"] = _since(t1)
         t1 = time.perf_counter()
-        lean = lean_over_map(reg.H, frame.shape, self.profile.layout) if self.confidence is not None else {}
+        lean = {} if self.confidence is None else lean_over_map(reg.H, frame.shape, self.profile.layout, camera=camera)
 
         def read(outputs: dict[str, np.ndarray], plain: dict[str, np.ndarray] | None = None) -> list[SlotReading]:
             slots = slot_readings(self.profile.layout, decode(outputs, self.profile.layout.kinds, self.neutral,

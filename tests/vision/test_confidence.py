@@ -115,7 +115,7 @@ def test_a_frame_is_read_alike_and_only_its_confidences_are_calibrated():
     a, b = calibrated.read_frame(frame), raw.read_frame(frame)
     assert [(r.id, r.piece, r.owner, r.drops, r.unknown) for r in a.slots] == \
         [(r.id, r.piece, r.owner, r.drops, r.unknown) for r in b.slots]
-    lean = lean_over_map(b.homography, frame.shape, raw.profile.layout)
+    lean = lean_over_map(b.homography, frame.shape, raw.profile.layout, camera=b.camera)
     assert [r.confidence for r in a.slots] == pytest.approx(
         [r.confidence for r in calibrated.confidence.apply(b.slots, lean)])
     assert any(abs(x.confidence - y.confidence) > 0.01 for x, y in zip(a.slots, b.slots) if not x.unknown)
