@@ -56,6 +56,7 @@ def cmd_read(args: argparse.Namespace) -> int:
         print(f"powerhouse {s}: {o}")
     if m.unknown:
         print("unknown (occluded): " + ", ".join(m.unknown))
+    print(f"every visible slot read right: {100 * reading.board_chance:.0f} % likely")
     for f in reading.flags:
         print(f"FLAG {f.slot}: {f.problem}")
     if written:

@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from .board_state import LOW_CONFIDENCE, SlotReading, build_map
+from .confidence import board_chance
 from . import height_cues
 from .labels import PIECES, dam_pieces
 from .parallel import ordered_map
@@ -79,6 +80,7 @@ class Tally:
     by_blur: Counter = field(default_factory=Counter)        # (blur band, "slots" | "errors") -> count
     by_height_cue: Counter = field(default_factory=Counter)  # (cue, band), "slots" | "errors": company dams read standing
     by_confidence: Counter = field(default_factory=Counter)  # (confidence band, "slots" | "right"): visible slots read
+    by_board_chance: Counter = field(default_factory=Counter)  # (band, "boards" | "right"): boards found
     confusion: Counter = field(default_factory=Counter)      # (true piece, read piece) -> count
     recall: Counter = field(default_factory=Counter)         # (true piece[ neutral], "slots" | "right"), visible slots
     latency_ms: list[float] = field(default_factory=list)    # frame -> state, registration cached
@@ -136,6 +138,11 @@ CONFIDENCE_BANDS = tuple(zip(
     [f"< {CONFIDENCE_EDGES[0]:g}"]
     + [f"{lo:g}-{hi:g}" for lo, hi in zip(CONFIDENCE_EDGES, CONFIDENCE_EDGES[1:])]
     + [f">= {CONFIDENCE_EDGES[-1]:g}"]))
+
+
+# Bands of ``boards_right_by_chance``: a board's chance of being read fully right (``board_chance``).
+BOARD_CHANCE_BANDS = ((0.1, "< 0.1"), (0.3, "0.1-0.3"), (0.5, "0.3-0.5"), (0.7, "0.5-0.7"), (0.9, "0.7-0.9"),
+                      (float("inf"), ">= 0.9"))
 
 
 def confidence_band(confidence: float) -> str:
@@ -220,6 +227,10 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             err = abs((t["drops"] or 0) - (r.drops or 0))
             tally.drop_errors += err > 0
             tally.drop_abs += err
+    if readings:
+        chance = next(name for top, name in BOARD_CHANCE_BANDS if board_chance(readings) < top)
+        tally.by_board_chance[chance, "boards"] += 1
+        tally.by_board_chance[chance, "right"] += board_ok
     if (band := blur_band(truth)) is not None:
         tally.by_blur[band, "slots"] += tally.slots - slots
         tally.by_blur[band, "errors"] += tally.slot_errors - errors
@@ -346,6 +357,10 @@ def summary(tally: Tally) -> dict:
         # Honest confidence: of the visible slots read (not unknown) in each confidence band,
         # the share read right; a calibrated reader is right about as often as it says.
         "reading_right_by_confidence": _confidence_bands(tally),
+        # Likewise per board: of the boards found, by their chance of being read fully right,
+        # the share that were (hidden slots reported unknown count as right).
+        "boards_right_by_chance": {b: {"boards": n, "right": tally.by_board_chance[b, "right"] / n}
+                                   for _, b in BOARD_CHANCE_BANDS if (n := tally.by_board_chance[b, "boards"])},
         "latency_ms_median": float(np.median(lat)),
         "latency_ms_p95": float(np.percentile(lat, 95)),
         "registration_ms_cold_median": float(np.median(tally.registration_ms or [0.0])),

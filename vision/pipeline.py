@@ -19,7 +19,7 @@ import numpy as np
 from .board_state import Flag, MapState, SlotReading, build_map, slot_readings
 from .capture import Capture, FileFrames, format_problem, frames
 from .changes import Move, diff
-from .confidence import CONFIDENCE_FILE, ConfidenceCalibration
+from .confidence import CONFIDENCE_FILE, ConfidenceCalibration, board_chance
 from .dam_heights import DEFAULT_HEIGHTS_MODEL, DamHeights
 from .drop_counter import KINDS as COUNTED_KINDS, DropCounter
 from .height_cues import lean_over_map
@@ -55,10 +55,17 @@ class Reading:
     def low_confidence(self) -> list[str]:
         return [f.slot for f in self.flags if f.problem.startswith("low confidence")]
 
+    @property
+    def board_chance(self) -> float | None:
+        """The chance that every visible slot is read right (``vision.confidence.board_chance``);
+        None when the board was not found."""
+        return board_chance(self.slots) if self.map is not None else None
+
     def to_dict(self) -> dict:
         return {"map": self.map.to_dict() if self.map else None,
                 "slots": [asdict(s) for s in self.slots],
                 "flags": [asdict(f) for f in self.flags],
+                "board_chance": None if self.board_chance is None else round(self.board_chance, 4),
                 "registration": self.registration,
                 "homography": None if self.homography is None else self.homography.tolist(),
                 # the homography's frame is the distortion-free one when a lens was fitted

@@ -9,8 +9,8 @@ import pytest
 
 from models.fit_confidence import main as fit_main
 from vision.board_state import SlotReading, build_map
-from vision.confidence import (CLASSES, COMPANY_DAMS, CONFIDENCE_FILE, ConfidenceCalibration, features, fit, logit,
-                               reading_class, unsure_share)
+from vision.confidence import (CLASSES, COMPANY_DAMS, CONFIDENCE_FILE, ConfidenceCalibration, board_chance, features,
+                               fit, logit, reading_class, unsure_share)
 from vision.height_cues import lean_over_map
 from vision.heldout_sets import load_sets
 from vision.model import ModelFileError
@@ -154,3 +154,10 @@ def test_the_map_keeps_each_readings_chance_and_the_share_that_ranks_it():
     assert state.ranking == state.shares
     unread, _ = build_map([_dam("3U", "base", "usa", 0.8)])     # no calibration: the confidence is the share
     assert unread.ranking == unread.confidence == unread.shares == {"3U": 0.8}
+
+
+def test_a_boards_chance_is_its_visible_readings_chances_multiplied():
+    readings = [_dam("2U", "base", "usa", 0.9), _dam("2L", "empty", None, 0.5),
+                _dam("3U", "empty", None, 0.1, unknown=True)]
+    assert board_chance(readings) == pytest.approx(0.45)
+    assert board_chance([]) == 1.0

@@ -173,3 +173,16 @@ def test_the_confidence_bands_meet_at_the_pages_line():
     assert confidence_band(LOW_CONFIDENCE) == f"{LOW_CONFIDENCE:g}-0.9"
     assert confidence_band(LOW_CONFIDENCE - 1e-6) == f"0.7-{LOW_CONFIDENCE:g}"
     assert confidence_band(0.0) == "< 0.5" and confidence_band(1.0) == ">= 0.99"
+
+
+def test_each_board_is_scored_in_the_band_of_its_chance_of_being_read_right():
+    """Per board found: the visible readings' chances multiplied (the hidden slot left out),
+    and whether the board was read fully right."""
+    sure = right_readings()                                              # 0.99 ** 4 = 0.96
+    doubtful = right_readings(**{"4B": SlotReading("4B", "conduit", "conduit", "italy", None, 0.6, False)})
+    wrong = right_readings(**{"1U": SlotReading("1U", "dam", "base", "usa", 1, 0.62, False)})
+    s = scored(sure, doubtful, wrong, [])                                # the last board not found
+    assert s["boards_right_by_chance"] == {
+        "0.5-0.7": {"boards": 2, "right": 0.5},
+        ">= 0.9": {"boards": 1, "right": 1.0},
+    }

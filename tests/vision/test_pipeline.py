@@ -142,6 +142,10 @@ def test_read_command_writes_json_and_an_annotated_png(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["map"] is not None and len(out["slots"]) == len(LAYOUT.slots)
     assert cv2.imread(out["annotated"]).shape == frame.shape
+    seen = [s["confidence"] for s in out["slots"] if not s["unknown"]]
+    assert out["board_chance"] == pytest.approx(float(np.prod(seen)), abs=1e-4)
+    assert main(["read", str(tmp_path / "board.jpg")]) == 0
+    assert f"every visible slot read right: {100 * out['board_chance']:.0f} % likely" in capsys.readouterr().out
 
 
 def test_read_command_says_an_annotated_png_it_cannot_write_and_still_prints_the_reading(tmp_path, capsys):
