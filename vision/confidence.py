@@ -106,9 +106,9 @@ class ConfidenceCalibration:
         """ModelFileError (so that the page says recognition is unavailable, and why) for a file
         that is not one, or whose weights would turn a surer share into a less sure chance."""
         try:
-            fit = json.loads(Path(path).read_text())
-            w = [[fit["classes"][c]["slope"], fit["classes"][c]["offset"]] for c in CLASSES]
-            weights = np.array(sum(w, []) + [fit["unsure_share"], fit["lean"]], np.float64)
+            doc = json.loads(Path(path).read_text())
+            w = [[doc["classes"][c]["slope"], doc["classes"][c]["offset"]] for c in CLASSES]
+            weights = np.array(sum(w, []) + [doc["unsure_share"], doc["lean"]], np.float64)
         except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError, ValueError):
             raise ModelFileError(f"{path}: not a confidence calibration (python -m models.fit_confidence writes one)") from None
         if not np.isfinite(weights).all() or (weights[0:2 * len(CLASSES):2] <= 0).any():
@@ -138,7 +138,7 @@ class ConfidenceCalibration:
 def board_chance(readings: Sequence[SlotReading]) -> float:
     """The chance that every visible reading of a frame is right: their chances multiplied, as
     if each erred alone. Calibrated chances make it an honest figure (on the goal sets, boards
-    given 0.9 or more are read fully right 93 % of the time, docs/benchmarks.md); slots read
+    given 0.9 or more are read fully right 94 % of the time, docs/benchmarks.md); slots read
     hidden say nothing and count for nothing."""
     return float(np.prod([r.confidence for r in readings if not r.unknown]))
 
