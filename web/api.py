@@ -203,6 +203,8 @@ def live(sid: int):
            "camera_note": look.camera_note,
            "recognition": problem or "available", "recognition_available": problem is None,
            "flags": [f"{f.slot}: {f.problem}" for f in look.reading.flags] if look.reading else [],
+           # how likely the camera read the whole board right (vision.confidence.board_chance)
+           "board_chance": look.reading.board_chance if look.reading else None,
            "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "seen": [],
            "unsure": [], "waiting": [], "advanced": False}
     if look.stable_map is None or flow.phase != "actions":

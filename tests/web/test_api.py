@@ -184,6 +184,7 @@ def test_camera_image_and_live_status_without_a_model(client, session_id):
     live = client.get(f"/api/sessions/{session_id}/live").json
     assert live["recognition_available"] is False and "model file" in live["recognition"]
     assert live["registration"] == "aruco"        # the board is found without the model
+    assert live["board_chance"] is None           # nothing read, nothing to be sure of
     assert live["camera_note"] is None            # the demo's frames are full size
     assert client.get("/api/reference.svg").data.startswith(b"<svg")
     assert len(client.get("/api/layout").json["slots"]) == 67
@@ -666,7 +667,9 @@ def test_a_damaged_profile_is_named_for_its_games_and_a_profile_saved_again_is_r
         live = client.get(f"/api/sessions/{sid}/live")
         assert live.status_code == 200 and live.json["recognition_available"] is False
         assert "table/profile.json cannot be read (JSONDecodeError" in live.json["recognition"]
-    assert client.get(f"/api/sessions/{plain}/live").json["recognition_available"] is True
+    plain_live = client.get(f"/api/sessions/{plain}/live").json
+    assert plain_live["recognition_available"] is True
+    assert 0.0 <= plain_live["board_chance"] <= 1.0        # the demo's frame read: how sure of it all
     assert client.get("/api/status").json["recognition_available"] is True      # the models are fine
     assert "profile.json cannot be read" in client.get(f"/play/{sid}").get_data(as_text=True)
     assert client.get(f"/api/sessions/{sid}/camera.jpg").status_code == 200

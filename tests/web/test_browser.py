@@ -14,7 +14,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from automa.barrage.state import GameState
-from vision.board_state import Flag
+from vision.board_state import Flag, MapState, SlotReading
 from vision.layout import load_layout
 from vision.pipeline import Reading
 from web import game
@@ -301,6 +301,22 @@ def test_a_small_webcam_is_named_under_its_picture(site, page, monkeypatch):
     shot(page, "small-webcam-note")
     monkeypatch.setattr(live, "look", lambda *a, **k: Look(frame, None, None, "none"))
     page.wait_for_selector("#camera-note", state="hidden")
+
+
+def test_how_likely_the_whole_board_was_read_right_is_said_under_the_picture(site, page, monkeypatch):
+    """A frame read: under its picture, the chance that every visible slot was read right (the
+    slots' chances multiplied, a hidden one left out); no reading, nothing said."""
+    _, _, live = demo_game_opened(site, page)
+    slots = [SlotReading("1U", "dam", "empty", None, 0, 0.9), SlotReading("A", "headstream", None, None, 1, 0.5),
+             SlotReading("2U", "dam", None, None, None, 0.1, unknown=True)]
+    reading = Reading(MapState(), slots, [], "aruco", np.eye(3), {})
+    monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, reading, np.eye(3), "aruco", problem="test: no frame"))
+    page.reload()
+    page.wait_for_function("document.getElementById('board-chance').textContent.includes('likely')")
+    assert page.inner_text("#board-chance") == "whole board read right: 45 % likely"
+    shot(page, "board-chance")
+    monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, None, None, "aruco", problem="test: no frame"))
+    page.wait_for_selector("#board-chance", state="hidden")
 
 
 def test_an_automa_turn_says_what_the_camera_does_not_see_done_yet(site, page, monkeypatch):

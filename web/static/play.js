@@ -265,6 +265,9 @@ async function poll() {
     const board = live.flags.find((f) => f.startsWith("board: "));
     reg.textContent = live.camera_problem || (board && board.slice(7)) || `board: ${live.registration}`;
     reg.className = "pill " + (["aruco", "features", "manual", "cached", "held"].includes(live.registration) ? "ok" : "bad");
+    const chance = $("board-chance");   // how likely the camera read the whole board right
+    chance.hidden = live.board_chance == null;
+    chance.textContent = live.board_chance == null ? "" : `whole board read right: ${Math.round(100 * live.board_chance)} % likely`;
     const note = $("camera-note");      // frames come, but too small to read well
     note.textContent = live.camera_note || "";
     note.hidden = !live.camera_note;
