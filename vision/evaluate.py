@@ -147,7 +147,12 @@ BOARD_CHANCE_BANDS = ((0.1, "< 0.1"), (0.3, "0.1-0.3"), (0.5, "0.3-0.5"), (0.7, 
 
 def confidence_band(confidence: float) -> str:
     """The band of ``CONFIDENCE_BANDS`` a reading's confidence falls in ("0.9-0.95", "< 0.5", ">= 0.99")."""
-    return next(name for top, name in CONFIDENCE_BANDS if confidence < top)
+    return _band(CONFIDENCE_BANDS, confidence)
+
+
+def _band(bands: tuple[tuple[float, str], ...], value: float) -> str:
+    """The name of the first of ``bands`` (top, name), lowest first, whose top ``value`` is under."""
+    return next(name for top, name in bands if value < top)
 
 
 def blur_band(truth: dict) -> str | None:
@@ -228,7 +233,7 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             tally.drop_errors += err > 0
             tally.drop_abs += err
     if readings:
-        chance = next(name for top, name in BOARD_CHANCE_BANDS if board_chance(readings) < top)
+        chance = _band(BOARD_CHANCE_BANDS, board_chance(readings))
         tally.by_board_chance[chance, "boards"] += 1
         tally.by_board_chance[chance, "right"] += board_ok
     if (band := blur_band(truth)) is not None:
