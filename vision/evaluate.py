@@ -25,6 +25,7 @@ from typing import Callable, Iterable, Iterator, TypeVar
 import cv2
 import numpy as np
 
+from .bands import band
 from .board_state import LOW_CONFIDENCE, SlotReading, build_map
 from .confidence import board_chance
 from . import height_cues
@@ -131,7 +132,7 @@ def error_cause(t: dict, r: SlotReading) -> str | None:
 
 
 # Edges of the confidence bands of ``reading_right_by_confidence``, the page's line among them,
-# and the bands as (top, name), lowest first, as ``height_cues.BANDS`` lists its own.
+# and the bands as (top, name), lowest first (``vision.bands``).
 CONFIDENCE_EDGES = tuple(sorted({0.5, 0.7, LOW_CONFIDENCE, 0.9, 0.95, 0.99}))
 CONFIDENCE_BANDS = tuple(zip(
     CONFIDENCE_EDGES + (float("inf"),),
@@ -147,12 +148,7 @@ BOARD_CHANCE_BANDS = ((0.1, "< 0.1"), (0.3, "0.1-0.3"), (0.5, "0.3-0.5"), (0.7, 
 
 def confidence_band(confidence: float) -> str:
     """The band of ``CONFIDENCE_BANDS`` a reading's confidence falls in ("0.9-0.95", "< 0.5", ">= 0.99")."""
-    return _band(CONFIDENCE_BANDS, confidence)
-
-
-def _band(bands: tuple[tuple[float, str], ...], value: float) -> str:
-    """The name of the first of ``bands`` (top, name), lowest first, whose top ``value`` is under."""
-    return next(name for top, name in bands if value < top)
+    return band(CONFIDENCE_BANDS, confidence)
 
 
 def blur_band(truth: dict) -> str | None:
@@ -211,9 +207,9 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             tally.recall[key, "right"] += not r.unknown and truth_piece(t) == (r.piece or "empty")
         tally.flagged += r.id in asked
         if not r.unknown:
-            band = confidence_band(r.confidence)
-            tally.by_confidence[band, "slots"] += 1
-            tally.by_confidence[band, "right"] += cause is None
+            sure = confidence_band(r.confidence)
+            tally.by_confidence[sure, "slots"] += 1
+            tally.by_confidence[sure, "right"] += cause is None
         if cause is not None:
             tally.read_errors += 1
             tally.flagged_errors += r.id in asked
@@ -233,12 +229,12 @@ def score_image(tally: Tally, truth: dict, readings: list[SlotReading], name: st
             tally.drop_errors += err > 0
             tally.drop_abs += err
     if readings:
-        chance = _band(BOARD_CHANCE_BANDS, board_chance(readings))
+        chance = band(BOARD_CHANCE_BANDS, board_chance(readings))
         tally.by_board_chance[chance, "boards"] += 1
         tally.by_board_chance[chance, "right"] += board_ok
-    if (band := blur_band(truth)) is not None:
-        tally.by_blur[band, "slots"] += tally.slots - slots
-        tally.by_blur[band, "errors"] += tally.slot_errors - errors
+    if (blur := blur_band(truth)) is not None:
+        tally.by_blur[blur, "slots"] += tally.slots - slots
+        tally.by_blur[blur, "errors"] += tally.slot_errors - errors
     tally.images += 1
     tally.boards_right += board_ok
     tally.boards_caught += caught
@@ -329,8 +325,8 @@ def tally_height_cues(tally: Tally, truth: dict, slot: str, wrong: bool) -> None
     for cue, px in (("lean", cues.lean), ("shadow", cues.shadow)):
         if px is None:
             continue
-        tally.by_height_cue[(cue, height_cues.band(px)), "slots"] += 1
-        tally.by_height_cue[(cue, height_cues.band(px)), "errors"] += wrong
+        tally.by_height_cue[(cue, band(height_cues.BANDS, px)), "slots"] += 1
+        tally.by_height_cue[(cue, band(height_cues.BANDS, px)), "errors"] += wrong
 
 
 def truth_companies(truth: dict) -> list[str]:

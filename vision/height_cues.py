@@ -44,10 +44,6 @@ class ElevationCues:
     shadow: float | None
 
 
-def band(px: float) -> str:
-    return next(name for top, name in BANDS if px < top)
-
-
 def lean_px(project: Project, camera: np.ndarray, points: np.ndarray, rise: float) -> np.ndarray:
     """Camera px that a top ``rise`` canonical px up moves, standing on each of the board
     ``points`` (N, 2), seen by a camera at ``camera`` = (x, y, height). The top is seen

@@ -32,6 +32,7 @@ from typing import Sequence
 import numpy as np
 import onnxruntime as ort
 
+from .bands import band
 from .dam_heights import DEFAULT_HEIGHTS_MODEL, HEIGHTS, FrameDams, to_input, truth_dams
 from .evaluate import map_samples, pooled
 from .layout import load_layout
@@ -40,10 +41,6 @@ from .synth.cli import count, existing_folder
 
 # Lean ratio bands (top, name): under ~0.15 an elevation moves a dam's top by under a view px.
 LEAN_BANDS = ((0.15, "< 0.15"), (0.3, "0.15-0.3"), (0.5, "0.3-0.5"), (float("inf"), ">= 0.5"))
-
-
-def lean_band(lean: float) -> str:
-    return next(name for top, name in LEAN_BANDS if lean < top)
 
 
 @dataclass
@@ -70,7 +67,7 @@ def tally_frame(tally: ReaderTally, session: ort.InferenceSession, dams: FrameDa
     read = read_heights(session, x, roles)
     tally.frames += 1
     for i in company:
-        key = (HEIGHTS[heights[i]], lean_band(float(leans[i])))
+        key = (HEIGHTS[heights[i]], band(LEAN_BANDS, float(leans[i])))
         tally.dams[key] += 1
         tally.wrong[key] += int(read[i] != heights[i])
         if references:

@@ -6,7 +6,8 @@ import pytest
 from vision.board_state import SlotReading
 from vision.evaluate import Tally, score_image, summary
 from calibration.elevations import ElevationCheck, check_elevations
-from vision.height_cues import band, elevation_cues, lean_over_map
+from vision.bands import band as band_of
+from vision.height_cues import BANDS, elevation_cues, lean_over_map
 from vision.layout import load_layout
 from vision.synth.pieces import sample_style, style_record
 
@@ -51,7 +52,7 @@ def test_a_truth_without_the_generators_camera_has_no_cues():
 
 
 def test_bands():
-    assert [band(px) for px in (0.0, 0.99, 1.0, 3.9, 4.0, 50.0)] == ["< 1 px", "< 1 px", "1-2 px", "2-4 px",
+    assert [band_of(BANDS, px) for px in (0.0, 0.99, 1.0, 3.9, 4.0, 50.0)] == ["< 1 px", "< 1 px", "1-2 px", "2-4 px",
                                                                      ">= 4 px", ">= 4 px"]
 
 
@@ -69,7 +70,7 @@ def test_the_evaluation_counts_company_dams_read_standing_by_their_cues():
     tally = Tally()
     score_image(tally, truth, readings, "img")
     lean = summary(tally)["dam_height_error_by_cue"]["lean"]
-    far = band(elevation_cues(truth, "5L").lean)
+    far = band_of(BANDS, elevation_cues(truth, "5L").lean)
     assert far != "< 1 px"
     assert lean == {"< 1 px": {"dams": 1, "error": 1.0}, far: {"dams": 1, "error": 0.0}}
     shadow = summary(tally)["dam_height_error_by_cue"]["shadow"]

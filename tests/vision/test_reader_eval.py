@@ -10,7 +10,8 @@ import pytest
 
 from vision.dam_heights import HEIGHTS, SIZE, FrameDams, truth_dams
 from vision.layout import load_layout
-from vision.reader_eval import ReaderTally, lean_band, main, summary, tally_frame
+from vision.bands import band as band_of
+from vision.reader_eval import LEAN_BANDS, ReaderTally, main, summary, tally_frame
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 
@@ -81,7 +82,7 @@ def test_a_frame_without_company_dams_counts_nothing():
 
 @pytest.mark.parametrize("lean,band", [(0.0, "< 0.15"), (0.15, "0.15-0.3"), (0.49, "0.3-0.5"), (1.4, ">= 0.5")])
 def test_lean_bands(lean, band):
-    assert lean_band(lean) == band
+    assert band_of(LEAN_BANDS, lean) == band
 
 
 def test_the_shipped_reader_on_fixture_images(tmp_path, capsys):
