@@ -350,6 +350,9 @@ def summary(tally: Tally) -> dict:
         "flagged_slots_per_board": tally.flagged / max(tally.images - tally.boards_not_found, 1),
         "errors_by_kind": dict(tally.by_kind),
         "errors_by_cause": dict(tally.by_cause.most_common()),
+        # The errors nobody is asked about, the ones that cost the players: what the page's
+        # flags and confidences have left to catch.
+        "errors_not_flagged_by_cause": dict(Counter(m.cause for m in tally.mistakes if not m.flagged).most_common()),
         # Per true piece class (neutral dams apart), the share of visible slots read as that
         # class: a rare class the net hardly sees (a raised dam) hides in the overall error.
         "piece_recall": _shares(tally.recall, "right", order=lambda k: (PIECES.index(k.split()[0]), k)),

@@ -154,6 +154,24 @@ def test_a_sure_mistake_that_breaks_a_rule_is_flagged_as_the_page_flags_it():
     assert s["flagged_slots_per_board"] == 2
 
 
+def test_the_errors_nobody_is_asked_about_are_told_by_their_cause():
+    """Of the errors, those the page does not flag, by cause: a sure wrong height counts, a
+    wrong height read unsure (the page asks) and an unknown slot (asked too) do not."""
+    tally = Tally()
+    boards = (
+        {"1U": SlotReading("1U", "dam", "base", "usa", 1, SURE, False)},                # height, sure: not asked
+        {"1U": SlotReading("1U", "dam", "base", "usa", 1, UNSURE, False)},              # height, unsure: asked
+        {"4B": SlotReading("4B", "conduit", "empty", None, None, SURE, False)},         # missed, sure: not asked
+        {"P5_0": SlotReading("P5_0", "powerhouse", None, None, None, 0.0, True)},      # unknown: asked
+    )
+    for i, change in enumerate(boards):
+        score_image(tally, TRUTH, right_readings(**change), f"img{i}")
+    s = summary(tally)
+    assert s["errors_not_flagged_by_cause"] == {"dam height": 1, "conduit missed": 1}
+    assert s["errors_by_cause"]["dam height"] == 2
+    assert sum(s["errors_not_flagged_by_cause"].values()) == round(tally.read_errors * (1 - s["errors_flagged"]))
+
+
 def test_each_reading_is_scored_in_its_confidence_band():
     """How often a reading is right, by how sure it was: the visible slots read, not those read
     unknown nor the occluded ones, each in the band of its confidence."""
