@@ -156,6 +156,9 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
     for group, tally in groups.items():
         print(f"{group}, wrong slots by cause: "
               + (", ".join(f"{cause} {n}" for cause, n in tally.by_cause.most_common(CAUSES_SHOWN)) or "none"))
+        unasked = list(summary(tally)["errors_not_flagged_by_cause"].items())[:CAUSES_SHOWN]
+        print(f"{group}, of them not flagged by the page: "
+              + (", ".join(f"{cause} {n}" for cause, n in unasked) or "none"))
     if goal is not None:
         print(f"issue 4's goal on the {GOAL_GROUP} sets (slot error <= 0.05 %, >= 99 % of boards fully correct): "
               + ("met" if goal else "not met"))

@@ -133,8 +133,11 @@ def test_eval_sets_keeps_a_folder_of_other_images_unless_told_to_remake_it(tiny_
     tally = evaluate_folder(data / "tiny", Pipeline.load())
     causes = ", ".join(f"{cause} {n}" for cause, n in tally.by_cause.most_common(8)) or "none"
     assert lines[3] == f"goal, wrong slots by cause: {causes}"
+    unasked = Counter(m.cause for m in tally.mistakes if not m.flagged)
+    assert lines[4] == "goal, of them not flagged by the page: " + (
+        ", ".join(f"{cause} {n}" for cause, n in unasked.most_common(8)) or "none")
     expected = "met" if meets_goal(summary(tally)) else "not met"
-    assert lines[4].startswith("issue 4's goal on the goal sets") and lines[4].endswith(f": {expected}")
+    assert lines[5].startswith("issue 4's goal on the goal sets") and lines[5].endswith(f": {expected}")
 
 
 def test_eval_sets_says_so_when_the_data_folder_cannot_be_written(tiny_sets_file, capsys):
