@@ -52,8 +52,8 @@ def test_a_truth_without_the_generators_camera_has_no_cues():
 
 
 def test_bands():
-    assert [band_of(BANDS, px) for px in (0.0, 0.99, 1.0, 3.9, 4.0, 50.0)] == ["< 1 px", "< 1 px", "1-2 px", "2-4 px",
-                                                                     ">= 4 px", ">= 4 px"]
+    assert [band_of(BANDS, px) for px in (0.0, 0.99, 1.0, 3.9, 4.0, 50.0)] == [
+        "< 1 px", "< 1 px", "1-2 px", "2-4 px", ">= 4 px", ">= 4 px"]
 
 
 def test_the_evaluation_counts_company_dams_read_standing_by_their_cues():

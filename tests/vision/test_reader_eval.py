@@ -8,9 +8,9 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.bands import band as band_of
 from vision.dam_heights import HEIGHTS, SIZE, FrameDams, truth_dams
 from vision.layout import load_layout
-from vision.bands import band as band_of
 from vision.reader_eval import LEAN_BANDS, ReaderTally, main, summary, tally_frame
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
