@@ -110,11 +110,10 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
     except OSError as exc:       # --data not a folder that can be written
         print(f"automa-vision eval-sets: cannot write the set under {args.data}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    tallies = {}
+    tallies, figures = {}, {}        # each set's tally and its summary
     rows = [("set", "images", "slot error", "boards right", "wrong slots", "errors flagged")]
 
-    def row(name: str, tally) -> tuple:
-        f = summary(tally)
+    def row(name: str, tally, f: dict) -> tuple:
         return (name, str(f["n_images"]), f"{100 * f['slot_error']:.2f} %", f"{100 * f['boards_fully_correct']:.1f} %",
                 str(wrong_visible_slots(tally)), f"{100 * f['errors_flagged']:.0f} %")
 
@@ -124,7 +123,8 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
         pipeline = _pipeline(args)
         tallies[heldout.name] = evaluate_folder(Path(args.data) / heldout.name, pipeline,
                                                 game_companies=args.game_companies)
-        rows.append(row(heldout.name, tallies[heldout.name]))
+        figures[heldout.name] = summary(tallies[heldout.name])
+        rows.append(row(heldout.name, tallies[heldout.name], figures[heldout.name]))
         if args.mistakes:
             from .mistakes_sheet import write_sheet
 
@@ -135,30 +135,31 @@ def cmd_eval_sets(args: argparse.Namespace) -> int:
                 sheets[heldout.name] = str(sheet)
             else:
                 status = 1
-    groups = {}
+    groups, group_figures = {}, {}
     for group in dict.fromkeys(h.group for h in chosen):
         members = [h.name for h in chosen if h.group == group]
         groups[group] = pooled(tallies[m] for m in members)
-        rows.append(row(f"{group} ({len(members)} set{'s' if len(members) > 1 else ''})", groups[group]))
+        group_figures[group] = summary(groups[group])
+        rows.append(row(f"{group} ({len(members)} set{'s' if len(members) > 1 else ''})", groups[group],
+                        group_figures[group]))
     # The goal is judged on the whole goal group only, not on part of it.
     whole = {h.name for h in sets if h.group == GOAL_GROUP} <= set(tallies)
-    goal = meets_goal(summary(groups[GOAL_GROUP])) if whole else None
+    goal = meets_goal(group_figures[GOAL_GROUP]) if whole else None
     if args.json:
-        print(json.dumps({"sets": {name: {**summary(t), **({"mistakes_png": sheets[name]} if name in sheets else {})}
-                                   for name, t in tallies.items()},
-                          "groups": {g: {"sets": [h.name for h in chosen if h.group == g], **summary(t),
+        print(json.dumps({"sets": {name: {**figures[name], **({"mistakes_png": sheets[name]} if name in sheets else {})}
+                                   for name in tallies},
+                          "groups": {g: {"sets": [h.name for h in chosen if h.group == g], **group_figures[g],
                                          "wrong_visible_slots": wrong_visible_slots(t)} for g, t in groups.items()},
                           "goal_met": goal}))
         return status
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
         print("  ".join(r[0].ljust(widths[0]) if i == 0 else v.rjust(widths[i]) for i, v in enumerate(r)))
-    for group, tally in groups.items():
-        print(f"{group}, wrong slots by cause: "
-              + (", ".join(f"{cause} {n}" for cause, n in tally.by_cause.most_common(CAUSES_SHOWN)) or "none"))
-        unasked = list(summary(tally)["errors_not_flagged_by_cause"].items())[:CAUSES_SHOWN]
-        print(f"{group}, of them not flagged by the page: "
-              + (", ".join(f"{cause} {n}" for cause, n in unasked) or "none"))
+    for group, f in group_figures.items():
+        for what, key in (("wrong slots by cause", "errors_by_cause"),
+                          ("of them not flagged by the page", "errors_not_flagged_by_cause")):
+            causes = list(f[key].items())[:CAUSES_SHOWN]      # most common first
+            print(f"{group}, {what}: " + (", ".join(f"{cause} {n}" for cause, n in causes) or "none"))
     if goal is not None:
         print(f"issue 4's goal on the {GOAL_GROUP} sets (slot error <= 0.05 %, >= 99 % of boards fully correct): "
               + ("met" if goal else "not met"))

@@ -65,7 +65,7 @@ class Reading:
         return {"map": self.map.to_dict() if self.map else None,
                 "slots": [asdict(s) for s in self.slots],
                 "flags": [asdict(f) for f in self.flags],
-                "board_chance": None if self.board_chance is None else round(self.board_chance, 4),
+                "board_chance": None if (chance := self.board_chance) is None else round(chance, 4),
                 "registration": self.registration,
                 "homography": None if self.homography is None else self.homography.tolist(),
                 # the homography's frame is the distortion-free one when a lens was fitted
