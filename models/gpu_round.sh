@@ -1,7 +1,8 @@
 #!/bin/bash
 # One GPU round, as models/MODEL_CARD.md's GPU rounds ran them: fresh images, half drawn like the
 # earlier rounds and half under every light, finish, webcam processing and piece shape (since
-# 2026-11-26, twelfth session: the rounds before had blocks only), then the slot model, the
+# 2026-11-26, twelfth session: the rounds before had blocks only), half of that half late games
+# with most dam spaces built (since 2026-11-27, twenty-third session), then the slot model, the
 # dam-height reader, the specialist and the lake counter trained side by side, each fine-tuned
 # from its shipped file or (SCRATCH) from random weights. The logs stay beside the images. Then:
 # python -m models.soup for fine-tunes, and python -m models.quantize for the slot model's 8-bit
@@ -51,7 +52,7 @@ mkdir -p "$OUT" "$DATA/logs"
 T0=$(date +%s)
 log() { echo "[$(( $(date +%s) - T0 ))s] $*" | tee -a "$DATA/logs/round.log"; }
 MIX="--size 640x480 --size 1280x720 --size 1280x960 --size 1920x1080 --placement shift --placement turn"
-MORE="--lighting one --lighting lamps --lighting low --finish matte --finish glossy --finish clear --processing none --processing webcam --shapes blocks --shapes moulded"
+MORE="--lighting one --lighting lamps --lighting low --finish matte --finish glossy --finish clear --processing none --processing webcam --shapes blocks --shapes moulded --games any --games late"
 
 log "images: $NA + $NB for training, 30 + 30 for validation, seed $S"
 $AV synth --n "$NA" --seed "${S}100000" --out "$DATA/train" $MIX --jobs 8 > "$DATA/logs/synth_a.log" 2>&1 &

@@ -22,6 +22,9 @@ sensor's picture through a webcam's own noise reduction, saturation, contrast an
 before JPEG (the training images have none, ``vision/synth/processing.py``). ``--shapes
 moulded`` builds each dam as an arched wall and each bar conduit as a round pipe (the training
 images' structures are blocks, ``vision/synth/shapes.py``): the same pieces, other shapes.
+``--games late`` plays each seed's game on for 60-150 random moves, so that most dam spaces are
+built, as near a game's end (the training images' games have 0-60 moves,
+``vision/synth/render.py``): the same lights and cameras, fuller maps.
 """
 from __future__ import annotations
 
@@ -34,7 +37,7 @@ from vision.synth.camera import PLACEMENTS
 from vision.synth.finish import FINISHES
 from vision.synth.lights import LIGHTINGS
 from vision.synth.processing import PROCESSINGS
-from vision.synth.render import LENSES, SIZES, Options
+from vision.synth.render import GAMES, LENSES, SIZES, Options
 from vision.synth.shapes import SHAPES
 
 
@@ -61,12 +64,14 @@ def main() -> None:
                         "and sharpening")
     p.add_argument("--shapes", default="blocks", choices=SHAPES,
                    help="the structures' shapes: blocks (the default) or moulded arched dams and round pipes")
+    p.add_argument("--games", default="any", choices=GAMES,
+                   help="the game on the board: any length (the default) or late, most dam spaces built")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes rendering at once")
     args = p.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     options = Options(size=(w, h), occlusion=args.occlusion, photo=args.photo, saturated_spaces=args.saturated_spaces,
                       placement=args.placement, lighting=args.lighting, finish=args.finish, lens=args.lens,
-                      processing=args.processing, shapes=args.shapes)
+                      processing=args.processing, shapes=args.shapes, games=args.games)
     write_samples(args.out, args.seed, args.n, options, args.jobs)
 
 

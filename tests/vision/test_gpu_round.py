@@ -32,10 +32,11 @@ def test_the_rounds_image_flags_are_the_commands_own():
     assert {o.lighting for o in shot_options(every)} == {"one", "lamps", "low"}
     assert {o.finish for o in shot_options(every)} == {"matte", "glossy", "clear"}
     assert {o.processing for o in shot_options(every)} == {"none", "webcam"}
-    assert {(o.shapes, o.lighting) for o in shot_options(plain)} == {("blocks", "one")}
+    assert {o.games for o in shot_options(every)} == {"any", "late"}
+    assert {(o.shapes, o.lighting, o.games) for o in shot_options(plain)} == {("blocks", "one", "any")}
     for command in ("train", "train-heights", "train-drops"):
         args = parser.parse_args([command, *mix, *more])
-        assert args.shapes == ["blocks", "moulded"]
+        assert args.shapes == ["blocks", "moulded"] and args.games == ["any", "late"]
 
 
 # Stands in for ``python3 -m automa.cli``: notes each command's arguments on a line of its

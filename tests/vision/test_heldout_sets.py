@@ -30,13 +30,16 @@ def test_the_sets_file_names_each_set_once_with_options_the_generator_takes():
     twin = next(s for s in sets if s.name == "turn_hard2_moulded")
     assert twin.render_options() == Options(size=(1280, 720), photo="hard", placement="turn", shapes="moulded")
     assert twin.seed == next(s for s in sets if s.name == "turn_hard2").seed
+    late = select(sets, ["late"])     # the turned sets' games played on: the same seeds, fuller maps
+    assert [(s.name, s.seed) for s in late] == [("turn_random2_late", 930000), ("turn_hard2_late", 920000)]
+    assert late[1].render_options() == Options(size=(1280, 720), photo="hard", placement="turn", games="late")
 
 
 def test_sets_are_chosen_by_group_or_name_and_unknown_ones_are_refused():
     sets = load_sets()
     chosen = select(sets, ["stress", "heldout_random"])
     assert [s.name for s in chosen] == ["heldout_random", "heldout_wet", "turn_random2_wide"]
-    with pytest.raises(SetError, match="no held-out set or group named nine.*groups: goal, looks"):
+    with pytest.raises(SetError, match="no held-out set or group named nine.*groups: goal, late, looks"):
         select(sets, ["nine"])
 
 

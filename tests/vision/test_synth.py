@@ -25,7 +25,7 @@ from vision.synth.make_fixtures import GROUPS, fixture_options
 from vision.synth.reference_map import reference_png, reference_svg
 from vision.synth.cli import shot_flags, shot_options
 from vision.synth.pairs import table_of
-from vision.synth.render import WET_MOST, WIDE_K, Options, game_state, render, set_table
+from vision.synth.render import LATE_MOVES, WET_MOST, WIDE_K, Options, game_state, render, set_table
 from vision.synth.truth import covered_fraction, slot_truth
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
@@ -97,6 +97,8 @@ def test_options_are_checked():
         Options(processing="vivid")
     with pytest.raises(ValueError, match="shapes"):
         Options(shapes="clay")
+    with pytest.raises(ValueError, match="games"):
+        Options(games="endless")
 
 
 def _without_headstreams(state: GameState) -> dict:
@@ -135,6 +137,38 @@ def test_a_wet_pictures_table_is_found_from_its_truth():
     assert table.state.headstreams == GameState.from_dict(sample.truth["state"]).headstreams
     lost = {**sample.truth, "style": {k: v for k, v in sample.truth["style"].items() if k != "headstreams"}}
     assert table_of(lost, sample.jpeg) is None, "the game's drops make another picture"
+
+
+def _company_dams(state: GameState) -> list[Dam]:
+    return [d for d in state.dams.values() if d.owner != "neutral"]
+
+
+def test_a_late_game_builds_most_dam_spaces_and_keeps_the_rest_of_the_table():
+    """``games="late"``: the seed's game (the same companies) played on for LATE_MOVES random
+    moves, so the map is nearly built; the board, camera and pieces' looks are the seed's."""
+    any_dams, late_dams, late_raised = [], [], []
+    for seed in range(31, 37):
+        game, late = set_table(seed), set_table(seed, Options(games="late"))
+        assert late.records == game.records and late.piece_style == game.piece_style
+        assert late.state.turn_order == game.state.turn_order
+        assert game.state.to_dict() == game_state(seed).to_dict(), "the game's draw is untouched"
+        any_dams.append(len(_company_dams(game.state)))
+        late_dams.append(len(_company_dams(late.state)))
+        late_raised.append(sum(d.pieces > 1 for d in _company_dams(late.state)))
+    assert LATE_MOVES[0] >= 60, "later than any game the default draws (0-60 moves)"
+    assert sum(late_dams) > 2 * sum(any_dams), (any_dams, late_dams)
+    assert sum(late_raised) > sum(late_dams) / 3, "raised dams are common, as near a game's end"
+
+
+def test_a_late_pictures_table_is_found_from_its_truth():
+    sample_ = render(32, Options(games="late", size=(640, 480)))
+    assert sample_.truth["style"]["games"] == {"kind": "late"}
+    assert "games" not in render(32, Options(size=(640, 480))).truth["style"]
+    table = table_of(sample_.truth, sample_.jpeg)
+    assert table is not None and table.options.games == "late"
+    assert table.state.to_dict() == GameState.from_dict(sample_.truth["state"]).to_dict()
+    lost = {**sample_.truth, "style": {k: v for k, v in sample_.truth["style"].items() if k != "games"}}
+    assert table_of(lost, sample_.jpeg) is None, "the game as first drawn makes another picture"
 
 
 def test_a_wide_lens_shoots_the_same_table_through_a_barrel():
@@ -405,11 +439,20 @@ def test_cli_wets_the_headstreams_as_asked(tmp_path):
     assert (tmp_path / "0000.jpg").read_bytes() == sample(11, Options(headstreams="wet")).jpeg
 
 
+def test_cli_plays_the_game_as_late_as_asked(tmp_path):
+    assert cli_main(["synth", "--n", "1", "--out", str(tmp_path), "--seed", "11", "--games", "late"]) == 0
+    assert (tmp_path / "0000.jpg").read_bytes() == sample(11, Options(games="late")).jpeg
+    args = argparse.Namespace(size=None, placement=None, lighting=None, finish=None, headstreams=None,
+                              lens=None, processing=None, shapes=None, games=["any", "late"])
+    assert shot_options(args, occlusion=0.0) == [Options(occlusion=0.0), Options(games="late", occlusion=0.0)]
+    assert shot_flags(args) == ["--games", "any", "--games", "late"]
+
+
 def test_cli_shoots_through_the_lens_asked_for(tmp_path):
     assert cli_main(["synth", "--n", "1", "--out", str(tmp_path), "--seed", "11", "--lens", "wide"]) == 0
     assert (tmp_path / "0000.jpg").read_bytes() == sample(11, Options(lens="wide")).jpeg
     args = argparse.Namespace(size=[(640, 480)], placement=None, lighting=None, finish=None, headstreams=None,
-                              lens=["mild", "wide"], processing=None, shapes=None)
+                              lens=["mild", "wide"], processing=None, shapes=None, games=None)
     assert shot_options(args, occlusion=0.0) == [Options(size=(640, 480), lens="mild", occlusion=0.0),
                                                 Options(size=(640, 480), lens="wide", occlusion=0.0)]
     assert shot_flags(args) == ["--size", "640x480", "--lens", "mild", "--lens", "wide"]
@@ -419,7 +462,8 @@ def test_cli_shoots_through_the_lens_asked_for(tmp_path):
                                  ["--n", "1", "--occlusion", "2"], ["--n", "1", "--placement", "slide"],
                                  ["--n", "1", "--lighting", "candles"], ["--n", "1", "--finish", "velvet"],
                                  ["--n", "1", "--headstreams", "dry"], ["--n", "1", "--lens", "fisheye"],
-                                 ["--n", "1", "--processing", "vivid"], ["--n", "1", "--shapes", "clay"]])
+                                 ["--n", "1", "--processing", "vivid"], ["--n", "1", "--shapes", "clay"],
+                                 ["--n", "1", "--games", "endless"]])
 def test_cli_rejects_bad_arguments(tmp_path, bad, capsys):
     with pytest.raises(SystemExit) as exc:
         cli_main(["synth", "--out", str(tmp_path), *bad])

@@ -3,14 +3,15 @@
     automa-vision synth --n 1000 --out data/synth [--seed 0] [--occlusion 0.3] [--no-markers] [--size 1280x960]
                          [--placement shift|turn] [--lighting one|lamps|low]
                          [--finish matte|glossy|clear] [--headstreams game|wet] [--lens mild|wide]
-                         [--processing none|webcam] [--shapes blocks|moulded] [--jobs N]
+                         [--processing none|webcam] [--shapes blocks|moulded] [--games any|late] [--jobs N]
 
 Image i uses seed ``S + i`` and is written as ``NNNN.jpg`` + ``NNNN.json`` (NNNN = i,
 zero-padded), so any single image can be regenerated from its JSON's ``seed``, and
 ``--jobs`` (default: every core) changes only how fast the folder is written. ``--size``,
-``--placement``, ``--lighting``, ``--finish``, ``--headstreams``, ``--lens``, ``--processing`` and
-``--shapes`` may each be given several times (``SHOT_FLAGS``): every image then draws one of each from its
-seed (``vision.synth.batch.options_for``), a mix of webcams, lenses, lights and pieces in one folder.
+``--placement``, ``--lighting``, ``--finish``, ``--headstreams``, ``--lens``, ``--processing``,
+``--shapes`` and ``--games`` may each be given several times (``SHOT_FLAGS``): every image then draws one of
+each from its seed (``vision.synth.batch.options_for``), a mix of webcams, lenses, lights, pieces and games
+in one folder.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from .camera import PLACEMENTS
 from .finish import FINISHES
 from .lights import LIGHTINGS
 from .processing import PROCESSINGS
-from .render import HEADSTREAMS, LENSES, SIZES, WET_MOST, WIDE_K, Options
+from .render import GAMES, HEADSTREAMS, LATE_MOVES, LENSES, SIZES, WET_MOST, WIDE_K, Options
 from .shapes import SHAPES
 
 
@@ -95,6 +96,9 @@ SHOT_FLAGS = (
     ("--shapes", "shapes", SHAPES, "blocks",
      "the structures' shapes: blocks (default, the shipped models' training images: box dams, bar or post "
      "conduits) or moulded (arched dam walls, round pipes; vision/synth/shapes.py); repeat it to mix them"),
+    ("--games", "games", GAMES, "any",
+     f"the game on the board: any (default, the shipped models' training images: 0-60 random moves) or late "
+     f"({LATE_MOVES[0]}-{LATE_MOVES[1]} moves, most dam spaces built, as near a game's end); repeat it to mix them"),
 )
 
 

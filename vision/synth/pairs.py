@@ -25,7 +25,7 @@ from .lights import LIGHTINGS
 from .photo import encode_jpeg
 from .processing import PROCESSINGS
 from .shapes import SHAPES
-from .render import HEADSTREAMS, Options, Table, set_table, shoot
+from .render import GAMES, HEADSTREAMS, Options, Table, set_table, shoot
 
 EXPOSURE_DRIFT = 0.03       # a webcam's auto exposure moves by a few percent between turns
 # Grey levels two renderings of one table may differ by and still be the same picture. The
@@ -89,18 +89,18 @@ def table_of(truth: dict, jpeg: bytes) -> Table | None:
     within ``SAME_PICTURE_LEVELS`` where the libraries' builds round differently."""
     given = _decoded(jpeg)
     style = truth["style"]
-    # the light, the pieces' surfaces and shapes, the webcam's processing and the headstreams'
-    # drops are recorded only when not the default
+    # the light, the pieces' surfaces and shapes, the webcam's processing, the headstreams'
+    # drops and the game's length are recorded only when not the default
     lighting, finish = _kind(style.get("lighting"), "one", LIGHTINGS), _kind(style.get("finish"), "matte", FINISHES)
     chip, shape = _kind(style.get("processing"), "none", PROCESSINGS), _kind(style.get("shapes"), "blocks", SHAPES)
-    rain = _kind(style.get("headstreams"), "game", HEADSTREAMS)
-    if None in (lighting, finish, chip, shape, rain):
+    rain, games = _kind(style.get("headstreams"), "game", HEADSTREAMS), _kind(style.get("games"), "any", GAMES)
+    if None in (lighting, finish, chip, shape, rain, games):
         return None
     base = dict(size=tuple(truth["image_size"]), markers=truth["markers"]["present"],
                 occlusion=1.0 if style["occluder"] else 0.0,
                 placement=style["camera"].get("placement", "shift"),     # older truths: no placement
                 lens=style["camera"].get("lens", "mild"), lighting=lighting, finish=finish,
-                processing=chip, shapes=shape, headstreams=rain)
+                processing=chip, shapes=shape, headstreams=rain, games=games)
     photos = ("hard", "random") if style["photo_mode"] == "hard" else (style["photo_mode"], "random")
     for photo_option in dict.fromkeys(photos):
         for saturated in (False, True):

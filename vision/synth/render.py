@@ -51,6 +51,12 @@ LENSES = ("mild", "wide")
 # the registration must live with it.
 WIDE_K = (0.05, 0.2)
 WET_MOST = MAX_HEADSTREAM_DROPS      # a wet tile's count is drawn from 0..WET_MOST
+GAMES = ("any", "late")
+# A late game's random moves (random_state draws 0-60 for any game). After 60-150 moves a board
+# holds about 11.5 company dams, 6.8 of them raised, and 21 conduits and powerhouses (any game:
+# 3.9, 1.5 and 7.7), as a real table does near its end: most of the 20 dam spaces are built, so
+# a frame's median dam crop (the slot model's kind context) shows a dam, not an empty space.
+LATE_MOVES = (60, 150)
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,7 @@ class Options:
     lens: str = "mild"                   # the camera's radial distortion: mild (camera.py), or a wide-angle webcam's
     processing: str = "none"             # the webcam's own denoising, colour, tone and sharpening (processing.py)
     shapes: str = "blocks"               # the structures' shapes: blocks, or moulded arches and pipes (shapes.py)
+    games: str = "any"                   # the game's length: any (0-60 random moves), or late (LATE_MOVES)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -90,6 +97,8 @@ class Options:
             raise ValueError(f"processing must be one of {', '.join(PROCESSINGS)}")
         if self.shapes not in SHAPES:
             raise ValueError(f"shapes must be one of {', '.join(SHAPES)}")
+        if self.games not in GAMES:
+            raise ValueError(f"games must be one of {', '.join(GAMES)}")
         if self.board_look is not None and self.board_look not in board.LOOKS:
             raise ValueError(f"board_look must be one of {', '.join(board.LOOKS)}")
 
@@ -165,17 +174,21 @@ def render(seed: int, options: Options = Options()) -> Sample:
         truth["style"]["shapes"] = t.records["shapes"]
     if options.headstreams != "game":
         truth["style"]["headstreams"] = {"kind": options.headstreams}
+    if options.games != "any":
+        truth["style"]["games"] = {"kind": options.games}
     return Sample(photo.encode_jpeg(shot.frame, shot.photo_style.jpeg_quality), truth)
 
 
-def game_state(seed: int) -> GameState:
+def game_state(seed: int, games: str = "any") -> GameState:
     """Stage 1: the seed's game: 1-3 Automas and up to as many people as companies are
-    left, among four companies or, in a quarter of the games, five."""
+    left, among four companies or, in a quarter of the games, five. A ``late`` game is the
+    same game played on for ``LATE_MOVES`` random moves."""
     r = _streams(seed)["state"]
     automas = int(r.integers(1, 4))
     leeghwater = bool(r.random() < 0.25)
     humans = int(r.integers(0, (5 if leeghwater else 4) - automas + 1))
-    return random_state(seed, automas=automas, humans=humans, leeghwater=leeghwater)
+    moves = int(r.integers(LATE_MOVES[0], LATE_MOVES[1] + 1)) if games == "late" else None
+    return random_state(seed, automas=automas, humans=humans, leeghwater=leeghwater, moves=moves)
 
 
 def wet_headstreams(state: GameState, rng: np.random.Generator) -> None:
@@ -193,7 +206,7 @@ def set_table(seed: int, options: Options = Options()) -> Table:
     """Stages 1-3 and the pieces' solids (stage 4 undrawn)."""
     rng = _streams(seed)
     lay = load_layout()
-    state = game_state(seed)
+    state = game_state(seed, options.games)
     if options.headstreams == "wet":
         wet_headstreams(state, rng["wet"])
 
