@@ -268,7 +268,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               description="Read the held-out sets of vision/heldout_sets.json as eval does, each made "
                                           "first where it is not on disk, and print each set's figures and each "
                                           "group's totals.")
-    p.add_argument("sets", nargs="*", help="groups (goal, tuning, looks, shapes, stress) or set names; none: goal")
+    p.add_argument("sets", nargs="*", help="groups (goal, tuning, looks, shapes, stress, late) or set names; none: goal")
     p.add_argument("--data", default="data", help="where the sets' folders are kept (default: data)")
     p.add_argument("--remake", action="store_true", help="make the sets again, even where their folders hold images")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes making a set's images")
