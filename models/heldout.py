@@ -22,7 +22,7 @@ sensor's picture through a webcam's own noise reduction, saturation, contrast an
 before JPEG (the training images have none, ``vision/synth/processing.py``). ``--shapes
 moulded`` builds each dam as an arched wall and each bar conduit as a round pipe (the training
 images' structures are blocks, ``vision/synth/shapes.py``): the same pieces, other shapes.
-``--games late`` plays each seed's game on for 60-150 random moves, so that most dam spaces are
+``--games late`` plays each seed's set-up for 60-150 random moves, so that most dam spaces are
 built, as near a game's end (the training images' games have 0-60 moves,
 ``vision/synth/render.py``): the same lights and cameras, fuller maps.
 """

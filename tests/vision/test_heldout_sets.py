@@ -30,7 +30,7 @@ def test_the_sets_file_names_each_set_once_with_options_the_generator_takes():
     twin = next(s for s in sets if s.name == "turn_hard2_moulded")
     assert twin.render_options() == Options(size=(1280, 720), photo="hard", placement="turn", shapes="moulded")
     assert twin.seed == next(s for s in sets if s.name == "turn_hard2").seed
-    late = select(sets, ["late"])     # the turned sets' games played on: the same seeds, fuller maps
+    late = select(sets, ["late"])     # the turned sets' seeds played longer: fuller maps
     assert [(s.name, s.seed) for s in late] == [("turn_random2_late", 930000), ("turn_hard2_late", 920000)]
     assert late[1].render_options() == Options(size=(1280, 720), photo="hard", placement="turn", games="late")
 

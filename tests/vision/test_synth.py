@@ -144,7 +144,7 @@ def _company_dams(state: GameState) -> list[Dam]:
 
 
 def test_a_late_game_builds_most_dam_spaces_and_keeps_the_rest_of_the_table():
-    """``games="late"``: the seed's game (the same companies) played on for LATE_MOVES random
+    """``games="late"``: the seed's set-up (the same companies) played for LATE_MOVES random
     moves, so the map is nearly built; the board, camera and pieces' looks are the seed's."""
     any_dams, late_dams, late_raised = [], [], []
     for seed in range(31, 37):

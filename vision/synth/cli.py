@@ -97,7 +97,7 @@ SHOT_FLAGS = (
      "the structures' shapes: blocks (default, the shipped models' training images: box dams, bar or post "
      "conduits) or moulded (arched dam walls, round pipes; vision/synth/shapes.py); repeat it to mix them"),
     ("--games", "games", GAMES, "any",
-     f"the game on the board: any (default, the shipped models' training images: 0-60 random moves) or late "
+     f"the game on the board: any (default, most of the shipped models' training images: 0-60 random moves) or late "
      f"({LATE_MOVES[0]}-{LATE_MOVES[1]} moves, most dam spaces built, as near a game's end); repeat it to mix them"),
 )
 

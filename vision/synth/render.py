@@ -182,7 +182,7 @@ def render(seed: int, options: Options = Options()) -> Sample:
 def game_state(seed: int, games: str = "any") -> GameState:
     """Stage 1: the seed's game: 1-3 Automas and up to as many people as companies are
     left, among four companies or, in a quarter of the games, five. A ``late`` game is the
-    same game played on for ``LATE_MOVES`` random moves."""
+    same set-up played for ``LATE_MOVES`` random moves instead of 0-60."""
     r = _streams(seed)["state"]
     automas = int(r.integers(1, 4))
     leeghwater = bool(r.random() < 0.25)
