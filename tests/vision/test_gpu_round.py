@@ -23,10 +23,13 @@ def _flags(name: str) -> list[str]:
 
 
 def test_the_rounds_image_flags_are_the_commands_own():
-    mix, more = _flags("MIX"), _flags("MORE")
+    mix, more, wet = _flags("MIX"), _flags("MORE"), _flags("WET")
     parser = build_parser()
     plain = parser.parse_args(["synth", "--n", "1", "--out", "x", *mix])
     every = parser.parse_args(["synth", "--n", "1", "--out", "x", *mix, *more])
+    # The headstream counter's images keep the game's tiles beside the wet ones.
+    assert {o.headstreams for o in shot_options(parser.parse_args(["synth", "--n", "1", "--out", "x", *mix, *more, *wet]))} == {"game", "wet"}
+    assert {o.headstreams for o in shot_options(every)} == {"game"}
     # The second half draws every look the generator has, each of its values.
     assert {o.shapes for o in shot_options(every)} == {"blocks", "moulded"}
     assert {o.lighting for o in shot_options(every)} == {"one", "lamps", "low"}
@@ -37,6 +40,7 @@ def test_the_rounds_image_flags_are_the_commands_own():
     for command in ("train", "train-heights", "train-drops"):
         args = parser.parse_args([command, *mix, *more])
         assert args.shapes == ["blocks", "moulded"] and args.games == ["any", "late"]
+    assert parser.parse_args(["train-drops", "--kind", "headstream", *mix, *more, *wet]).headstreams == ["game", "wet"]
 
 
 # Stands in for ``python3 -m automa.cli``: notes each command's arguments on a line of its
@@ -78,24 +82,46 @@ def test_readers_of_other_shapes_are_trained_from_random_weights_beside_the_fine
                  READERS=f"{example.group(1)}/{example.group(2)} 24,48,96,128/2")
     assert run.returncode == 0, run.stderr
     trainings = _trainings(tmp_path)
-    assert set(trainings) == {"slots7", "specialist7", "lake7", "heights7-w32-64-128-192-l1", "heights7-w24-48-96-128-l2"}
+    assert set(trainings) == {"slots7", "specialist7", "lake7", "headstream7", "heights7-w32-64-128-192-l1", "heights7-w24-48-96-128-l2"}
     for name in ("heights7-w32-64-128-192-l1", "heights7-w24-48-96-128-l2"):
         reader = trainings[name]
         assert reader[0] == "train-heights" and "--init" not in reader and "--lr" not in reader
         assert reader[reader.index("--epochs") + 1] == "30"
         widths, layers = name.split("-w")[1].rsplit("-l", 1)
         assert (reader[reader.index("--widths") + 1], reader[reader.index("--layers") + 1]) == (widths.replace("-", ","), layers)
-    for name, shipped in (("slots7", "barrage_slots"), ("specialist7", "barrage_specialist"), ("lake7", "barrage_lake_drops")):
+    for name, shipped in (("slots7", "barrage_slots"), ("specialist7", "barrage_specialist"), ("lake7", "barrage_lake_drops"),
+                          ("headstream7", "barrage_headstream_drops")):
         net = trainings[name]
         assert Path(net[net.index("--init") + 1]).stem == shipped and net[net.index("--lr") + 1] == "5e-4"
     assert trainings["slots7"][trainings["slots7"].index("--epochs") + 1] == "12"
+
+
+def test_the_headstream_counter_learns_from_wet_tiles_of_its_own(tmp_path):
+    """The headstream counter is fine-tuned on images of its own, half of their tiles wet, so
+    that it keeps the counts a game seldom reaches; the other nets never see those images."""
+    run = _round(tmp_path, SEED="9", NA="3", NB="2", NW="5")
+    assert run.returncode == 0, run.stderr
+    calls = [shlex.split(line) for line in (tmp_path / "calls").read_text().splitlines()]
+    wet_images = [c for c in calls if c[0] == "synth" and c[c.index("--out") + 1] == str(tmp_path / "data-w" / "train")]
+    assert len(wet_images) == 1 and wet_images[0][wet_images[0].index("--n") + 1] == "5"
+    assert wet_images[0][wet_images[0].index("--seed") + 1] == "9300000"
+    trainings = _trainings(tmp_path)
+    counter = trainings["headstream9"]
+    assert counter[:3] == ["train-drops", "--kind", "headstream"]
+    assert counter[counter.index("--data") + 1] == str(tmp_path / "data-w")
+    assert counter[counter.index("--n-train") + 1] == "5"
+    assert [counter[i + 1] for i, a in enumerate(counter) if a == "--headstreams"] == ["game", "wet"]
+    for name in ("slots9", "heights9", "specialist9", "lake9"):
+        args = trainings[name]
+        assert args[args.index("--data") + 1] == str(tmp_path / "data") and "--headstreams" not in args
+        assert args[args.index("--n-train") + 1] == "5"
 
 
 def test_every_net_from_random_weights_with_scratch_1(tmp_path):
     run = _round(tmp_path, SEED="8", NA="1", NB="1", SCRATCH="1")
     assert run.returncode == 0, run.stderr
     trainings = _trainings(tmp_path)
-    assert set(trainings) == {"slots8", "heights8", "specialist8", "lake8"}
+    assert set(trainings) == {"slots8", "heights8", "specialist8", "lake8", "headstream8"}
     assert not any("--init" in args for args in trainings.values())
 
 
