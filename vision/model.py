@@ -28,6 +28,7 @@ import onnxruntime as ort
 from .held_water import HeldWater
 from .labels import HAS_DROPS, HAS_OWNER, OWNERS, PIECES, owner_mask, piece_mask
 from .neutral_dams import NeutralDams
+from .rectify import cut_rects
 from .stack_median import stack_median
 
 # The slot model the pipeline runs: its float file quantized to int8 (``models.quantize``), which
@@ -201,6 +202,49 @@ def second_look(session: ort.InferenceSession, inputs: np.ndarray, raw: dict[str
     for head, first in raw.items():
         out[head] = first.copy()
         out[head][rows] = (first[rows] + again[head]) / 2
+    return out
+
+
+# Where a box the slot model is unsure of is cut again, in view px added to its crop's
+# rectangle: a px right and down, and a px left and up (training moved each edge by up to 2.5).
+MOVES = (1.0, -1.0)
+# The boxes read from moved crops too: those the slot model gives less than this chance for
+# their likeliest reading (under 0.99 they read as well, at twice the cost).
+MOVED_SURE = 0.9
+
+
+def moved_inputs(view: np.ndarray, rects: np.ndarray, inputs: np.ndarray, rows: np.ndarray,
+                 mirrored: bool = False, moves: Sequence[float] = MOVES) -> list[np.ndarray]:
+    """For each of ``moves``: the net input of the boxes ``rows``, their crops cut from
+    ``view`` with the rectangles ``rects`` (all boxes', view px) moved that far along both axes,
+    beside the kind contexts of the frame's own crops (``inputs``: the frame's net input, its
+    crops ``mirrored`` or not): a median over a kind's crops hardly moves with a px."""
+    out = []
+    for d in moves:
+        crops = cut_rects(view, rects[rows] + np.float32(d), (inputs.shape[3], inputs.shape[2]))
+        if mirrored:
+            crops = crops[:, :, ::-1]
+        x = inputs[rows].copy()
+        np.multiply(crops.transpose(0, 3, 1, 2), np.float32(1.0 / 255.0), out=x[:, :3])
+        out.append(x)
+    return out
+
+
+def moved_look(session: ort.InferenceSession, raw: dict[str, np.ndarray], rows: np.ndarray,
+               moved: Sequence[np.ndarray], before: int = 2) -> dict[str, np.ndarray]:
+    """``raw`` with the rows ``rows`` read once more from each of ``moved`` (``moved_inputs``),
+    in one run: each head of those rows the mean of every look's logits, ``raw``'s rows counting
+    as the ``before`` looks they already average (2 after ``second_look``). A crop cut a px off
+    is one the net knows from its training; a box on the edge between two readings is judged
+    from more pictures of it (``docs/benchmarks.md``, "Unsure boxes read from moved crops too")."""
+    if not len(rows) or not len(moved):
+        return raw
+    again = run(session, np.ascontiguousarray(np.concatenate(moved)))
+    out = {}
+    for head, first in raw.items():
+        out[head] = first.copy()
+        summed = again[head].reshape(len(moved), len(rows), *first.shape[1:]).sum(0)
+        out[head][rows] = (first[rows] * before + summed) / (before + len(moved))
     return out
 
 

@@ -25,7 +25,8 @@ from .drop_counter import KINDS as COUNTED_KINDS, DropCounter
 from .height_cues import lean_over_map
 from .held_water import HeldWater
 from .layout import Profile, ProfileFileError, load_profile
-from .model import DEFAULT_MODEL, SEEN, Surety, decode, load_session, net_input, run, second_look
+from .model import (DEFAULT_MODEL, MOVED_SURE, SEEN, Surety, decode, load_session, moved_inputs, moved_look, net_input, run,
+                    second_look)
 from .neutral_dams import NeutralDams
 from .paper_white import paper_white
 from .pose import camera_position
@@ -99,6 +100,11 @@ class Pipeline:
     # read once more, mirrored, on every frame (``vision.model.second_look``); None: never.
     # The specialist's threshold; the figures are in docs/benchmarks.md, "A second look".
     second_look: float | None = SURE
+    # Of those, the boxes read with less than this are also read from their crops cut a view
+    # px off each way (``vision.model.moved_look``): four looks a box for a quarter of the slot model's batch time;
+    # None: never. Chosen on the tuning group (docs/benchmarks.md, "Unsure boxes read from
+    # moved crops too").
+    moved_look: float | None = MOVED_SURE
     # Read blind (the companies not given), a company counts as in the game when some visible
     # piece reads as its with at least this share (``vision.model.companies_seen``, rulings V10);
     # None: every colour stays possible.
@@ -223,7 +229,11 @@ class Pipeline:
         inputs = net_input(np.ascontiguousarray(crops[:, :, ::-1]) if mirrored else crops, self.profile.layout.kinds)
         raw = run(self.session, inputs)
         if self.second_look is not None:
-            raw = second_look(self.session, inputs, raw, np.flatnonzero(self.surety(raw) < self.second_look))
+            sure = self.surety(raw)
+            raw = second_look(self.session, inputs, raw, np.flatnonzero(sure < self.second_look))
+            if self.moved_look is not None:
+                rows = np.flatnonzero(sure < min(self.moved_look, self.second_look))
+                raw = moved_look(self.session, raw, rows, moved_inputs(view, plan.rects, inputs, rows, mirrored))
         if self.specialist is not None:
             raw = self.specialist.refine(raw, inputs)
         for counter in self.counters:
