@@ -25,8 +25,8 @@ from .drop_counter import KINDS as COUNTED_KINDS, DropCounter
 from .height_cues import lean_over_map
 from .held_water import HeldWater
 from .layout import Profile, ProfileFileError, load_profile
-from .model import (DEFAULT_MODEL, MOVED_SURE, SEEN, Surety, decode, load_session, moved_inputs, moved_look, net_input, run,
-                    second_look)
+from .model import (DEFAULT_MODEL, MOVED_SURE, SEEN, Surety, decode, load_session, moved_inputs, moved_look,
+                    net_input, run, second_look)
 from .neutral_dams import NeutralDams
 from .paper_white import paper_white
 from .pose import camera_position
@@ -101,9 +101,9 @@ class Pipeline:
     # The specialist's threshold; the figures are in docs/benchmarks.md, "A second look".
     second_look: float | None = SURE
     # Of those, the boxes read with less than this are also read from their crops cut a view
-    # px off each way (``vision.model.moved_look``): four looks a box for a quarter of the slot model's batch time;
-    # None: never. Chosen on the tuning group (docs/benchmarks.md, "Unsure boxes read from
-    # moved crops too").
+    # px off each way (``vision.model.moved_look``): four looks a box, for a quarter of the
+    # slot model's batch time; None: never. Chosen on the tuning group (docs/benchmarks.md,
+    # "Unsure boxes read from moved crops too").
     moved_look: float | None = MOVED_SURE
     # Read blind (the companies not given), a company counts as in the game when some visible
     # piece reads as its with at least this share (``vision.model.companies_seen``, rulings V10);
