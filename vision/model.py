@@ -195,13 +195,22 @@ def second_look(session: ort.InferenceSession, inputs: np.ndarray, raw: dict[str
     Two looks at a box err less alike than one; reading again only the boxes the model is
     unsure of costs a fifth of reading every box twice, for the same gain
     (``docs/benchmarks.md``, "A second look where the slot model is unsure")."""
-    if not len(rows):
+    return more_looks(session, raw, rows, [inputs[rows][..., ::-1]])
+
+
+def more_looks(session: ort.InferenceSession, raw: dict[str, np.ndarray], rows: np.ndarray,
+               looks: Sequence[np.ndarray], before: int = 1) -> dict[str, np.ndarray]:
+    """``raw`` with the rows ``rows`` read once more from each of ``looks`` (net inputs of those
+    rows, their crops turned or cut otherwise), in one run: each head of those rows the mean of
+    every look's logits, ``raw``'s rows counting as the ``before`` looks they already average."""
+    if not len(rows) or not len(looks):
         return raw
-    again = run(session, np.ascontiguousarray(inputs[rows][..., ::-1]))
+    again = run(session, np.ascontiguousarray(np.concatenate(looks)))
     out = {}
     for head, first in raw.items():
         out[head] = first.copy()
-        out[head][rows] = (first[rows] + again[head]) / 2
+        summed = again[head].reshape(len(looks), len(rows), *first.shape[1:]).sum(0)
+        out[head][rows] = (first[rows] * before + summed) / (before + len(looks))
     return out
 
 
@@ -218,7 +227,10 @@ def moved_inputs(view: np.ndarray, rects: np.ndarray, inputs: np.ndarray, rows: 
     """For each of ``moves``: the net input of the boxes ``rows``, their crops cut from
     ``view`` with the rectangles ``rects`` (all boxes', view px) moved that far along both axes,
     beside the kind contexts of the frame's own crops (``inputs``: the frame's net input, its
-    crops ``mirrored`` or not): a median over a kind's crops hardly moves with a px."""
+    crops ``mirrored`` or not): a median over a kind's crops hardly moves with a px. Read by
+    ``more_looks`` after the second look: a crop cut a px off is one the net knows from its
+    training, and a box on the edge between two readings is judged from more pictures of it
+    (``docs/benchmarks.md``, "Unsure boxes read from moved crops too")."""
     out = []
     for d in moves:
         crops = cut_rects(view, rects[rows] + np.float32(d), (inputs.shape[3], inputs.shape[2]))
@@ -227,24 +239,6 @@ def moved_inputs(view: np.ndarray, rects: np.ndarray, inputs: np.ndarray, rows: 
         x = inputs[rows].copy()
         np.multiply(crops.transpose(0, 3, 1, 2), np.float32(1.0 / 255.0), out=x[:, :3])
         out.append(x)
-    return out
-
-
-def moved_look(session: ort.InferenceSession, raw: dict[str, np.ndarray], rows: np.ndarray,
-               moved: Sequence[np.ndarray], before: int = 2) -> dict[str, np.ndarray]:
-    """``raw`` with the rows ``rows`` read once more from each of ``moved`` (``moved_inputs``),
-    in one run: each head of those rows the mean of every look's logits, ``raw``'s rows counting
-    as the ``before`` looks they already average (2 after ``second_look``). A crop cut a px off
-    is one the net knows from its training; a box on the edge between two readings is judged
-    from more pictures of it (``docs/benchmarks.md``, "Unsure boxes read from moved crops too")."""
-    if not len(rows) or not len(moved):
-        return raw
-    again = run(session, np.ascontiguousarray(np.concatenate(moved)))
-    out = {}
-    for head, first in raw.items():
-        out[head] = first.copy()
-        summed = again[head].reshape(len(moved), len(rows), *first.shape[1:]).sum(0)
-        out[head][rows] = (first[rows] * before + summed) / (before + len(moved))
     return out
 
 

@@ -25,7 +25,7 @@ from .drop_counter import KINDS as COUNTED_KINDS, DropCounter
 from .height_cues import lean_over_map
 from .held_water import HeldWater
 from .layout import Profile, ProfileFileError, load_profile
-from .model import (DEFAULT_MODEL, MOVED_SURE, SEEN, Surety, decode, load_session, moved_inputs, moved_look,
+from .model import (DEFAULT_MODEL, MOVED_SURE, SEEN, Surety, decode, load_session, more_looks, moved_inputs,
                     net_input, run, second_look)
 from .neutral_dams import NeutralDams
 from .paper_white import paper_white
@@ -101,7 +101,7 @@ class Pipeline:
     # The specialist's threshold; the figures are in docs/benchmarks.md, "A second look".
     second_look: float | None = SURE
     # Of those, the boxes read with less than this are also read from their crops cut a view
-    # px off each way (``vision.model.moved_look``): four looks a box, for a quarter of the
+    # px off each way (``vision.model.moved_inputs``): four looks a box, for a quarter of the
     # slot model's batch time; None: never. Chosen on the tuning group (docs/benchmarks.md,
     # "Unsure boxes read from moved crops too").
     moved_look: float | None = MOVED_SURE
@@ -233,7 +233,8 @@ class Pipeline:
             raw = second_look(self.session, inputs, raw, np.flatnonzero(sure < self.second_look))
             if self.moved_look is not None:
                 rows = np.flatnonzero(sure < min(self.moved_look, self.second_look))
-                raw = moved_look(self.session, raw, rows, moved_inputs(view, plan.rects, inputs, rows, mirrored))
+                # after the second look, those rows' logits are the mean of two looks already
+                raw = more_looks(self.session, raw, rows, moved_inputs(view, plan.rects, inputs, rows, mirrored), before=2)
         if self.specialist is not None:
             raw = self.specialist.refine(raw, inputs)
         for counter in self.counters:

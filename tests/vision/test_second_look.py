@@ -4,7 +4,7 @@ view px off each way (the moved look)."""
 import numpy as np
 import pytest
 
-from vision.model import MOVES, Surety, moved_inputs, moved_look, net_input, run, second_look
+from vision.model import MOVES, Surety, more_looks, moved_inputs, net_input, run, second_look
 from vision.pipeline import Pipeline
 from vision.rectify import cut_rects
 
@@ -100,13 +100,13 @@ def test_moved_inputs_cut_the_rows_a_px_off_beside_the_frames_own_kind_context()
     assert np.array_equal(flipped[0][:, 3:], mirrored_inputs[rows, 3:])
 
 
-def test_the_moved_look_averages_every_look_alike_in_one_run():
+def test_more_looks_average_every_look_alike_in_one_run():
     raw = logits({"4B": ({"conduit": 0.7, "empty": 0.3}, {"usa": 1.0})})
     rng = np.random.default_rng(1)
     rows = np.array([INDEX["4B"], INDEX["A"]])
     moved = [rng.random((2, 6, 48, 48), dtype=np.float32) for _ in range(2)]
     session = RecordingSession({"piece": np.arange(6.0), "owner": np.zeros(7), "drops": np.ones(8), "occluded": [2.0]})
-    out = moved_look(session, raw, rows, moved, before=2)
+    out = more_looks(session, raw, rows, moved, before=2)
     assert len(session.feeds) == 1 and np.array_equal(session.fed, np.concatenate(moved))
     others = np.setdiff1d(EVERY, rows)
     for head in raw:
@@ -114,7 +114,7 @@ def test_the_moved_look_averages_every_look_alike_in_one_run():
         # the first two looks (as cut and mirrored, already averaged) and the two moved ones weigh alike
         assert np.allclose(out[head][rows], (2 * raw[head][rows] + 2 * one) / 4)
         assert np.array_equal(out[head][others], raw[head][others])
-    assert moved_look(session, raw, np.array([], int), []) is raw and len(session.feeds) == 1
+    assert more_looks(session, raw, np.array([], int), []) is raw and len(session.feeds) == 1
 
 
 def test_the_pipeline_reads_its_least_sure_boxes_from_moved_crops_too(monkeypatch):
