@@ -32,7 +32,7 @@ from .paper_white import paper_white
 from .pose import camera_position
 from .radial_lens import RadialLens
 from .rectify import CropPlan, crops_from_frame, plan_crops
-from .registration import Calibration, FeatureReference, Registrar
+from .registration import Calibration, FeatureReference, Registrar, Registration
 from .specialist import SPECIALIST_MODEL, SURE, Specialist
 from .stability import MotionDetector, StabilityFilter
 
@@ -163,6 +163,15 @@ class Pipeline:
             self.undistort = self.lens.undistorter((w, h))
         return self.undistort(frame)
 
+    def register(self, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray, Registration]:
+        """Where the board is in ``frame`` (``read_frame``'s first stage): the frame with the
+        saved lens's distortion taken out, its grey picture, and their registration, which the
+        registrar keeps for the frames after. ``vision.evaluate`` times a cold registration
+        with it, without reading the frame twice."""
+        frame = self._undistort(frame)
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        return frame, gray, self.registrar.register(gray)
+
     def read_frame(self, frame: np.ndarray, companies: Collection[str] | None = None) -> Reading:
         """``frame``: an 8-bit BGR picture, as OpenCV reads and captures them (ValueError
         otherwise: ``cv2.cvtColor`` converts a grey or BGRA one). ``companies``: the companies
@@ -172,9 +181,7 @@ class Pipeline:
             raise ValueError(f"cannot read this frame: {problem}")
         t: dict[str, float] = {}
         t0 = time.perf_counter()
-        frame = self._undistort(frame)
-        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        reg = self.registrar.register(gray)
+        frame, gray, reg = self.register(frame)
         t["registration"] = _since(t0)
         if reg.H is None:
             problem = "board not found (no markers, no feature match)"

@@ -204,3 +204,39 @@ def test_each_board_is_scored_in_the_band_of_its_chance_of_being_read_right():
         "0.5-0.7": {"boards": 2, "right": 0.5},
         ">= 0.9": {"boards": 1, "right": 1.0},
     }
+
+
+def test_each_image_is_registered_cold_then_read_once_with_its_registration_cached():
+    """``evaluate_folder`` times a cold registration of each image apart (``Pipeline.register``)
+    and scores one reading of it, made with that registration cached: the steady state at a
+    table, whose time is the latency."""
+    from pathlib import Path
+
+    from vision.evaluate import evaluate_folder
+    from vision.pipeline import Pipeline
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
+    chosen = sorted(p.name for p in fixtures.glob("clean_*.jpg"))[:2]
+    if len(chosen) < 2:
+        pytest.skip("no synthetic fixtures committed")
+    pipeline = Pipeline.load()
+    registered, sources = [], []
+    register, read_frame = pipeline.register, pipeline.read_frame
+
+    def recorded_register(frame):
+        out = register(frame)
+        registered.append(out[2].source)
+        return out
+
+    def recorded_read(frame, companies=None):
+        reading = read_frame(frame, companies)
+        sources.append(reading.registration)
+        return reading
+
+    pipeline.register, pipeline.read_frame = recorded_register, recorded_read
+    tally = evaluate_folder(fixtures, pipeline, select=lambda p: p.name in chosen)
+    # each image: the cold registration, then the read's own, which finds it cached
+    assert registered == ["aruco", "cached"] * 2 and sources == ["cached"] * 2
+    assert tally.images == 2
+    assert len(tally.registration_ms) == len(tally.latency_ms) == 2
+    assert min(tally.registration_ms) > 0 and min(tally.latency_ms) > 0
