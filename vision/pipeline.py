@@ -167,7 +167,9 @@ class Pipeline:
         """Where the board is in ``frame`` (``read_frame``'s first stage): the frame with the
         saved lens's distortion taken out, its grey picture, and their registration, which the
         registrar keeps for the frames after. ``vision.evaluate`` times a cold registration
-        with it, without reading the frame twice."""
+        with it, without reading the frame twice. ValueError for a frame that is not 8-bit BGR."""
+        if (problem := format_problem(frame)) is not None:
+            raise ValueError(f"cannot read this frame: {problem}")
         frame = self._undistort(frame)
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         return frame, gray, self.registrar.register(gray)
@@ -177,8 +179,6 @@ class Pipeline:
         otherwise: ``cv2.cvtColor`` converts a grey or BGRA one). ``companies``: the companies
         in the game, when known (a session knows them): a piece is then read as one of theirs
         or neutral (rulings V4)."""
-        if (problem := format_problem(frame)) is not None:
-            raise ValueError(f"cannot read this frame: {problem}")
         t: dict[str, float] = {}
         t0 = time.perf_counter()
         frame, gray, reg = self.register(frame)

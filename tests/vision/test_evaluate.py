@@ -1,8 +1,11 @@
 """Scoring readings against ground truth: slot errors, and which errors the page flags."""
+from pathlib import Path
+
 import pytest
 
 from vision.board_state import LOW_CONFIDENCE, SlotReading
-from vision.evaluate import Tally, confidence_band, score_image, summary
+from vision.evaluate import Tally, confidence_band, evaluate_folder, score_image, summary
+from vision.pipeline import Pipeline
 
 TRUTH = {"slots": [
     {"id": "1U", "kind": "dam", "piece": "base+1", "owner": "usa", "drops": 1},
@@ -210,11 +213,6 @@ def test_each_image_is_registered_cold_then_read_once_with_its_registration_cach
     """``evaluate_folder`` times a cold registration of each image apart (``Pipeline.register``)
     and scores one reading of it, made with that registration cached: the steady state at a
     table, whose time is the latency."""
-    from pathlib import Path
-
-    from vision.evaluate import evaluate_folder
-    from vision.pipeline import Pipeline
-
     fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
     chosen = sorted(p.name for p in fixtures.glob("clean_*.jpg"))[:2]
     if len(chosen) < 2:
