@@ -32,12 +32,7 @@ def synthetic_frame(seed: int = 7) -> np.ndarray:
 def frame_figures(frames: int = 40, cold_runs: int = 5, frame: np.ndarray | None = None) -> dict:
     frame = synthetic_frame() if frame is None else frame
     pipeline = Pipeline.load()
-    cold = []
-    for _ in range(cold_runs):
-        pipeline.registrar.reset()
-        t0 = time.perf_counter()
-        pipeline.register(frame)
-        cold.append((time.perf_counter() - t0) * 1000)
+    cold = [pipeline.register_cold(frame) for _ in range(cold_runs)]
     for _ in range(3):       # warm-up: onnxruntime allocates its buffers on the first runs
         pipeline.read_frame(frame)
     totals, stages = [], []

@@ -166,13 +166,22 @@ class Pipeline:
     def register(self, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray, Registration]:
         """Where the board is in ``frame`` (``read_frame``'s first stage): the frame with the
         saved lens's distortion taken out, its grey picture, and their registration, which the
-        registrar keeps for the frames after. ``vision.evaluate`` times a cold registration
-        with it, without reading the frame twice. ValueError for a frame that is not 8-bit BGR."""
+        registrar keeps for the frames after (``register_cold`` times it alone). ValueError for
+        a frame that is not 8-bit BGR."""
         if (problem := format_problem(frame)) is not None:
             raise ValueError(f"cannot read this frame: {problem}")
         frame = self._undistort(frame)
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         return frame, gray, self.registrar.register(gray)
+
+    def register_cold(self, frame: np.ndarray) -> float:
+        """Register ``frame`` afresh, the cached registration dropped first, and return how many
+        ms that took; the registration is kept for the frames after (``eval``'s and ``bench``'s
+        cold registration, timed without reading the frame)."""
+        self.registrar.reset()
+        t0 = time.perf_counter()
+        self.register(frame)
+        return _since(t0)
 
     def read_frame(self, frame: np.ndarray, companies: Collection[str] | None = None) -> Reading:
         """``frame``: an 8-bit BGR picture, as OpenCV reads and captures them (ValueError

@@ -210,7 +210,7 @@ def test_each_board_is_scored_in_the_band_of_its_chance_of_being_read_right():
 
 
 def test_each_image_is_registered_cold_then_read_once_with_its_registration_cached():
-    """``evaluate_folder`` times a cold registration of each image apart (``Pipeline.register``)
+    """``evaluate_folder`` times a cold registration of each image apart (``Pipeline.register_cold``)
     and scores one reading of it, made with that registration cached: the steady state at a
     table, whose time is the latency."""
     fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
