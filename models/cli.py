@@ -158,7 +158,8 @@ def cmd_train(args: argparse.Namespace) -> int:
                            no_paper_share=NO_PAPER_SHARE if name == "train" else 0.0, jobs=args.jobs,
                            progress=f"cutting {name} crops", kinds=kinds)
         print(f"{name}: {len(image_pairs(folder))} images, {len(sets[name].crops)} crops", flush=True)
-    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device), **start)
+    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device), hard_share=args.hard_share,
+                        **start)
     model, report = train(sets["train"], sets["val"], settings)
     export(model, out, CROP, kinds)
     # A temperature per head, fitted on the validation images, makes the chances honest for the page's flags.
@@ -194,7 +195,8 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
         sources[name] = source
         sets[name] = build(folder, layout, jobs=args.jobs, progress=f"cutting {name} dams")
         print(f"{name}: {len(sets[name].frames)} images with standing dams, {len(sets[name].heights)} dams", flush=True)
-    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device), **start)
+    settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device), hard_share=args.hard_share,
+                        **start)
     model, report = train(sets["train"], sets["val"], settings)
     # One temperature, fitted on the validation images, makes the chances honest for the page's flags.
     logits, truths = company_logits(model, sets["val"])
@@ -279,6 +281,23 @@ def _add_fine_tune_arguments(p: argparse.ArgumentParser, what: str, lr: float = 
                    help=f"peak learning rate of the one-cycle schedule (default {lr:g}; lower it for a fine-tune)")
 
 
+def _add_hard_argument(p: argparse.ArgumentParser, examples: str) -> None:
+    p.add_argument("--hard-share", type=_share, default=0.0,
+                   help=f"each epoch also sees again the {examples} the net reads worst, by their loss at the "
+                        f"epoch's start, this share of the training {examples} more (default 0: none)")
+
+
+def _share(text: str) -> float:
+    """``--hard-share``: a number from 0 to 1."""
+    try:
+        share = float(text)
+    except ValueError:
+        share = -1.0
+    if not 0.0 <= share <= 1.0:
+        raise argparse.ArgumentTypeError(f"want a share from 0 to 1, not {text!r}")
+    return share
+
+
 def _widths(text: str) -> tuple[int, ...]:
     """``--widths``: four positive channel counts, comma-separated."""
     try:
@@ -295,6 +314,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("train", help="train the slot classifier on synthetic images and export ONNX")
     _add_data_arguments(p, epochs=12, out=None)
     p.add_argument("--copies", type=int, default=1, help="jittered crop sets per training image")
+    _add_hard_argument(p, "crops")
     p.add_argument("--kinds", default=None,
                    help="train only on the boxes of these kinds, comma-separated: a specialist, the second "
                         f"opinion on them (default: every kind, written to {MASTER_MODEL.name}; with --kinds, "
@@ -311,6 +331,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--layers", type=int, choices=(1, 2, 3), default=None,
                    help="without --init: the attention layers that read a frame's dams together (default 2, the "
                         "shipped reader's; each is ~0.6 MB of the file)")
+    _add_hard_argument(p, "frames")
     p.set_defaults(func=cmd_train_heights)
     p = subparsers.add_parser("train-drops",
                               help="train a drop counter (headstreams or lakes) on the images `train` uses and export ONNX")

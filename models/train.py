@@ -22,6 +22,7 @@ from vision.model import CHANNELS, OUTPUTS
 from vision.specialist import KINDS_KEY
 
 from .dataset import IGNORE, CropSet
+from .hard_examples import with_hard
 from .net import SlotNet
 from .onnx_weights import HALF, freeze_norms, load_weights
 
@@ -37,6 +38,7 @@ class Settings:
     empty_share: float = 0.35   # share of plain empty structure slots seen per epoch
     device: str = "cpu"         # "cuda" trains on a GPU: the crops then live in its memory
     init: str | None = None     # a slot model file to start from (a fine-tune), else random weights
+    hard_share: float = 0.0     # epoch crops added again from those the model reads worst (``models.hard_examples``)
 
 
 def epoch_indices(data: CropSet, share: float, g: torch.Generator) -> torch.Tensor:
@@ -92,13 +94,26 @@ def piece_masks(device: torch.device) -> torch.Tensor:
 
 
 def losses(outputs: tuple[torch.Tensor, ...], kind: torch.Tensor, piece: torch.Tensor, owner: torch.Tensor,
-           drops: torch.Tensor, occluded: torch.Tensor) -> torch.Tensor:
+           drops: torch.Tensor, occluded: torch.Tensor, per_crop: bool = False) -> torch.Tensor:
+    """The training loss: each head's mean over the crops where it is read, summed; with
+    ``per_crop``, each crop's own sum of its heads' losses instead."""
     piece_logits, owner_logits, drops_logits, occ_logits = outputs
-    total = F.binary_cross_entropy_with_logits(occ_logits.squeeze(1), occluded.float())
+    reduction = "none" if per_crop else "mean"
+    total = F.binary_cross_entropy_with_logits(occ_logits.squeeze(1), occluded.float(), reduction=reduction)
     for logits, target in ((piece_logits + piece_masks(kind.device)[kind], piece), (owner_logits, owner), (drops_logits, drops)):
-        if (target != IGNORE).any():
-            total = total + F.cross_entropy(logits, target, ignore_index=IGNORE)
+        if (target != IGNORE).any():   # a crop a head does not read adds 0 to its own sum
+            total = total + F.cross_entropy(logits, target, ignore_index=IGNORE, reduction=reduction)
     return total
+
+
+@torch.no_grad()
+def crop_losses(model: SlotNet, x_all: torch.Tensor, context: torch.Tensor, labels: list[torch.Tensor],
+                batch: int = 1024) -> torch.Tensor:
+    """Each training crop's loss under ``model`` as it reads at run time (no augmentation)."""
+    model.eval()
+    out = [losses(model(net_input(x_all[i:i + batch], context[i:i + batch])), *(a[i:i + batch] for a in labels),
+                  per_crop=True) for i in range(0, len(x_all), batch)]
+    return torch.cat(out)
 
 
 @torch.no_grad()
@@ -133,6 +148,8 @@ def train(train_set: CropSet, val_set: CropSet, settings: Settings, log=print) -
     model = (SlotNet() if settings.init is None else load_weights(SlotNet(), Path(settings.init))).to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
     per_epoch = len(epoch_indices(train_set, settings.empty_share, torch.Generator()))
+    n_hard = round(settings.hard_share * per_epoch)
+    per_epoch += n_hard
     steps = settings.epochs * ((per_epoch + settings.batch - 1) // settings.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=steps)
     x_all, context = torch.from_numpy(train_set.crops).to(device), torch.from_numpy(train_set.context).to(device)
@@ -140,11 +157,13 @@ def train(train_set: CropSet, val_set: CropSet, settings: Settings, log=print) -
                                                        train_set.drops, train_set.occluded)]
     history = []
     for epoch in range(settings.epochs):
+        t0, total = time.time(), torch.zeros((), device=device)
+        order = epoch_indices(train_set, settings.empty_share, g)
+        if n_hard:        # measured before each epoch: what is hard changes as the model learns
+            order = with_hard(order, crop_losses(model, x_all, context, labels), n_hard, g)
         model.train()
         if settings.init is not None:
             freeze_norms(model)
-        t0, total = time.time(), torch.zeros((), device=device)
-        order = epoch_indices(train_set, settings.empty_share, g)
         for i in range(0, len(order), settings.batch):
             idx = order[i:i + settings.batch].to(device)
             x = net_input(x_all[idx], context[idx], g_aug)

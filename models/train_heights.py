@@ -22,6 +22,7 @@ from vision.evaluate import map_samples
 from vision.layout import Layout
 
 from .dam_net import DEFAULT_LAYERS, DEFAULT_WIDTHS, DamSetNet, OneFrame, from_file
+from .hard_examples import with_hard
 from .onnx_weights import freeze_norms
 
 
@@ -60,6 +61,7 @@ class Settings:
     init: str | None = None     # a reader's file to start from (a fine-tune), else random weights
     widths: tuple[int, ...] = DEFAULT_WIDTHS    # the conv trunk's channels, block by block (random weights only)
     layers: int = DEFAULT_LAYERS                # attention layers (random weights only)
+    hard_share: float = 0.0     # epoch frames added again from those the model reads worst (``models.hard_examples``)
 
 
 def batch(data: DamSet, frames: list[np.ndarray]) -> tuple[torch.Tensor, ...]:
@@ -103,6 +105,15 @@ def company_logits(model: DamSetNet, data: DamSet) -> tuple[np.ndarray, np.ndarr
     return np.concatenate(logits), np.concatenate(truths)
 
 
+def frame_losses(model: DamSetNet, data: DamSet) -> torch.Tensor:
+    """Each frame's loss as the net reads it with the frame (no augmentation): the sum over its
+    company dams, whose heights are what the reader is for."""
+    logits, y = company_logits(model, data)
+    per_dam = torch.from_numpy(logits).log_softmax(1)[torch.arange(len(y)), torch.from_numpy(y)].neg()
+    frame_of = np.repeat(np.arange(len(data.frames)), [int((data.roles[f] == 0).sum()) for f in data.frames])
+    return torch.zeros(len(data.frames)).index_add_(0, torch.from_numpy(frame_of), per_dam)
+
+
 def evaluate(model: DamSetNet, data: DamSet) -> dict[str, float]:
     """Error of company dams' heights, per true height and over all."""
     logits, y = company_logits(model, data)
@@ -120,15 +131,19 @@ def train(train_set: DamSet, val_set: DamSet, settings: Settings, log=print) -> 
     model = (DamSetNet(settings.widths, layers=settings.layers) if settings.init is None
              else from_file(Path(settings.init))).to(device)
     opt = torch.optim.AdamW(model.parameters(), settings.lr, weight_decay=settings.weight_decay)
-    per_epoch = -(-len(train_set.frames) // settings.frames_per_batch)
+    g = torch.Generator().manual_seed(settings.seed)        # where the hard frames fall in an epoch
+    n_hard = round(settings.hard_share * len(train_set.frames))
+    per_epoch = -(-(len(train_set.frames) + n_hard) // settings.frames_per_batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.epochs * per_epoch)
     history = []
     for epoch in range(settings.epochs):
         t0, total = time.time(), torch.zeros((), device=device)
+        order = rng.permutation(len(train_set.frames))
+        if n_hard:        # measured before each epoch: what is hard changes as the model learns
+            order = with_hard(torch.from_numpy(order), frame_losses(model, train_set), n_hard, g).numpy()
         model.train()
         if settings.init is not None:
             freeze_norms(model)
-        order = rng.permutation(len(train_set.frames))
         for s in range(0, len(order), settings.frames_per_batch):
             x, roles, slots, y = (t.to(device) for t in batch(
                 train_set, [train_set.frames[i] for i in order[s:s + settings.frames_per_batch]]))

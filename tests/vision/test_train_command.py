@@ -17,13 +17,14 @@ from vision.model import MASTER_MODEL, load_session  # noqa: E402
 def test_train_writes_a_loadable_model_and_report(tmp_path):
     out = tmp_path / "m.onnx"
     assert main(["train", "--data", str(tmp_path / "data"), "--n-train", "6", "--n-val", "2",
-                 "--epochs", "1", "--device", "cpu", "--jobs", "2", "--out", str(out)]) == 0
+                 "--epochs", "1", "--device", "cpu", "--jobs", "2", "--hard-share", "0.25", "--out", str(out)]) == 0
     session = load_session(out)
     shape = session.get_inputs()[0].shape
     probs = session.run(None, {session.get_inputs()[0].name: np.zeros((2, *shape[1:]), np.float32)})
     assert len(probs) == 4 and probs[0].shape[0] == 2, "piece, owner, drops, occluded for each crop"
     report = json.loads((tmp_path / "m_report.json").read_text())
     assert report["n_train"] == 6 and "synth --n 6" in report["data"]["train"]
+    assert report["settings"]["hard_share"] == 0.25, "the epochs saw their worst-read crops again"
     # each head divided by its temperature, fitted on the validation images, in the file itself
     written = json.loads(session.get_modelmeta().custom_metadata_map["temperatures"])
     assert set(written) == {"piece", "owner", "drops", "occluded"} == set(report["temperatures"])
