@@ -22,7 +22,7 @@ NOT_YET = pytest.mark.xfail(strict=True, reason="goal not reached by the shipped
 
 # Measured with the shipped models on the 30 fixtures that have markers (docs/benchmarks.md):
 # slot error 2.22 % (43 of 1934; 44 before 2026-11-27, twenty-sixth session), occluded ->
-# unknown 96.1 % (73 of 76; 74 with the files before 2026-11-26,
+# unknown 96.1 % (73 of 76; 74 with the files before it, and before 2026-11-26,
 # fourth session). That occluded floor went 0.95 -> 0.94 with those files:
 # two slots of 76 here, while the nine held-out sets report 2173 of 2302 occluded slots unknown
 # with them against 2174 before, and the fifteen other sets 4569 of 4844 against 4563.
