@@ -284,7 +284,7 @@ def _add_fine_tune_arguments(p: argparse.ArgumentParser, what: str, lr: float = 
 def _add_hard_argument(p: argparse.ArgumentParser, examples: str) -> None:
     p.add_argument("--hard-share", type=_share, default=0.0,
                    help=f"each epoch also sees again the {examples} the net reads worst, by their loss at the "
-                        f"epoch's start, this share of the training {examples} more (default 0: none)")
+                        f"epoch's start: this share of the {examples} it draws, once more (default 0: none)")
 
 
 def _share(text: str) -> float:
