@@ -18,6 +18,8 @@
 # 250,000+; the headstream counter's 300,000+ and 350,000+); NA, NB: training images of each
 # half; NW: the headstream counter's (default 1500, 6000 tiles); DEV: the torch device (cuda); E1, E2: epochs
 # of the slot model and reader, and of the others; E3: the reader's alone (default E1);
+# HARD: the slot model's --hard-share, its epochs seeing again the crops it reads worst (default
+# 0.25, since the twenty-sixth session, whose CPU fine-tune gained by it; 0 for none);
 # SCRATCH: the nets trained from random weights on the same images instead of fine-tuned from
 # the shipped file, at each command's default learning rate: 1 for all five, or a comma list of
 # slots, heights, specialist, lake, headstream (give a net from random weights more epochs than a fine-tune);
@@ -33,7 +35,7 @@
 # two readers beside the other three (seed 64) the slot model was at its eighth of twelve epochs
 # at 535 s, so give a round with more nets fewer images, or train the slot model in a second call.
 set -u
-S=${SEED:-60}; NA=${NA:-3000}; NB=${NB:-3000}; NW=${NW:-1500}; DEV=${DEV:-cuda}; E1=${E1:-12}; E2=${E2:-8}; E3=${E3:-$E1}
+S=${SEED:-60}; NA=${NA:-3000}; NB=${NB:-3000}; NW=${NW:-1500}; DEV=${DEV:-cuda}; E1=${E1:-12}; E2=${E2:-8}; E3=${E3:-$E1}; HARD=${HARD:-0.25}
 NETS="slots heights specialist lake headstream"     # the nets a round trains, as SCRATCH names them
 SCRATCH=${SCRATCH:-}; [ "$SCRATCH" = 1 ] && SCRATCH=${NETS// /,}
 scratch() { case ",$SCRATCH," in *",$1,"*) return 0;; esac; return 1; }
@@ -45,6 +47,8 @@ READERS=${READERS:-}
 if [ -n "$READERS" ] && ! scratch heights; then
   echo "READERS needs heights in SCRATCH: a fine-tune keeps its file's shape" >&2; exit 2
 fi
+[[ $HARD =~ ^(0(\.[0-9]+)?|1(\.0*)?)$ ]] ||     # the command refuses it too, but only after the images
+  { echo "HARD: want a share from 0 to 1, not $HARD" >&2; exit 2; }
 for shape in $READERS; do       # refused here, before any image is made, not after minutes of lease
   [[ $shape =~ ^[1-9][0-9]*(,[1-9][0-9]*){3}/[123]$ ]] ||
     { echo "READERS: want WIDTHS/LAYERS items such as 32,64,128,192/1, not $shape" >&2; exit 2; }
@@ -82,7 +86,7 @@ train_one() {   # net (as SCRATCH names it), file name, the shipped file a fine-
   $AV "$@" $start $C --out "$OUT/$name.onnx" > "$DATA/logs/$name.log" 2>&1
   log "$name: exit $? ($(tail -n 1 "$DATA/logs/$name.log"))"
 }
-train_one slots "slots$S" models/barrage_slots.onnx train --epochs "$E1" &
+train_one slots "slots$S" models/barrage_slots.onnx train --epochs "$E1" --hard-share "$HARD" &
 if [ -n "$READERS" ]; then
   for shape in $READERS; do
     w=${shape%/*}; l=${shape#*/}

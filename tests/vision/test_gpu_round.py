@@ -94,6 +94,9 @@ def test_readers_of_other_shapes_are_trained_from_random_weights_beside_the_fine
         net = trainings[name]
         assert Path(net[net.index("--init") + 1]).stem == shipped and net[net.index("--lr") + 1] == "5e-4"
     assert trainings["slots7"][trainings["slots7"].index("--epochs") + 1] == "12"
+    # the slot model sees its hard crops again (models/hard_examples.py), the others do not
+    assert trainings["slots7"][trainings["slots7"].index("--hard-share") + 1] == "0.25"
+    assert not any("--hard-share" in args for name, args in trainings.items() if name != "slots7")
 
 
 def test_the_headstream_counter_learns_from_wet_tiles_of_its_own(tmp_path):
@@ -133,6 +136,8 @@ def test_every_net_from_random_weights_with_scratch_1(tmp_path):
     ({"SCRATCH": "heights", "READERS": "32,64,128,192"}, "want WIDTHS/LAYERS"),
     ({"SCRATCH": "height"}, "not height"),
     ({"SCRATCH": "slots,lakes"}, "not lakes"),
+    ({"HARD": "2"}, "want a share from 0 to 1"),
+    ({"HARD": "0,25"}, "want a share from 0 to 1"),
 ])
 def test_a_reader_shape_is_refused_before_any_image_is_made(tmp_path, env, refusal):
     """A fine-tune keeps its file's shape, a shape the command would refuse costs the lease
