@@ -238,7 +238,7 @@ def cmd_train_drops(args: argparse.Namespace) -> int:
                            progress=f"cutting {name} {args.kind}s")
         print(f"{name}: {len(sets[name].drops)} visible {args.kind}s", flush=True)
     settings = Settings(epochs=args.epochs, seed=args.seed, device=device(args.device), counts=counted.most + 1,
-                        only=args.only, **start)
+                        only=args.only, hard_share=args.hard_share, **start)
     model, report = train(sets["train"], sets["val"], settings)
     # One temperature, fitted on the validation images, makes the chances honest for the page's flags;
     # a tail trained alone keeps the file's, folded into the head it splits (train_drops.start_net).
@@ -345,4 +345,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "layer and its tail; \"tail\", only the tail, so every count the file reads below its last is "
                         "read as it did. The tail splits the file's last count (\"that many or more\") into the counts "
                         "past it; a file that reads fewer counts than the kind gets one")
+    _add_hard_argument(p, "boxes")
     p.set_defaults(func=cmd_train_drops)

@@ -23,6 +23,7 @@ from vision.labels import MAX_DROPS
 from vision.layout import Layout
 from vision.truth_view import truth_view
 
+from .hard_examples import with_hard
 from .net import DropNet, with_tail
 from .onnx_weights import freeze_norms, initializers, load_weights
 from .temperature import TEMPERATURE
@@ -74,6 +75,7 @@ class Settings:
     init: str | None = None     # a counter's file to start from (a fine-tune), else random weights
     counts: int = MAX_DROPS + 1  # the counts it reads, 0..counts-1 (a narrower --init file gets a tail)
     only: str | None = None      # train only "last" (the head's last layer and the tail) or "tail"
+    hard_share: float = 0.0      # epoch boxes added again from those the counter reads worst (``models.hard_examples``)
 
 
 def start_net(init: str | Path | None, counts: int) -> DropNet:
@@ -106,6 +108,14 @@ def net_input(crops: torch.Tensor, g: torch.Generator | None = None) -> torch.Te
 
 
 @torch.no_grad()
+def box_losses(model: DropNet, x_all: torch.Tensor, y_all: torch.Tensor, batch: int = 1024) -> torch.Tensor:
+    """Each training box's loss under ``model`` as it reads at run time (no augmentation)."""
+    model.eval()
+    return torch.cat([F.cross_entropy(model(net_input(x_all[i:i + batch])), y_all[i:i + batch], reduction="none")
+                      for i in range(0, len(x_all), batch)])
+
+
+@torch.no_grad()
 def logits(model: DropNet, data: DropSet, batch: int = 512) -> np.ndarray:
     model.eval()
     device = next(model.parameters()).device
@@ -127,16 +137,20 @@ def train(train_set: DropSet, val_set: DropSet, settings: Settings, log=print) -
                 layer.requires_grad_(True)
     opt = torch.optim.AdamW([w for w in model.parameters() if w.requires_grad], lr=settings.lr,
                             weight_decay=settings.weight_decay)
-    per_epoch = -(-len(train_set.crops) // settings.batch)
+    n_hard = round(settings.hard_share * len(train_set.crops))
+    per_epoch = -(-(len(train_set.crops) + n_hard) // settings.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.epochs * per_epoch)
     x_all, y_all = torch.from_numpy(train_set.crops).to(device), torch.from_numpy(train_set.drops).to(device)
     history = []
     for epoch in range(settings.epochs):
+        t0, total = time.time(), torch.zeros((), device=device)
+        order = torch.randperm(len(x_all), generator=g)
+        if n_hard:        # measured before each epoch: what is hard changes as the counter learns
+            order = with_hard(order, box_losses(model, x_all, y_all), n_hard, g)
+        order = order.to(device)
         model.train()
         if settings.init is not None:
             freeze_norms(model)
-        t0, total = time.time(), torch.zeros((), device=device)
-        order = torch.randperm(len(x_all), generator=g).to(device)
         for i in range(0, len(order), settings.batch):
             idx = order[i:i + settings.batch]
             loss = F.cross_entropy(model(net_input(x_all[idx], g_aug)), y_all[idx])

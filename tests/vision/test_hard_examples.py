@@ -1,5 +1,6 @@
-"""Hard examples seen again (``automa-vision train --hard-share``, ``train-heights --hard-share``):
-each crop's or frame's own loss, and the worst read once more in an epoch. Needs the optional
+"""Hard examples seen again (``automa-vision train --hard-share``, ``train-heights --hard-share``,
+``train-drops --hard-share``): each crop's, frame's or box's own loss, and the worst read once
+more in an epoch. Needs the optional
 training extra (torch)."""
 import pytest
 
@@ -82,3 +83,25 @@ def test_a_frames_loss_is_the_sum_over_its_company_dams_read_with_the_frame():
         company = roles == 0
         expected = torch.nn.functional.cross_entropy(together[company], y[company], reduction="sum")
         torch.testing.assert_close(loss[i], expected, rtol=1e-4, atol=1e-5)
+
+
+def test_a_counters_box_losses_are_each_boxs_cross_entropy_as_read_at_run_time():
+    """The drop counters' hard examples are their boxes, each read unaugmented, as the pipeline
+    reads it."""
+    import numpy as np
+
+    from models.net import DropNet
+    from models.train_drops import DropSet, box_losses, logits
+    torch.manual_seed(5)
+    net = DropNet(widths=(4, 8, 8, 8), hidden=16, counts=5).eval()
+    rng = np.random.default_rng(5)
+    data = DropSet(crops=rng.integers(0, 256, (9, 32, 48, 3), dtype=np.uint8), drops=rng.integers(0, 5, 9))
+    x, y = torch.from_numpy(data.crops), torch.from_numpy(data.drops)
+    per_box = box_losses(net, x, y, batch=4)          # in batches smaller than the set: the same losses
+    expected = torch.nn.functional.cross_entropy(torch.from_numpy(logits(net, data)), y, reduction="none")
+    assert per_box.shape == (9,) and (per_box > 0).all()
+    torch.testing.assert_close(per_box, expected)
+    # the box read worst is the one whose true count the counter gives least
+    worst = int(per_box.argmax())
+    probs = torch.softmax(torch.from_numpy(logits(net, data)), 1)[torch.arange(9), y]
+    assert worst == int(probs.argmin())

@@ -355,13 +355,14 @@ def test_train_drops_writes_a_counter_of_each_kind_the_pipeline_loads(tmp_path):
     for kind, counted in KINDS.items():
         out = tmp_path / "new" / kind / f"{kind}.onnx"      # --out's folder is made
         assert main(["train-drops", "--kind", kind, "--data", str(tmp_path / "data"), "--n-train", "4",
-                     "--n-val", "2", "--epochs", "1", "--out", str(out)]) == 0
+                     "--n-val", "2", "--epochs", "1", "--hard-share", "0.5", "--out", str(out)]) == 0
         counter = DropCounter.load(load_layout(), kind, out)
         w, h = counted.size
         read = counter.session.run(["drops"], {"crops": np.zeros((3, 3, h, w), np.float32)})[0]
         assert read.shape == (3, counted.most + 1), "a score for each count the kind is read to, on each box"
         report = json.loads(out.with_name(f"{kind}_report.json").read_text())
         assert report["kind"] == kind
+        assert report["settings"]["hard_share"] == 0.5, "the epoch saw the boxes it read worst again"
         assert 0 <= report["val_error"] <= 1 and report["temperature"] > 0 and report["jitter"] == 2.5
         written = json.loads(counter.session.get_modelmeta().custom_metadata_map["temperatures"])
         assert written == {"drops": round(report["temperature"], 4)}
