@@ -18,8 +18,10 @@
 # 250,000+; the headstream counter's 300,000+ and 350,000+); NA, NB: training images of each
 # half; NW: the headstream counter's (default 1500, 6000 tiles); DEV: the torch device (cuda); E1, E2: epochs
 # of the slot model and reader, and of the others; E3: the reader's alone (default E1);
-# HARD: the slot model's --hard-share, its epochs seeing again the crops it reads worst (default
-# 0.25, since the twenty-sixth session, whose CPU fine-tune gained by it; 0 for none);
+# HARD: the --hard-share of the slot model, the specialist and the lake counter, their epochs seeing
+# again the crops or lakes they read worst (default 0.25: the slot model's since the twenty-sixth
+# session, the others' since the twenty-seventh, whose CPU fine-tunes gained by it; 0 for none; the
+# reader's and the headstream counter's CPU fine-tunes read worse with it, so they get none);
 # SCRATCH: the nets trained from random weights on the same images instead of fine-tuned from
 # the shipped file, at each command's default learning rate: 1 for all five, or a comma list of
 # slots, heights, specialist, lake, headstream (give a net from random weights more epochs than a fine-tune);
@@ -95,8 +97,9 @@ if [ -n "$READERS" ]; then
 else
   train_one heights "heights$S" models/barrage_dam_heights.onnx train-heights --epochs "$E3" &
 fi
-train_one specialist "specialist$S" models/barrage_specialist.onnx train --kinds conduit,powerhouse --epochs "$E2" &
-train_one lake "lake$S" models/barrage_lake_drops.onnx train-drops --kind lake --epochs "$E2" &
+train_one specialist "specialist$S" models/barrage_specialist.onnx train --kinds conduit,powerhouse --epochs "$E2" \
+  --hard-share "$HARD" &
+train_one lake "lake$S" models/barrage_lake_drops.onnx train-drops --kind lake --epochs "$E2" --hard-share "$HARD" &
 # The assignment holds for this call alone: the headstream counter reads its own images.
 C="--data $DATA-w --n-train $NW --n-val 30 --seed $S --device $DEV --jobs 4 $MIX $MORE $WET" \
   train_one headstream "headstream$S" models/barrage_headstream_drops.onnx train-drops --kind headstream --epochs "$E2" &
