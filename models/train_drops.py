@@ -108,19 +108,17 @@ def net_input(crops: torch.Tensor, g: torch.Generator | None = None) -> torch.Te
 
 
 @torch.no_grad()
-def box_losses(model: DropNet, x_all: torch.Tensor, y_all: torch.Tensor, batch: int = 1024) -> torch.Tensor:
-    """Each training box's loss under ``model`` as it reads at run time (no augmentation)."""
-    model.eval()
-    return torch.cat([F.cross_entropy(model(net_input(x_all[i:i + batch])), y_all[i:i + batch], reduction="none")
-                      for i in range(0, len(x_all), batch)])
-
-
-@torch.no_grad()
 def logits(model: DropNet, data: DropSet, batch: int = 512) -> np.ndarray:
     model.eval()
     device = next(model.parameters()).device
     return np.concatenate([model(net_input(torch.from_numpy(data.crops[i:i + batch]).to(device))).cpu().numpy()
                            for i in range(0, len(data.crops), batch)] or [np.zeros((0, model.counts), np.float32)])
+
+
+def box_losses(model: DropNet, data: DropSet, batch: int = 512) -> torch.Tensor:
+    """Each box's loss under ``model`` as it reads at run time (``logits``: no augmentation)."""
+    return F.cross_entropy(torch.from_numpy(logits(model, data, batch)), torch.from_numpy(data.drops),
+                           reduction="none")
 
 
 def train(train_set: DropSet, val_set: DropSet, settings: Settings, log=print) -> tuple[DropNet, dict]:
@@ -146,7 +144,7 @@ def train(train_set: DropSet, val_set: DropSet, settings: Settings, log=print) -
         t0, total = time.time(), torch.zeros((), device=device)
         order = torch.randperm(len(x_all), generator=g)
         if n_hard:        # measured before each epoch: what is hard changes as the counter learns
-            order = with_hard(order, box_losses(model, x_all, y_all), n_hard, g)
+            order = with_hard(order, box_losses(model, train_set), n_hard, g)
         order = order.to(device)
         model.train()
         if settings.init is not None:

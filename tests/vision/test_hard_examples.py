@@ -1,7 +1,6 @@
 """Hard examples seen again (``automa-vision train --hard-share``, ``train-heights --hard-share``,
 ``train-drops --hard-share``): each crop's, frame's or box's own loss, and the worst read once
-more in an epoch. Needs the optional
-training extra (torch)."""
+more in an epoch. Needs the optional training extra (torch)."""
 import pytest
 
 torch = pytest.importorskip("torch")
@@ -96,8 +95,8 @@ def test_a_counters_box_losses_are_each_boxs_cross_entropy_as_read_at_run_time()
     net = DropNet(widths=(4, 8, 8, 8), hidden=16, counts=5).eval()
     rng = np.random.default_rng(5)
     data = DropSet(crops=rng.integers(0, 256, (9, 32, 48, 3), dtype=np.uint8), drops=rng.integers(0, 5, 9))
-    x, y = torch.from_numpy(data.crops), torch.from_numpy(data.drops)
-    per_box = box_losses(net, x, y, batch=4)          # in batches smaller than the set: the same losses
+    y = torch.from_numpy(data.drops)
+    per_box = box_losses(net, data, batch=4)          # in batches smaller than the set: the same losses
     expected = torch.nn.functional.cross_entropy(torch.from_numpy(logits(net, data)), y, reduction="none")
     assert per_box.shape == (9,) and (per_box > 0).all()
     torch.testing.assert_close(per_box, expected)
