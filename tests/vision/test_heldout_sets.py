@@ -33,6 +33,13 @@ def test_the_sets_file_names_each_set_once_with_options_the_generator_takes():
     late = select(sets, ["late"])     # the turned sets' seeds played longer: fuller maps
     assert [(s.name, s.seed) for s in late] == [("turn_random2_late", 930000), ("turn_hard2_late", 920000)]
     assert late[1].render_options() == Options(size=(1280, 720), photo="hard", placement="turn", games="late")
+    # Choices are made on the tuning frames, so they hold full maps too, from a seed of their own:
+    # a file that reads early games better by reading late ones worse must not look better there.
+    tuning = select(sets, ["tuning"])
+    assert sum(s.n for s in tuning) == 900
+    tune_late = [s for s in tuning if s.render_options().games == "late"]
+    assert [s.name for s in tune_late] == ["tune_late"]
+    assert tune_late[0].seed not in {s.seed for s in sets if s is not tune_late[0]}
 
 
 def test_sets_are_chosen_by_group_or_name_and_unknown_ones_are_refused():
