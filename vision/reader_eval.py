@@ -17,6 +17,11 @@ V1): how much the reader would gain from knowing the others' heights (a session 
 those the game has seen).
 
     python -m vision.reader_eval data/turn_random2 data/turn_hard2 [--heights FILE] [--references] [--json]
+    python -m vision.reader_eval tuning late --heights FILE    # held-out sets or groups by name
+
+A reader is best judged on early and late games together (the ``tuning`` and ``late`` groups):
+one that guesses "base" more often reads early games better and late ones, most of whose dams
+are raised, worse (docs/benchmarks.md, "No GPU lent: second CPU rounds").
 """
 from __future__ import annotations
 
@@ -35,9 +40,10 @@ import onnxruntime as ort
 from .bands import band
 from .dam_heights import DEFAULT_HEIGHTS_MODEL, HEIGHTS, FrameDams, to_input, truth_dams
 from .evaluate import map_samples, pooled
+from .heldout_sets import SetError, ensure, load_sets, select
 from .layout import load_layout
 from .model import cpu_session
-from .synth.cli import count, existing_folder
+from .synth.cli import count
 
 # Lean ratio bands (top, name): under ~0.15 an elevation moves a dam's top by under a view px.
 LEAN_BANDS = ((0.15, "< 0.15"), (0.3, "0.15-0.3"), (0.5, "0.3-0.5"), (float("inf"), ">= 0.5"))
@@ -104,19 +110,46 @@ def summary(tally: ReaderTally, references: bool) -> dict:
     return out
 
 
+def folders_named(names: Sequence[str], data: Path, jobs: int) -> list[Path]:
+    """Each name as a folder, or as the held-out sets it names (a set or a group of
+    ``vision/heldout_sets.json``), made under ``data`` first where missing; each folder once.
+    SetError for a name that is neither."""
+    sets = load_sets()
+    out: list[Path] = []
+    for name in names:
+        if Path(name).is_dir():
+            found = [Path(name)]
+        else:
+            try:
+                chosen = select(sets, [name])
+            except SetError:
+                groups = ", ".join(sorted({s.group for s in sets}))
+                raise SetError(f"{name}: not a folder, nor a held-out set or group (groups: {groups})") from None
+            ensure(chosen, data, jobs)
+            found = [data / s.name for s in chosen]
+        out += [f for f in found if f not in out]
+    return out
+
+
 def _percent(share: float | None) -> str:
     return "-" if share is None else f"{100 * share:.1f} %"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.reader_eval", description=__doc__.split("\n\n")[0])
-    p.add_argument("folders", nargs="+", type=existing_folder, help="folders of synthetic images with their ground truth")
+    p.add_argument("folders", nargs="+", metavar="FOLDER_OR_SET",
+                   help="folders of synthetic images with their ground truth, or held-out sets or groups by name")
+    p.add_argument("--data", type=Path, default=Path("data"), help="where the held-out sets' folders are kept (default: data)")
     p.add_argument("--heights", type=Path, default=DEFAULT_HEIGHTS_MODEL, help="the dam-height reader's file")
     p.add_argument("--references", action="store_true",
                    help="also read each company dam knowing every other company dam's true height")
     p.add_argument("--jobs", type=count, default=2, help="processes cutting the crops")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    try:
+        folders = folders_named(args.folders, args.data, args.jobs)
+    except (SetError, OSError) as e:
+        p.error(str(e))
     if not args.heights.is_file():
         print(f"not found: {args.heights}", file=sys.stderr)
         return 2
@@ -126,10 +159,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{args.heights}: not a dam-height reader ({e})", file=sys.stderr)
         return 2
     tallies = {folder.name: read_folder(folder, session, args.references, args.jobs, progress=f"cutting {folder.name}")
-               for folder in args.folders}
+               for folder in folders}
     tallies["pooled"] = pooled(tallies.values(), ReaderTally)
     if not tallies["pooled"].dams:
-        print(f"no visible standing company dam in the images with ground truth of {', '.join(map(str, args.folders))}",
+        print(f"no visible standing company dam in the images with ground truth of {', '.join(map(str, folders))}",
               file=sys.stderr)
         return 2
     figures = {name: summary(tally, args.references) for name, tally in tallies.items()}

@@ -11,7 +11,8 @@ import pytest
 from vision.bands import band as band_of
 from vision.dam_heights import HEIGHTS, SIZE, FrameDams, truth_dams
 from vision.layout import load_layout
-from vision.reader_eval import LEAN_BANDS, ReaderTally, main, summary, tally_frame
+import vision.heldout_sets as heldout_sets
+from vision.reader_eval import LEAN_BANDS, ReaderTally, folders_named, main, summary, tally_frame
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 
@@ -119,3 +120,24 @@ def test_a_missing_folder_or_reader_is_said(tmp_path, capsys):
     assert "not a dam-height reader" in capsys.readouterr().err
     assert main([str(tmp_path)]) == 2          # a folder without images: no table of zeros
     assert "no visible standing company dam" in capsys.readouterr().err
+
+
+def test_held_out_sets_are_named_by_set_or_group_and_made_where_missing(tmp_path, monkeypatch, capsys):
+    sets = tmp_path / "sets.json"
+    sets.write_text(json.dumps({"sets": [
+        {"name": "early", "group": "pair", "n": 2, "seed": 5200, "options": {"size": [640, 480]}},
+        {"name": "full", "group": "pair", "n": 2, "seed": 5300, "options": {"size": [640, 480], "games": "late"}}]}))
+    monkeypatch.setattr(heldout_sets, "SETS_FILE", sets)
+    data = tmp_path / "data"
+    assert folders_named(["pair", "full"], data, 1) == [data / "early", data / "full"]    # each once
+    assert sorted(p.name for p in (data / "full").iterdir()) == ["0000.jpg", "0000.json", "0001.jpg", "0001.json"]
+    assert main(["full", "--data", str(data), "--json", "--jobs", "1"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert set(figures) == {"full", "pooled"}
+    truths = [json.loads((data / "full" / f"000{i}.json").read_text()) for i in range(2)]
+    assert figures["pooled"]["company_dams"] == sum(
+        1 for t in truths for s in t["slots"]
+        if s["kind"] == "dam" and not s.get("occluded") and s["piece"] in HEIGHTS and s["owner"] != "neutral")
+    with pytest.raises(SystemExit) as stop:
+        main(["nine", "--data", str(data)])
+    assert stop.value.code == 2 and "not a folder, nor a held-out set or group (groups: pair)" in capsys.readouterr().err
