@@ -146,10 +146,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--jobs", type=count, default=2, help="processes cutting the crops")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    try:
-        folders = folders_named(args.folders, args.data, args.jobs)
-    except (SetError, OSError) as e:
-        p.error(str(e))
     if not args.heights.is_file():
         print(f"not found: {args.heights}", file=sys.stderr)
         return 2
@@ -158,6 +154,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:      # onnxruntime raises its own types for a damaged or foreign file
         print(f"{args.heights}: not a dam-height reader ({e})", file=sys.stderr)
         return 2
+    try:    # after the reader is known good: a set made for nothing can take minutes
+        folders = folders_named(args.folders, args.data, args.jobs)
+    except (SetError, OSError) as e:
+        p.error(str(e))
     tallies = {folder.name: read_folder(folder, session, args.references, args.jobs, progress=f"cutting {folder.name}")
                for folder in folders}
     tallies["pooled"] = pooled(tallies.values(), ReaderTally)

@@ -129,6 +129,8 @@ def test_held_out_sets_are_named_by_set_or_group_and_made_where_missing(tmp_path
         {"name": "full", "group": "pair", "n": 2, "seed": 5300, "options": {"size": [640, 480], "games": "late"}}]}))
     monkeypatch.setattr(heldout_sets, "SETS_FILE", sets)
     data = tmp_path / "data"
+    assert main(["pair", "--data", str(data), "--heights", str(tmp_path / "none.onnx")]) == 2
+    assert "not found" in capsys.readouterr().err and not data.exists()    # said before any set is made
     assert folders_named(["pair", "full"], data, 1) == [data / "early", data / "full"]    # each once
     assert sorted(p.name for p in (data / "full").iterdir()) == ["0000.jpg", "0000.json", "0001.jpg", "0001.json"]
     assert main(["full", "--data", str(data), "--json", "--jobs", "1"]) == 0
