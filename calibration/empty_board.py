@@ -14,7 +14,7 @@ import numpy as np
 
 from vision.board_state import slot_readings
 from vision.layout import Layout
-from vision.model import decode, load_session, run
+from vision.model import decode, load_session, net_input, run
 from vision.paper_white import frame_paper
 from vision.radial_lens import RadialLens
 from vision.rectify import crops_from_frame
@@ -36,7 +36,7 @@ def check_empty_board(frame: np.ndarray, H: np.ndarray, layout: Layout, model: P
     """``lens``: the distortion registration fitted (``H`` then being the distortion-free frame's)."""
     _, crops = crops_from_frame(frame, H, layout, paper=frame_paper(frame, layout), lens=lens)
     kinds = layout.kinds
-    readings = slot_readings(layout, decode(run(load_session(model), crops, kinds), kinds))
+    readings = slot_readings(layout, decode(run(load_session(model), net_input(crops, kinds)), kinds))
     wrong, unsure = [], []
     for r in readings:
         if r.unknown:

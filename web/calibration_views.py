@@ -123,6 +123,7 @@ def preview(name: str):
         frame = services().live.frame()
         if frame is None:
             return _image(placeholder("no camera frame: upload a photo"))
+        frame = frame.copy()        # the live frame is the game page's too (the demo's is a replay frame): draw on a copy
     check = board.check_markers(frame, d.layout(), fit_lens=False)       # only where the markers are
     if d.H is not None:
         frame = board.board_outline(frame, d.H, d.layout(), d.lens(frame))

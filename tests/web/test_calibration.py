@@ -9,14 +9,17 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration import board, lens, reference_eval, sheets
+from calibration import board, lens, sheets
 from calibration.board import check_markers, register_corners
 from calibration.profiles import Profiles, write_whole
+from lab import reference_eval
+from lab.registration_eval import board_grid_error
+from lab.synth.camera import Camera
 from tests.vision.rendered import wide_frame, wide_sample
 from vision.layout import load_layout, load_profile
+from vision.model import DEFAULT_MODEL
 from vision.registration import FeatureReference, Registrar
-from vision.registration_eval import board_grid_error
-from vision.synth.camera import Camera
+from web.app import WebConfig, create_app
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "synth" / "clean_01.jpg"
 
@@ -329,3 +332,37 @@ def test_the_table_before_the_game_has_the_board_and_no_piece(tmp_path):
     assert np.median([change(i) for i in built]) > 3 * np.median([change(i) for i in bare])
     (tmp_path / "0000.jpg").write_bytes(b"not the generator's picture")
     assert reference_eval.empty_table(tmp_path / "0000.jpg", sample.truth) is None
+
+
+def test_the_recognition_step_reads_with_the_shipped_model(tmp_path):
+    """Step 7 with the real model file: the empty table reads empty, the same table in play
+    names the pieces on it (it answered 500 once: the model was run with the wrong arguments)."""
+    if not DEFAULT_MODEL.exists():
+        pytest.skip(f"no shipped model at {DEFAULT_MODEL}")
+    client = create_app(WebConfig(data_dir=tmp_path / "data", model=DEFAULT_MODEL)).test_client()
+    truth = json.loads(FIXTURE.with_suffix(".json").read_text())
+    empty = reference_eval.empty_table(FIXTURE, truth)
+    assert empty is not None
+    api = "/calibration/api/table-1"
+    for picture, reads_empty in ((cv2.imencode(".jpg", empty, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes(), True),
+                                 (FIXTURE.read_bytes(), False)):
+        assert upload(client, f"{api}/photo", "photo", picture).status_code == 200
+        assert client.post(f"{api}/register", json={"method": "markers"}).status_code == 200
+        res = client.post(f"{api}/recognition")
+        assert res.status_code == 200 and res.json["available"] is True, res.json
+        assert res.json["ok"] is reads_empty, res.json
+        built = [t["id"] for t in truth["slots"] if t["piece"] not in (None, "empty")]
+        if reads_empty:
+            assert res.json["message"] == f"all {len(load_layout().slots)} slots read empty"
+        else:
+            assert any(f"{sid}:" in res.json["message"] for sid in built), res.json["message"]
+
+
+def test_the_wizard_preview_draws_on_a_copy_of_the_live_frame(client, app):
+    """In demo mode the preview's marker outlines went into the replay's own frame: the marker
+    check then failed and the game page showed the drawings until a restart."""
+    live = app.extensions["automa_vision"].live
+    before = live.frame().copy()
+    for _ in range(2):
+        assert client.get("/calibration/api/table-1/preview.jpg").mimetype == "image/jpeg"
+    assert np.array_equal(live.frame(), before)
