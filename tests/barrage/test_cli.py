@@ -5,11 +5,11 @@ import sys
 
 import pytest
 
-from automa.cli import main
+from automa_vision.cli import main
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "automa.cli", *args], input=stdin, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "automa_vision.cli", *args], input=stdin, capture_output=True, text=True,
                           timeout=60)
 
 

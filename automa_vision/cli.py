@@ -2,9 +2,11 @@
 
 Each subcommand lives in the module that owns it; this file only lists them
 and imports a module when its command is used, so ``automa-vision barrage``
-never loads OpenCV and a missing optional part cannot break the others.
-Each listed module exposes ``register(subparsers)``, which adds its parsers
-and sets ``func`` on them; ``func(args)`` returns the exit code.
+never loads OpenCV and a missing optional part (the lab's tools, absent from
+an installed copy) cannot break the others. Each listed module exposes
+``register(subparsers)``, which adds its parsers and sets ``func`` on them;
+``func(args)`` returns the exit code. Every registered game (``automa.games``)
+gets ``automa-vision GAME new|decide|apply`` without being listed here.
 """
 from __future__ import annotations
 
@@ -12,26 +14,34 @@ import argparse
 import importlib
 import sys
 
+from automa.games import registry
+
+from . import game_commands
+
 # command -> module that registers it
 COMMANDS: dict[str, str] = {
-    "barrage": "automa.barrage.cli",
-    "demo": "automa.demo",
-    "bench": "automa.bench",
-    "synth": "vision.synth.cli",
+    "demo": "automa_vision.demo",
+    "bench": "automa_vision.bench",
+    "synth": "lab.synth.cli",
     "read": "vision.cli",
-    "eval": "vision.cli",
-    "eval-sets": "vision.cli",
-    "train": "models.cli",
+    "eval": "lab.eval_cli",
+    "eval-sets": "lab.eval_cli",
+    "train": "lab.training.cli",
     "serve": "web.cli",
 }
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``only`` (a command or a game id) alone."""
     parser = argparse.ArgumentParser(prog="automa-vision", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    games = registry()
+    for game in games.values():
+        if not only or only == game.id:
+            game_commands.register_game(sub, game)
     done: set[str] = set()
     for command, module in COMMANDS.items():
-        if (only and command != only) or module in done:
+        if (only and command != only) or module in done or (only and only in games):
             continue
         try:
             mod = importlib.import_module(module)
@@ -47,7 +57,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     first = next((a for a in argv if not a.startswith("-")), None)
-    parser = build_parser(first if first in COMMANDS else None)
+    parser = build_parser(first if first in COMMANDS or first in registry() else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -2,8 +2,8 @@
 
 Engine: every Automa turn of several self-played games is decided again
 under a timer (median, p95, decisions per second). Vision figures are added
-when the vision pipeline and its model are installed (``vision.bench``), and
-the turns the page lists right on the fixtures (``web.turn_eval``).
+when the vision pipeline and its model are installed (``lab.vision_bench``), and
+the turns the page lists right on the fixtures (``lab.turn_eval``).
 """
 from __future__ import annotations
 
@@ -61,11 +61,11 @@ def run(args) -> int:
     figures = {"machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}"}
     figures.update(engine_figures(args.games))
     try:
-        from vision.bench import accuracy_figures, frame_figures, stability_figures
+        from lab.vision_bench import accuracy_figures, frame_figures, stability_figures
         figures.update(frame_figures())
         figures.update(accuracy_figures())
         figures.update(stability_figures())
-        from web.turn_eval import fixture_figures
+        from lab.turn_eval import fixture_figures
         figures.update(fixture_figures())
     except Exception as exc:    # a missing optional part (model file, package) must not hide the engine figures
         figures["vision"] = f"not measured: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
