@@ -30,6 +30,22 @@ class ProfileError(ValueError):
     pass
 
 
+def valid_name(name: object) -> bool:
+    """A profile name is one folder's name under the profiles folder: letters, digits, spaces,
+    - and _ only (no path part, no newline: ``fullmatch``, since ``$`` also matches before a
+    final newline)."""
+    return isinstance(name, str) and NAME_RE.fullmatch(name) is not None
+
+
+def profile_file(root: Path, name: object) -> Path | None:
+    """``root/<name>/profile.json`` where ``name`` is a valid profile name and that file is
+    there; None otherwise, so a name from an imported game never reads outside ``root``."""
+    if not valid_name(name):
+        return None
+    path = root / name / PROFILE
+    return path if path.is_file() else None
+
+
 def write_whole(path: Path, data: str | bytes) -> None:
     """Write ``data`` to ``path`` whole or not at all: a crash halfway leaves the file as it was,
     never cut short (a game reads the profile the wizard saved)."""
@@ -83,7 +99,12 @@ class Draft:
     def has(self, filename: str) -> bool:
         return (self.folder / filename).exists()
 
+    def create(self) -> None:
+        """Make the profile's folder: done by the first step that writes, never by viewing."""
+        self.folder.mkdir(exist_ok=True)
+
     def store(self) -> None:
+        self.create()
         write_whole(self.folder / WIZARD, json.dumps(
             {"homography": self.homography, "registration": self.registration, "overrides": self.overrides,
              "lens_kappa": self.lens_kappa}, indent=1))
@@ -95,6 +116,7 @@ class Draft:
         ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 95])
         if not ok:
             raise ProfileError("the picture could not be stored as a JPEG")
+        self.create()
         write_whole(self.folder / FRAME, jpeg.tobytes())
         self.forget_registration()
 
@@ -117,14 +139,13 @@ class Profiles:
 
     def names(self) -> list[str]:
         """Saved profiles (the ones a game can use)."""
-        return sorted(p.name for p in self.root.iterdir() if (p / PROFILE).exists())
+        return sorted(p.name for p in self.root.iterdir() if valid_name(p.name) and (p / PROFILE).is_file())
 
     def draft(self, name: str) -> Draft:
-        """The named profile's draft, created when new."""
-        if not NAME_RE.match(name or ""):
+        """The named profile's draft (its folder is made by the first step that writes)."""
+        if not valid_name(name):
             raise ProfileError("a profile name is 1-40 letters, digits, spaces, - or _, starting with a letter or digit")
         folder = self.root / name
-        folder.mkdir(exist_ok=True)
         path = folder / WIZARD
         try:
             raw = json.loads(path.read_text()) if path.exists() else {}

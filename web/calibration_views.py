@@ -18,11 +18,11 @@ from vision.layout import load_layout
 from vision.radial_lens import RadialLens
 from vision.registration import MIN_MATCHES, FeatureReference
 
-from .app import services
+from .barrage.live import jpeg, placeholder
+from .barrage.views import layout_view
 from .forms import FormError, integer, request_body
-from .live import jpeg, placeholder
-from .uploads import decode_picture
-from .views import layout_view
+from .services import services
+from .uploads import decode_picture, decode_pictures
 
 bp = Blueprint("calibration", __name__, url_prefix="/calibration")
 MAX_LENS_PHOTOS = 30
@@ -145,14 +145,14 @@ def lens_step(name: str):
         raise FormError(["choose photos of the printed ChArUco sheet"])
     if len(uploads) > MAX_LENS_PHOTOS:
         raise FormError([f"at most {MAX_LENS_PHOTOS} photos at once"])
-    # decoded one at a time as the calibration goes: only the sheet's corners are kept of each
-    images = ((u.filename or f"photo {i + 1}", decode_picture(u.read(), u.filename or f"photo {i + 1}"))
-              for i, u in enumerate(uploads))
+    # sized together first, then decoded one at a time as the calibration goes: only the sheet's corners are kept of each
+    images = decode_pictures([(u.filename or f"photo {i + 1}", u.read()) for i, u in enumerate(uploads)])
     try:
         result = lens.calibrate(images)
     except lens.LensError as exc:
         raise FormError([str(exc)]) from None
     d = draft(name)
+    d.create()
     result.save(d.folder / LENS)
     d.forget_registration()     # registered on the picture as the lens before undistorted it
     return jsonify({**d.status(), "rms": round(result.rms, 3), "views": result.views, "rejected": result.rejected})

@@ -4,6 +4,7 @@ import io
 import json
 import os
 from pathlib import Path
+from urllib.parse import quote
 
 import cv2
 import numpy as np
@@ -11,7 +12,7 @@ import pytest
 
 from calibration import board, lens, sheets
 from calibration.board import check_markers, register_corners
-from calibration.profiles import Profiles, write_whole
+from calibration.profiles import ProfileError, Profiles, profile_file, valid_name, write_whole
 from lab import reference_eval
 from lab.registration_eval import board_grid_error
 from lab.synth.camera import Camera
@@ -50,7 +51,7 @@ def test_wizard_steps_write_a_profile_the_vision_pipeline_loads(client, photo, a
     assert client.post(f"{api}/save").json["profiles"] == ["table-1"]
     profile = load_profile(app.extensions["automa_vision"].config.profiles_dir / "table-1" / "profile.json")
     assert profile.layout.slot("1U").x == 130 and profile.reference_image.endswith("reference.png")
-    assert "table-1" in client.get("/").get_data(as_text=True)             # offered at game start
+    assert "table-1" in client.get("/barrage/").get_data(as_text=True)      # offered at game start
 
 
 def test_a_board_registered_by_clicked_corners_keeps_them_as_the_last_resort(client, photo, app):
@@ -366,3 +367,32 @@ def test_the_wizard_preview_draws_on_a_copy_of_the_live_frame(client, app):
     for _ in range(2):
         assert client.get("/calibration/api/table-1/preview.jpg").mimetype == "image/jpeg"
     assert np.array_equal(live.frame(), before)
+
+
+@pytest.mark.parametrize("name", ["table\n", "..", "a/b", "table 1\r", "x" * 41, " lead", "ta\tble"])
+def test_a_profile_name_is_one_plain_folder_name(client, app, name):
+    """A name ending in a newline made a folder of that name (``$`` matches before it)."""
+    root = app.extensions["automa_vision"].config.profiles_dir
+    assert not valid_name(name)
+    res = client.post("/calibration/api/table-1/register".replace("table-1", quote(name, safe="")), json={})
+    assert res.status_code in (400, 404)
+    with pytest.raises(ProfileError):
+        Profiles(root).draft(name)
+    assert list(root.iterdir()) == []
+
+
+def test_viewing_a_profile_makes_no_folder_and_a_name_from_elsewhere_reads_only_inside(client, app, photo, tmp_path):
+    root = app.extensions["automa_vision"].config.profiles_dir
+    for url in ("", "/preview.jpg", "/layout"):
+        assert client.get(f"/calibration/api/looked-at{url}").status_code == 200
+    assert client.post("/calibration/api/looked-at/markers").status_code == 400      # no picture: nothing written
+    assert list(root.iterdir()) == []
+    upload(client, "/calibration/api/kept/photo", "photo", photo)
+    assert [p.name for p in root.iterdir()] == ["kept"]
+    outside = tmp_path / "elsewhere" / "profile.json"
+    outside.parent.mkdir()
+    outside.write_text("{}")
+    assert profile_file(root, "../../elsewhere") is None and profile_file(root, str(outside.parent)) is None
+    assert profile_file(root, "kept") is None             # not saved yet
+    (root / "kept" / "profile.json").write_text("{}")
+    assert profile_file(root, "kept") == root / "kept" / "profile.json"
