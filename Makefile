@@ -10,8 +10,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -qq --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install -qq --disable-pip-version-check -e '.[test]'   # -qq: errors only, so `make demo` ends with the server's address
 	touch $(STAMP)
 
 install: $(STAMP)
