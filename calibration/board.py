@@ -92,17 +92,23 @@ def register_markers(frame: np.ndarray, layout: Layout, fit_lens: bool = True) -
     return check.H, check.lens
 
 
-def register_corners(points: list[list[float]], layout: Layout) -> np.ndarray:
-    """Four clicked board corners (frame px): top-left, top-right, bottom-right, bottom-left."""
+def register_corners(points: list[list[float]], layout: Layout, size: tuple[int, int] | None = None) -> np.ndarray:
+    """Four clicked board corners (frame px): top-left, top-right, bottom-right, bottom-left;
+    ``size``: the picture's (width, height), which every corner must lie in (a click does)."""
     try:
         pts = np.asarray(points, np.float64)
-    except (TypeError, ValueError):     # not numbers at all (text, objects, ragged lists)
+    except (TypeError, ValueError, OverflowError):     # not numbers at all (text, objects, ragged lists, 1e999)
         pts = np.empty(0)
     if pts.shape != (4, 2) or not np.isfinite(pts).all():
         raise ValueError("click exactly four corners: top-left, top-right, bottom-right, bottom-left")
+    if size is not None and not ((pts >= 0).all() and (pts <= np.asarray(size, np.float64)).all()):
+        raise ValueError(f"a corner lies outside the {size[0]}x{size[1]} picture: click the corners on it")
     if abs(cv2.contourArea(pts.astype(np.float32))) < 1000 or not cv2.isContourConvex(pts.astype(np.float32)):
         raise ValueError("the four corners do not outline the board (clicked in the wrong order?)")
-    return homography_from_corners(pts, layout)
+    H = homography_from_corners(pts, layout)
+    if H is None or not np.isfinite(H).all():
+        raise ValueError("the four corners do not outline the board (clicked in the wrong order?)")
+    return H
 
 
 def rectified(frame: np.ndarray, H: np.ndarray, layout: Layout, scale: float = 0.5,

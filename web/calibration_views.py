@@ -174,15 +174,16 @@ def register(name: str):
         if method == "markers":
             H, lens = board.register_markers(frame, d.layout(), fit_lens=not d.has(LENS))
         elif method == "corners":
-            H, lens = board.register_corners(body.get("points") or [], d.layout()), None
+            H, lens = board.register_corners(body.get("points") or [], d.layout(), (frame.shape[1], frame.shape[0])), None
         else:
             raise ValueError("method must be markers or corners")
-    except ValueError as exc:
+        heights = check_elevations(H, frame.shape, d.layout()).message     # before storing: a refusal changes nothing
+    except (ValueError, ArithmeticError, np.linalg.LinAlgError, cv2.error) as exc:
         raise FormError([f"registration failed: {exc}"]) from None
     d.homography, d.registration = H.tolist(), method
     d.lens_kappa = None if lens is None else lens.kappa
     d.store()
-    return jsonify({**d.status(), "heights": check_elevations(H, frame.shape, d.layout()).message})
+    return jsonify({**d.status(), "heights": heights})
 
 
 def _registered(d: Draft) -> tuple[np.ndarray, np.ndarray, RadialLens | None]:

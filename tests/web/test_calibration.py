@@ -396,3 +396,19 @@ def test_viewing_a_profile_makes_no_folder_and_a_name_from_elsewhere_reads_only_
     assert profile_file(root, "kept") is None             # not saved yet
     (root / "kept" / "profile.json").write_text("{}")
     assert profile_file(root, "kept") == root / "kept" / "profile.json"
+
+
+@pytest.mark.parametrize("points", [[[3e38, 3e38], [3.1e38, 3e38], [3.1e38, 3.1e38], [3e38, 3.1e38]],
+                                    [[100, 50], [700, 60], [720, 900], [90, 1e6]],
+                                    [[-5, 50], [700, 60], [720, 900], [90, 880]]])
+def test_corners_outside_the_picture_are_refused_and_change_nothing(client, photo, app, points):
+    """Corners near 3e38 answered 500 after the wizard had already saved the broken registration."""
+    api = "/calibration/api/table-1"
+    upload(client, f"{api}/photo", "photo", photo)
+    assert client.post(f"{api}/register", json={"method": "markers"}).status_code == 200
+    wizard = app.extensions["automa_vision"].config.profiles_dir / "table-1" / "wizard.json"
+    before = wizard.read_bytes()
+    res = client.post(f"{api}/register", json={"method": "corners", "points": points})
+    assert res.status_code == 400 and "outside the 1280x960 picture" in res.json["problems"][0], res.json
+    assert wizard.read_bytes() == before
+    assert client.get(f"{api}/rectified.jpg").status_code == 200        # the registration before stands
