@@ -1,49 +1,41 @@
-"""The Flask app factory: configuration, shared services, blueprints and error handlers.
+"""The Flask app factory: configuration, shared services, the home page, every game's page
+and the error handlers.
 
+A game's page is a subpackage ``web/<package>/`` exposing ``bp`` (its Blueprint) and
+``GAME_ID``; the factory finds them all, so adding a page is adding a folder (docs/web.md).
 Errors never escape as tracebacks: API routes answer JSON ``{"error": ...}``,
 pages answer a short HTML page, both with the right status code.
 """
 from __future__ import annotations
 
+import importlib
 import logging
-from dataclasses import dataclass, field
-from pathlib import Path
+import pkgutil
 
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Blueprint, Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+import web
 from automa.common.errors import StateError
-from vision.model import DEFAULT_MODEL
 
 from .forms import FormError
-from .live import Live, Source
+from .services import Services, WebConfig
 from .store import Store, StoreError
 
 log = logging.getLogger(__name__)
-MAX_UPLOAD_BYTES = 8 * 1024 * 1024      # a 12 MP JPEG fits; anything bigger is not a board photo
 
 
-@dataclass
-class WebConfig:
-    data_dir: Path = Path("data/web")
-    source: Source = field(default_factory=lambda: Source("demo"))
-    model: Path = DEFAULT_MODEL
-    max_upload: int = MAX_UPLOAD_BYTES
-
-    @property
-    def profiles_dir(self) -> Path:
-        return self.data_dir / "profiles"
-
-
-@dataclass
-class Services:
-    config: WebConfig
-    store: Store
-    live: Live
-
-
-def services() -> Services:
-    return current_app.extensions["automa_vision"]
+def game_pages() -> list[tuple[str, Blueprint]]:
+    """(game id, blueprint) of every subpackage of ``web`` that is a game's page."""
+    pages = []
+    for info in pkgutil.iter_modules(web.__path__):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"web.{info.name}")
+        bp, game_id = getattr(module, "bp", None), getattr(module, "GAME_ID", None)
+        if isinstance(bp, Blueprint) and isinstance(game_id, str):
+            pages.append((game_id, bp))
+    return pages
 
 
 def create_app(config: WebConfig | None = None) -> Flask:
@@ -53,22 +45,22 @@ def create_app(config: WebConfig | None = None) -> Flask:
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = config.max_upload
     app.config["JSON_SORT_KEYS"] = False
-    app.extensions["automa_vision"] = Services(
-        config, Store(config.data_dir / "sessions.sqlite3"),
-        Live(config.source, config.model, config.profiles_dir))
+    app.extensions["automa_vision"] = Services(config, Store(config.data_dir / "sessions.sqlite3"))
 
-    from .api import bp as api_bp
     from .calibration_views import bp as calibration_bp
-    from .play import bp as play_bp
-    app.register_blueprint(play_bp)
-    app.register_blueprint(api_bp)
+    from .home import bp as home_bp
+    app.register_blueprint(home_bp)
+    for game_id, bp in game_pages():
+        app.register_blueprint(bp)
+        app.extensions["automa_vision"].pages[game_id] = f"{bp.url_prefix}/"
     app.register_blueprint(calibration_bp)
     _error_handlers(app)
     return app
 
 
 def _wants_json() -> bool:
-    return request.path.startswith(("/api/", "/calibration/api/")) or request.is_json
+    """An API call: ``/api/...``, ``/calibration/api/...``, ``/<game>/api/...``."""
+    return "api" in request.path.split("/")[1:3] or request.is_json
 
 
 def _error(status: int, message: str, problems: list[str] | None = None):

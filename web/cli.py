@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .live import Source
+from .services import Source
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,7 +34,7 @@ def source_of(args: argparse.Namespace) -> Source:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .app import WebConfig, create_app      # Flask and OpenCV load only when serving
+    from .app import WebConfig, create_app  # Flask and OpenCV load only when serving
 
     if args.video is not None and not args.video.exists():
         print(f"automa-vision serve: {args.video} does not exist", file=sys.stderr)

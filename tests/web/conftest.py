@@ -20,6 +20,6 @@ def client(app):
 
 @pytest.fixture
 def session_id(client) -> int:
-    res = client.post("/api/sessions", json={"role_usa": "automa", "role_germany": "human", "seed": "7"})
+    res = client.post("/barrage/api/sessions", json={"role_usa": "automa", "role_germany": "human", "seed": "7"})
     assert res.status_code == 201, res.json
     return res.json["id"]

@@ -3,37 +3,36 @@ from __future__ import annotations
 import io
 import json
 import os
+from dataclasses import replace
 
 import cv2
 import numpy as np
 import pytest
 
-from dataclasses import replace
-
 from automa.barrage.engine import apply_decision
 from automa.barrage.state import Dam, GameState
+from tests.vision.cameras import SizedCamera
 from vision.board_state import Flag, MapState
 from vision.capture import Capture
 from vision.changes import diff
 from vision.layout import load_layout
 from vision.slot_change import Comparison
-from web import game
-from web.app import WebConfig, create_app, services
-from web.live import Look, Source, StableView
-
-from tests.vision.cameras import SizedCamera
+from web.app import WebConfig, create_app
+from web.barrage import game
+from web.barrage.live import Look, StableView
+from web.services import Source, services
 
 
 def view(client, sid):
-    return client.get(f"/api/sessions/{sid}").json
+    return client.get(f"/barrage/api/sessions/{sid}").json
 
 
 def test_new_game_form_names_every_problem(client):
-    res = client.post("/play/new", data={"role_usa": "human", "difficulty": "hard", "seed": "x1"})
+    res = client.post("/barrage/play/new", data={"role_usa": "human", "difficulty": "hard", "seed": "x1"})
     assert res.status_code == 400
     page = res.get_data(as_text=True)
     assert "choose 1 to 3 Automa companies" in page and "difficulty must be" in page and "seed must be" in page
-    res = client.post("/api/sessions", json={"role_usa": "automa", "profile": "nope"})
+    res = client.post("/barrage/api/sessions", json={"role_usa": "automa", "profile": "nope"})
     assert res.status_code == 400 and "unknown calibration profile" in res.json["problems"][0]
 
 
@@ -43,19 +42,19 @@ def test_automa_turn_then_human_turn_then_undo(client, session_id):
     assert v["highlight"] == ["8U"] and v["tiles"]["actions"]["actions"]
     expected = apply_decision(GameState.from_dict(client.application.extensions["automa_vision"].store
                                                   .last(session_id).state), v["decision"])
-    v = client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0}).json
+    v = client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={"seq": 0}).json
     assert v["seq"] == 1 and v["next"] == "germany"
     assert GameState.from_dict(services_state(client, session_id)).to_dict() == expected.to_dict()
     # the same click again (a double click, a second screen) is refused, not played twice
-    res = client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})
+    res = client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={"seq": 0})
     assert res.status_code == 409 and "moved on" in res.json["error"]
-    v = client.post(f"/api/sessions/{session_id}/human-done", json={"seq": 1}).json
+    v = client.post(f"/barrage/api/sessions/{session_id}/human-done", json={"seq": 1}).json
     assert v["next"] == "usa" and "turn confirmed" in v["history"][-1]["label"]
-    v = client.post(f"/api/sessions/{session_id}/undo", json={}).json
+    v = client.post(f"/barrage/api/sessions/{session_id}/undo", json={}).json
     assert v["seq"] == 1 and v["next"] == "germany"
-    v = client.post(f"/api/sessions/{session_id}/undo", json={"to": 0}).json
+    v = client.post(f"/barrage/api/sessions/{session_id}/undo", json={"to": 0}).json
     assert v["seq"] == 0 and v["next"] == "usa"
-    assert client.post(f"/api/sessions/{session_id}/undo", json={}).status_code == 400
+    assert client.post(f"/barrage/api/sessions/{session_id}/undo", json={}).status_code == 400
 
 
 def services_state(client, sid) -> dict:
@@ -63,44 +62,44 @@ def services_state(client, sid) -> dict:
 
 
 def test_correction_changes_the_map_and_checks_the_rules(client, session_id):
-    v = client.post(f"/api/sessions/{session_id}/correct",
+    v = client.post(f"/barrage/api/sessions/{session_id}/correct",
                     json={"seq": 0, "slot": "1U", "piece": "base+1", "owner": "germany", "drops": 1}).json
     assert {"slot": "1U", "piece": "base+1", "owner": "germany", "drops": 1} in v["pieces"]
     assert next(c for c in v["companies"] if c["company"] == "germany")["structures"]["elevation"] == 4
     assert v["next"] == "usa"                      # a correction does not end anyone's turn
-    bad = client.post(f"/api/sessions/{session_id}/correct",
+    bad = client.post(f"/barrage/api/sessions/{session_id}/correct",
                       json={"seq": 1, "slot": "1U", "piece": "base", "owner": "germany", "drops": 3})
     assert bad.status_code == 400 and "capacity" in bad.json["error"]
     for body, words in (({"slot": "ZZ"}, "unknown slot"), ({"slot": "1A", "piece": "base"}, "holds one of"),
                         ({"slot": "1A", "piece": "conduit", "owner": "italy"}, "owner must be")):
-        res = client.post(f"/api/sessions/{session_id}/correct", json={"seq": 1, **body})
+        res = client.post(f"/barrage/api/sessions/{session_id}/correct", json={"seq": 1, **body})
         assert res.status_code == 400 and words in res.json["problems"][0]
     assert view(client, session_id)["seq"] == 1
     # a headstream tile holds as many drops as the camera counts (vision.labels.MAX_HEADSTREAM_DROPS)
-    too_many = client.post(f"/api/sessions/{session_id}/correct", json={"seq": 1, "slot": "A", "drops": 13})
+    too_many = client.post(f"/barrage/api/sessions/{session_id}/correct", json={"seq": 1, "slot": "A", "drops": 13})
     assert too_many.status_code == 400 and "drops" in too_many.json["problems"][0]
-    v = client.post(f"/api/sessions/{session_id}/correct", json={"seq": 1, "slot": "A", "drops": 12}).json
+    v = client.post(f"/barrage/api/sessions/{session_id}/correct", json={"seq": 1, "slot": "A", "drops": 12}).json
     assert v["seq"] == 2 and {"slot": "A", "piece": "headstream", "owner": None, "drops": 12} in v["pieces"]
 
 
 def test_round_end_only_when_everyone_is_done(client, session_id):
-    res = client.post(f"/api/sessions/{session_id}/round-end", json={"seq": 0})
+    res = client.post(f"/barrage/api/sessions/{session_id}/round-end", json={"seq": 0})
     assert res.status_code == 400 and "is not over" in res.json["error"]
     v = view(client, session_id)
     while v["phase"] == "actions":
         action = "automa-done" if v["next_view"]["automa"] else "pass"
-        v = client.post(f"/api/sessions/{session_id}/{action}", json={"seq": v["seq"]}).json
+        v = client.post(f"/barrage/api/sessions/{session_id}/{action}", json={"seq": v["seq"]}).json
     assert v["phase"] == "round_end"
-    v = client.post(f"/api/sessions/{session_id}/round-end", json={"seq": v["seq"]}).json
+    v = client.post(f"/barrage/api/sessions/{session_id}/round-end", json={"seq": v["seq"]}).json
     assert v["round"] == 2 and v["phase"] == "actions" and v["next_view"]["engineers"] == 12
 
 
 def test_export_import_round_trip_and_bad_files(client, session_id):
-    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})
-    exported = client.get(f"/api/sessions/{session_id}/export")
+    client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={"seq": 0})
+    exported = client.get(f"/barrage/api/sessions/{session_id}/export")
     assert "attachment" in exported.headers["Content-Disposition"]
     data = exported.get_data()
-    res = client.post("/api/sessions/import", data={"file": (io.BytesIO(data), "s.json")},
+    res = client.post("/barrage/api/sessions/import", data={"file": (io.BytesIO(data), "s.json")},
                       content_type="multipart/form-data")
     assert res.status_code == 201
     assert view(client, res.json["id"])["history"] == view(client, session_id)["history"]
@@ -108,17 +107,17 @@ def test_export_import_round_trip_and_bad_files(client, session_id):
     broken["steps"][1]["state"]["map"]["dams"].append({"space": "9Z", "owner": "usa"})
     for bad, words in ((b"not json", "not a JSON file"), (b'{"a": 1}', "not an exported session"),
                        (json.dumps(broken).encode(), "step 1: unknown dam space '9Z'")):
-        res = client.post("/api/sessions/import", data={"file": (io.BytesIO(bad), "s.json")},
+        res = client.post("/barrage/api/sessions/import", data={"file": (io.BytesIO(bad), "s.json")},
                           content_type="multipart/form-data")
         assert res.status_code == 400 and words in res.json["problems"][0], res.json
-    assert len(client.get("/api/sessions").json) == 2      # nothing half-imported
+    assert len(client.get("/barrage/api/sessions").json) == 2      # nothing half-imported
 
 
 def test_an_import_whose_flow_or_settings_no_step_makes_is_refused(client, session_id):
     """These were stored, and the session then answered 500 on undo (KeyError: None) or on its
     camera (a list for a profile's name); a number too large for the rules answered 500 at import."""
-    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})
-    exported = json.loads(client.get(f"/api/sessions/{session_id}/export").get_data())
+    client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={"seq": 0})
+    exported = json.loads(client.get(f"/barrage/api/sessions/{session_id}/export").get_data())
     cases = [
         (lambda d: d["steps"][1].__setitem__("flow", {}), "step 1: \"next\" must name the company to move"),
         (lambda d: d["steps"][0]["flow"].__setitem__("next", None), "step 0: \"next\" must name"),
@@ -131,28 +130,28 @@ def test_an_import_whose_flow_or_settings_no_step_makes_is_refused(client, sessi
     for mutate, words in cases:
         broken = json.loads(json.dumps(exported))
         mutate(broken)
-        res = client.post("/api/sessions/import", data=json.dumps(broken), content_type="application/json")
+        res = client.post("/barrage/api/sessions/import", data=json.dumps(broken), content_type="application/json")
         assert res.status_code == 400 and words in res.json["problems"][0], (words, res.json)
-    assert len(client.get("/api/sessions").json) == 1      # nothing stored
-    res = client.post("/api/sessions/import", data=json.dumps(exported), content_type="application/json")
-    assert res.status_code == 201 and client.post(f"/api/sessions/{res.json['id']}/undo", json={}).status_code == 200
+    assert len(client.get("/barrage/api/sessions").json) == 1      # nothing stored
+    res = client.post("/barrage/api/sessions/import", data=json.dumps(exported), content_type="application/json")
+    assert res.status_code == 201 and client.post(f"/barrage/api/sessions/{res.json['id']}/undo", json={}).status_code == 200
     # a step's payload is its record, kept and exported as it came: the page reads nothing from it
     exported["steps"][1]["payload"]["decision"] = "round_end"
-    res = client.post("/api/sessions/import", data=json.dumps(exported), content_type="application/json")
+    res = client.post("/barrage/api/sessions/import", data=json.dumps(exported), content_type="application/json")
     assert res.status_code == 201 and view(client, res.json["id"])["seq"] == 1
-    assert client.post(f"/api/sessions/{res.json['id']}/undo", json={}).status_code == 200
+    assert client.post(f"/barrage/api/sessions/{res.json['id']}/undo", json={}).status_code == 200
 
 
 def test_errors_are_answers_not_crashes(client, session_id):
-    assert client.get("/api/sessions/999").status_code == 404
-    assert client.get("/api/sessions/999").json["error"] == "no session 999"
-    assert client.get("/play/999").status_code == 404
-    assert "404" in client.get("/play/999").get_data(as_text=True)
-    assert client.post(f"/api/sessions/{session_id}/fly", json={"seq": 0}).status_code == 404
-    assert client.post(f"/api/sessions/{session_id}/automa-done", json={}).status_code == 400
-    assert client.post(f"/api/sessions/{session_id}/pass", json={"seq": 0}).status_code == 400   # Automa's turn
+    assert client.get("/barrage/api/sessions/999").status_code == 404
+    assert client.get("/barrage/api/sessions/999").json["error"] == "no session 999"
+    assert client.get("/barrage/play/999").status_code == 404
+    assert "404" in client.get("/barrage/play/999").get_data(as_text=True)
+    assert client.post(f"/barrage/api/sessions/{session_id}/fly", json={"seq": 0}).status_code == 404
+    assert client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={}).status_code == 400
+    assert client.post(f"/barrage/api/sessions/{session_id}/pass", json={"seq": 0}).status_code == 400   # Automa's turn
     huge = io.BytesIO(b"x" * (9 * 1024 * 1024))
-    res = client.post("/api/sessions/import", data={"file": (huge, "big.json")}, content_type="multipart/form-data")
+    res = client.post("/barrage/api/sessions/import", data={"file": (huge, "big.json")}, content_type="multipart/form-data")
     assert res.status_code == 413 and "larger than" in res.json["error"]
 
 
@@ -160,7 +159,7 @@ def test_errors_are_answers_not_crashes(client, session_id):
                                          ("post", "/undo"), ("post", "/automa-done")])
 def test_a_session_id_past_sqlites_integers_is_no_session(client, session_id, method, path):
     """The URL takes an id of any length; DELETE bound 2**70 to SQLite and answered 500."""
-    res = getattr(client, method)(f"/api/sessions/{2**70}{path}", json={"seq": 0})
+    res = getattr(client, method)(f"/barrage/api/sessions/{2**70}{path}", json={"seq": 0})
     assert res.status_code == 404 and res.json["error"] == f"no session {2**70}"
     assert view(client, session_id)["seq"] == 0
 
@@ -168,38 +167,38 @@ def test_a_session_id_past_sqlites_integers_is_no_session(client, session_id, me
 @pytest.mark.parametrize("seq", ["Infinity", "-Infinity", "NaN", "0.5", "true", "[0]", '"zero"', '"9999999999999999999999"'])
 def test_a_number_that_is_no_whole_number_is_a_problem_named_not_a_crash(client, session_id, seq):
     """JSON's Infinity once reached int() and answered 500; 0.5 and true were taken for 0 and 1."""
-    res = client.post(f"/api/sessions/{session_id}/automa-done", data=f'{{"seq": {seq}}}',
+    res = client.post(f"/barrage/api/sessions/{session_id}/automa-done", data=f'{{"seq": {seq}}}',
                       content_type="application/json")
     assert res.status_code == 400, res.json
     assert res.json["problems"] in (["seq must be a whole number"], ["seq must be between 0 and 1000000000"])
     assert view(client, session_id)["seq"] == 0
-    assert client.post(f"/api/sessions/{session_id}/automa-done", data='{"seq": 0.0}',
+    assert client.post(f"/barrage/api/sessions/{session_id}/automa-done", data='{"seq": 0.0}',
                        content_type="application/json").json["seq"] == 1      # a whole number written as 0.0
 
 
 def test_camera_image_and_live_status_without_a_model(client, session_id):
-    res = client.get(f"/api/sessions/{session_id}/camera.jpg")
+    res = client.get(f"/barrage/api/sessions/{session_id}/camera.jpg")
     assert res.status_code == 200 and res.mimetype == "image/jpeg"
     assert cv2.imdecode(np.frombuffer(res.data, np.uint8), cv2.IMREAD_COLOR) is not None
-    live = client.get(f"/api/sessions/{session_id}/live").json
+    live = client.get(f"/barrage/api/sessions/{session_id}/live").json
     assert live["recognition_available"] is False and "model file" in live["recognition"]
     assert live["registration"] == "aruco"        # the board is found without the model
     assert live["board_chance"] is None           # nothing read, nothing to be sure of
     assert live["camera_note"] is None            # the demo's frames are full size
-    assert client.get("/api/reference.svg").data.startswith(b"<svg")
-    assert len(client.get("/api/layout").json["slots"]) == 67
+    assert client.get("/barrage/api/reference.svg").data.startswith(b"<svg")
+    assert len(client.get("/barrage/api/layout").json["slots"]) == 67
 
 
 def test_a_small_webcam_is_named_while_its_frames_come(tmp_path, monkeypatch):
     """A webcam that gives 640x480 frames, whatever it is asked for: the live status says so
     on every poll, beside the frames, not only once in the log."""
-    monkeypatch.setattr("web.live.open_source", lambda spec: Capture(lambda: SizedCamera(spec), f"camera {spec}"))
+    monkeypatch.setattr("web.barrage.live.open_source", lambda spec: Capture(lambda: SizedCamera(spec), f"camera {spec}"))
     config = WebConfig(data_dir=tmp_path / "data", source=Source("camera", "0"), model=tmp_path / "no-model.onnx")
     client = create_app(config).test_client()
-    sid = client.post("/api/sessions", json={"role_usa": "automa", "role_germany": "human"}).json["id"]
-    assert client.get(f"/api/sessions/{sid}/camera.jpg").status_code == 200
+    sid = client.post("/barrage/api/sessions", json={"role_usa": "automa", "role_germany": "human"}).json["id"]
+    assert client.get(f"/barrage/api/sessions/{sid}/camera.jpg").status_code == 200
     for _ in range(2):
-        live = client.get(f"/api/sessions/{sid}/live").json
+        live = client.get(f"/barrage/api/sessions/{sid}/live").json
         assert live["camera_problem"] is None, "frames come: nothing stops the camera"
         assert live["camera_note"] == ("camera 0: gives 640x480 frames, smaller than 1280x720: "
                                        "pieces are read less reliably at this size")
@@ -209,16 +208,16 @@ def test_a_damaged_model_file_is_named_on_every_page_and_the_camera_goes_on(tmp_
     damaged = tmp_path / "damaged.onnx"
     damaged.write_bytes(b"not an onnx file")
     client = create_app(WebConfig(data_dir=tmp_path / "data", model=damaged)).test_client()
-    status = client.get("/api/status").json
+    status = client.get("/barrage/api/status").json
     assert status["recognition_available"] is False
     assert "damaged.onnx" in status["recognition"] and "not a model file" in status["recognition"]
-    sid = client.post("/api/sessions", json={"role_usa": "automa", "role_germany": "human"}).json["id"]
-    assert 'id="recognition"' in client.get(f"/play/{sid}").get_data(as_text=True)
+    sid = client.post("/barrage/api/sessions", json={"role_usa": "automa", "role_germany": "human"}).json["id"]
+    assert 'id="recognition"' in client.get(f"/barrage/play/{sid}").get_data(as_text=True)
     for _ in range(2):       # every poll answers, none fails on the file
-        live = client.get(f"/api/sessions/{sid}/live")
+        live = client.get(f"/barrage/api/sessions/{sid}/live")
         assert live.status_code == 200 and live.json["recognition"] == status["recognition"]
         assert live.json["registration"] == "aruco"          # the board is still found
-    assert client.get(f"/api/sessions/{sid}/camera.jpg").status_code == 200
+    assert client.get(f"/barrage/api/sessions/{sid}/camera.jpg").status_code == 200
 
 
 def test_the_page_moves_on_when_the_camera_sees_the_instruction_done(client, session_id, monkeypatch):
@@ -227,7 +226,7 @@ def test_the_page_moves_on_when_the_camera_sees_the_instruction_done(client, ses
     seen = {"map": game.map_of(GameState.from_dict(store.last(session_id).state))}
     look = lambda *a, **k: Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen["map"])
     monkeypatch.setattr(services_from(client).live, "look", look)
-    live = client.get(f"/api/sessions/{session_id}/live").json
+    live = client.get(f"/barrage/api/sessions/{session_id}/live").json
     assert live["advanced"] is False                                                 # not done yet
     # the page says what it waits for: each slot the instruction changes, as the camera sees it now
     known = game.map_of(GameState.from_dict(store.last(session_id).state))
@@ -237,7 +236,7 @@ def test_the_page_moves_on_when_the_camera_sees_the_instruction_done(client, ses
     # done, and a neutral dam misread as gone: nothing removes a dam, so that is no obstacle
     neutral = next(s for s, d in expected.dams.items() if d.owner == "neutral")
     seen["map"] = replace(expected, dams={s: d for s, d in expected.dams.items() if s != neutral})
-    assert client.get(f"/api/sessions/{session_id}/live").json["advanced"] is True
+    assert client.get(f"/barrage/api/sessions/{session_id}/live").json["advanced"] is True
     v = view(client, session_id)
     assert v["seq"] == 1 and v["next"] == "germany"
     # human turn: the camera's moves are listed, and confirming takes them into the state;
@@ -245,10 +244,10 @@ def test_the_page_moves_on_when_the_camera_sees_the_instruction_done(client, ses
     seen["map"] = game.map_of(GameState.from_dict(store.last(session_id).state))
     seen["map"].conduits["1A"] = "germany"
     del seen["map"].dams[neutral]
-    live = client.get(f"/api/sessions/{session_id}/live").json
+    live = client.get(f"/barrage/api/sessions/{session_id}/live").json
     assert live["moves"] == ["germany built a conduit on 1A"]
     assert live["refused"] == [f"the dam on {neutral} was removed"]
-    v = client.post(f"/api/sessions/{session_id}/human-done", json={"seq": 1}).json
+    v = client.post(f"/barrage/api/sessions/{session_id}/human-done", json={"seq": 1}).json
     assert {"slot": "1A", "piece": "conduit", "owner": "germany", "drops": 0} in v["pieces"]
     assert any(p["slot"] == neutral and p["owner"] == "neutral" for p in v["pieces"])
     assert "not taken" in store.last(session_id).label and neutral in store.last(session_id).label
@@ -263,8 +262,8 @@ def test_the_camera_is_read_knowing_the_sessions_companies(client, session_id, m
         asked.append(companies)
         return Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco")
     monkeypatch.setattr(services_from(client).live, "look", look)
-    client.get(f"/api/sessions/{session_id}/live")
-    client.get(f"/api/sessions/{session_id}/camera.jpg")
+    client.get(f"/barrage/api/sessions/{session_id}/live")
+    client.get(f"/barrage/api/sessions/{session_id}/camera.jpg")
     assert asked == [("germany", "usa"), ("germany", "usa")]
 
 
@@ -336,12 +335,12 @@ def test_a_second_dam_in_a_basin_or_powerhouse_in_a_group_is_a_misreading():
 
 def test_the_page_lists_a_new_piece_under_the_player_whose_turn_it_is(client, session_id, monkeypatch):
     store = services_from(client).store
-    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})      # germany's turn next
+    client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={"seq": 0})      # germany's turn next
     seen = game.map_of(GameState.from_dict(store.last(session_id).state))
     seen.conduits["1A"] = "usa"                                                     # germany's conduit, misread
     monkeypatch.setattr(services_from(client).live, "look",
                         lambda *a, **k: Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen))
-    live = client.get(f"/api/sessions/{session_id}/live").json
+    live = client.get(f"/barrage/api/sessions/{session_id}/live").json
     assert live["moves"] == ["germany built a conduit on 1A"]
     assert live["refused"] == ["usa built a conduit on 1A (on germany's turn: taken as germany's)"]
 
@@ -352,8 +351,8 @@ def services_from(client):
 
 
 def test_home_and_demo_game(client):
-    assert "Recognition unavailable" in client.get("/").get_data(as_text=True)
-    res = client.post("/play/demo")
+    assert "Recognition unavailable" in client.get("/barrage/").get_data(as_text=True)
+    res = client.post("/barrage/play/demo")
     assert res.status_code == 302
     sid = int(res.headers["Location"].rsplit("/", 1)[1])
     assert view(client, sid)["settings"]["companies"] == ["usa", "germany"]
@@ -563,7 +562,7 @@ def germany_at_the_table(client, session_id, monkeypatch):
     """Germany's (human) turn, with the camera's looks replaced by ``looks[-1]``: the first
     one holds still on the map the game knows, in a random picture."""
     store, live_ = services_from(client).store, services_from(client).live
-    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})          # germany (human) next
+    client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={"seq": 0})          # germany (human) next
     step = store.last(session_id)
     known = game.map_of(GameState.from_dict(step.state))
     picture = np.random.default_rng(0).integers(0, 255, (732, 500, 3)).astype(np.uint8)
@@ -579,32 +578,32 @@ def test_the_page_compares_the_pictures_of_the_turn_before_with_the_turns(client
     changed is a misreading: the page waits; once the picture changes, it moves on. The
     picture belongs to that step alone: after an undo it is not used."""
     store, live_, step, known, picture, camera, looks = germany_at_the_table(client, session_id, monkeypatch)
-    client.post(f"/api/sessions/{session_id}/human-done", json={"seq": step.seq})    # germany built nothing
+    client.post(f"/barrage/api/sessions/{session_id}/human-done", json={"seq": step.seq})    # germany built nothing
     usa_turn = store.last(session_id)
     assert usa_turn.label.endswith("(germany): turn confirmed")
     expected = game.expected_map(usa_turn)
     assert expected is not None and diff(known, expected)
     # the camera reads the instruction done, but the picture is the one germany's turn ended on
     looks.append(Look(picture, None, None, "aruco", expected, stable_view=StableView(picture.copy(), camera)))
-    assert not client.get(f"/api/sessions/{session_id}/live").json["advanced"]
+    assert not client.get(f"/barrage/api/sessions/{session_id}/live").json["advanced"]
     assert store.last(session_id).seq == usa_turn.seq
     # the pieces moved: the picture changed everywhere
     looks.append(Look(picture, None, None, "aruco", expected, stable_view=StableView(255 - picture, camera)))
-    assert client.get(f"/api/sessions/{session_id}/live").json["advanced"]
+    assert client.get(f"/barrage/api/sessions/{session_id}/live").json["advanced"]
     # the picture kept now is the one the Automa's step was read from; back at usa's turn by
     # undo, none is known for that step, and the page reads the camera as before
-    client.post(f"/api/sessions/{session_id}/undo", json={})
+    client.post(f"/barrage/api/sessions/{session_id}/undo", json={})
     assert store.last(session_id).seq == usa_turn.seq
     assert live_.compared_since(session_id, store.last(session_id), store.picture(session_id), looks[0], None) is None
     looks.append(looks[1])
-    assert client.get(f"/api/sessions/{session_id}/live").json["advanced"]
+    assert client.get(f"/barrage/api/sessions/{session_id}/live").json["advanced"]
 
 
 def test_the_kept_picture_survives_a_restart(client, session_id, monkeypatch, tmp_path):
     """The picture a turn was read from is kept in the session store with its step, so a
     server restarted between two turns still compares the next turn's picture with it."""
     store, live_, step, known, picture, camera, looks = germany_at_the_table(client, session_id, monkeypatch)
-    client.post(f"/api/sessions/{session_id}/human-done", json={"seq": step.seq})
+    client.post(f"/barrage/api/sessions/{session_id}/human-done", json={"seq": step.seq})
     usa_turn = store.last(session_id)
     kept = store.picture(session_id)
     assert (kept.seq, kept.created) == (usa_turn.seq, usa_turn.created)
@@ -617,7 +616,7 @@ def test_the_kept_picture_survives_a_restart(client, session_id, monkeypatch, tm
     assert compared.still == {b.key for b in again.live.layout(None).boxes}          # nothing changed since
     assert compared.arrived == {}
     monkeypatch.setattr(again.live, "look", lambda *a, **k: same)
-    assert not restarted.test_client().get(f"/api/sessions/{session_id}/live").json["advanced"]
+    assert not restarted.test_client().get(f"/barrage/api/sessions/{session_id}/live").json["advanced"]
     # a damaged picture is no picture: the page reads the camera as if none were kept
     damaged = replace(again.store.picture(session_id), image=b"not a png")
     fresh = services_from(create_app(WebConfig(data_dir=tmp_path / "data", model=tmp_path / "no-model.onnx"))
@@ -635,7 +634,7 @@ def test_a_turn_read_as_no_move_where_pictures_changed_is_asked_about(client, se
     assert game.unread(layout, set(keys) - {"2B", "lake:6U", "6U"}) == ["6U", "2B"]      # layout order
     assert game.unread(layout, set(keys[game.UNREAD_LIMIT + 1:])) == []
     store, live_, step, known, picture, camera, looks = germany_at_the_table(client, session_id, monkeypatch)
-    assert client.get(f"/api/sessions/{session_id}/live").json["unread"] == []     # no picture kept yet
+    assert client.get(f"/barrage/api/sessions/{session_id}/live").json["unread"] == []     # no picture kept yet
     # germany's turn reached by the camera reading the Automa's instruction done: its picture is kept
     store.undo_to(session_id, 0)
     store.append(session_id, game.automa_done(store.last(session_id)), 0, picture=looks[0].stable_view.encode())
@@ -644,10 +643,10 @@ def test_a_turn_read_as_no_move_where_pictures_changed_is_asked_about(client, se
     raised = picture.copy()
     raised[round(box.y / 2):round((box.y + box.h) / 2), round(box.x / 2):round((box.x + box.w) / 2)] = 0
     looks.append(Look(raised, None, None, "aruco", known, stable_view=StableView(raised, camera)))
-    live = client.get(f"/api/sessions/{session_id}/live").json
+    live = client.get(f"/barrage/api/sessions/{session_id}/live").json
     assert live["moves"] == [] and "2B" in live["unread"] and len(live["unread"]) <= game.UNREAD_LIMIT
     # a correction moves no piece: the picture stands for the corrected step too
-    client.post(f"/api/sessions/{session_id}/correct", json={"seq": step.seq, "slot": "2B", "piece": "empty"})
+    client.post(f"/barrage/api/sessions/{session_id}/correct", json={"seq": step.seq, "slot": "2B", "piece": "empty"})
     corrected = store.last(session_id)
     assert corrected.kind == "correction" and corrected.seq == step.seq + 1
     assert live_.compared_since(session_id, corrected, store.picture(session_id), looks[-1], None) is not None
@@ -661,22 +660,22 @@ def test_a_damaged_profile_is_named_for_its_games_and_a_profile_saved_again_is_r
     path = app.extensions["automa_vision"].config.profiles_dir / "table" / "profile.json"
     path.parent.mkdir(parents=True)
     path.write_text('{"slot_overrides": ')
-    sid = client.post("/api/sessions", json={"role_usa": "automa", "role_germany": "human", "profile": "table"}).json["id"]
-    plain = client.post("/api/sessions", json={"role_usa": "automa", "role_germany": "human"}).json["id"]
+    sid = client.post("/barrage/api/sessions", json={"role_usa": "automa", "role_germany": "human", "profile": "table"}).json["id"]
+    plain = client.post("/barrage/api/sessions", json={"role_usa": "automa", "role_germany": "human"}).json["id"]
     for _ in range(2):
-        live = client.get(f"/api/sessions/{sid}/live")
+        live = client.get(f"/barrage/api/sessions/{sid}/live")
         assert live.status_code == 200 and live.json["recognition_available"] is False
         assert "table/profile.json cannot be read (JSONDecodeError" in live.json["recognition"]
-    plain_live = client.get(f"/api/sessions/{plain}/live").json
+    plain_live = client.get(f"/barrage/api/sessions/{plain}/live").json
     assert plain_live["recognition_available"] is True
     assert 0.0 <= plain_live["board_chance"] <= 1.0        # the demo's frame read: how sure of it all
-    assert client.get("/api/status").json["recognition_available"] is True      # the models are fine
-    assert "profile.json cannot be read" in client.get(f"/play/{sid}").get_data(as_text=True)
-    assert client.get(f"/api/sessions/{sid}/camera.jpg").status_code == 200
-    assert client.get("/api/layout?profile=table").json["slots"]                   # the map is still drawn
+    assert client.get("/barrage/api/status").json["recognition_available"] is True      # the models are fine
+    assert "profile.json cannot be read" in client.get(f"/barrage/play/{sid}").get_data(as_text=True)
+    assert client.get(f"/barrage/api/sessions/{sid}/camera.jpg").status_code == 200
+    assert client.get("/barrage/api/layout?profile=table").json["slots"]                   # the map is still drawn
     path.write_text('{"slot_overrides": {}}')
     os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))  # a later save, on any file system
-    assert client.get(f"/api/sessions/{sid}/live").json["recognition_available"] is True
+    assert client.get(f"/barrage/api/sessions/{sid}/live").json["recognition_available"] is True
 
 
 def test_a_slot_set_by_hand_this_turn_holds_what_the_player_set(client, session_id, monkeypatch):
@@ -684,22 +683,22 @@ def test_a_slot_set_by_hand_this_turn_holds_what_the_player_set(client, session_
     a slot a player set by hand since the turn began is not then read again from the camera,
     whose reading there is listed as not taken. A correction of an earlier turn binds no more."""
     store = services_from(client).store
-    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})      # germany's turn next
+    client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={"seq": 0})      # germany's turn next
     seen = game.map_of(GameState.from_dict(store.last(session_id).state))
     seen.conduits["1A"] = "germany"                     # a conduit read where there is none
     monkeypatch.setattr(services_from(client).live, "look",
                         lambda *a, **k: Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen))
-    live = client.get(f"/api/sessions/{session_id}/live").json
+    live = client.get(f"/barrage/api/sessions/{session_id}/live").json
     assert live["moves"] == ["germany built a conduit on 1A"]
     # drawn on the map as confirming would leave it
     assert live["seen"] == [{"slot": "1A", "piece": "conduit", "owner": "germany", "drops": 0}]
     # the player says 1A is empty: the map already has it so, but the camera must not put it back
-    client.post(f"/api/sessions/{session_id}/correct", json={"seq": 1, "slot": "1A", "piece": "empty"})
-    live = client.get(f"/api/sessions/{session_id}/live").json
+    client.post(f"/barrage/api/sessions/{session_id}/correct", json={"seq": 1, "slot": "1A", "piece": "empty"})
+    live = client.get(f"/barrage/api/sessions/{session_id}/live").json
     assert live["moves"] == []
     assert live["refused"] == ["germany built a conduit on 1A (set by hand this turn)"]
     assert live["seen"] == []
-    v = client.post(f"/api/sessions/{session_id}/human-done", json={"seq": 2}).json
+    v = client.post(f"/barrage/api/sessions/{session_id}/human-done", json={"seq": 2}).json
     assert not any(p["slot"] == "1A" for p in v["pieces"])
     assert store.last(session_id).label == "Black player (germany): turn confirmed " \
         "(not taken: germany built a conduit on 1A (set by hand this turn))"
@@ -739,9 +738,9 @@ def test_a_slot_set_by_hand_on_an_automas_turn_no_longer_holds_the_page_back(cli
     seen.conduits["1A"] = "usa"
     monkeypatch.setattr(services_from(client).live, "look",
                         lambda *a, **k: Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen))
-    assert client.get(f"/api/sessions/{session_id}/live").json["advanced"] is False
-    client.post(f"/api/sessions/{session_id}/correct", json={"seq": 0, "slot": "1A", "piece": "empty"})
-    assert client.get(f"/api/sessions/{session_id}/live").json["advanced"] is True
+    assert client.get(f"/barrage/api/sessions/{session_id}/live").json["advanced"] is False
+    client.post(f"/barrage/api/sessions/{session_id}/correct", json={"seq": 0, "slot": "1A", "piece": "empty"})
+    assert client.get(f"/barrage/api/sessions/{session_id}/live").json["advanced"] is True
     assert view(client, session_id)["next"] == "germany"
     assert not any(p["slot"] == "1A" for p in view(client, session_id)["pieces"])
 
@@ -773,9 +772,9 @@ def test_the_live_status_lists_the_slots_to_check_on_a_human_turn(client, sessio
     monkeypatch.setattr(services_from(client).live, "look", lambda *a, **k: Look(
         np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen, stable_flags=flags))
     # the Automa's turn asks nothing (it moves on by itself, or by its button)
-    assert client.get(f"/api/sessions/{session_id}/live").json["unsure"] == []
-    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})
-    assert client.get(f"/api/sessions/{session_id}/live").json["unsure"] == [
+    assert client.get(f"/barrage/api/sessions/{session_id}/live").json["unsure"] == []
+    client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={"seq": 0})
+    assert client.get(f"/barrage/api/sessions/{session_id}/live").json["unsure"] == [
         {"slot": "5U", "why": "low confidence (0.62)"}, {"slot": "1A", "why": "hidden from the camera"}]
 
 
@@ -790,5 +789,5 @@ def test_an_automa_turn_says_what_the_camera_does_not_see_done_yet(client, sessi
                                             "1A: nothing; the camera sees usa's conduit there",
                                             "5U: hidden from the camera"]
     assert game.waiting_for(step, expected) == []
-    client.post(f"/api/sessions/{session_id}/automa-done", json={"seq": 0})
+    client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={"seq": 0})
     assert game.waiting_for(store.last(session_id), expected) is None      # a human's turn: no instruction

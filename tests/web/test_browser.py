@@ -17,9 +17,10 @@ from automa.barrage.state import GameState
 from vision.board_state import Flag, MapState, SlotReading
 from vision.layout import load_layout
 from vision.pipeline import Reading
-from web import game
-from web.app import WebConfig, create_app, services
-from web.live import Live, Look, StableView
+from web.app import WebConfig, create_app
+from web.barrage import game
+from web.barrage.live import Live, Look, StableView
+from web.services import services
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -107,7 +108,7 @@ def test_new_user_calibrates_on_a_photo(server, page):
     page.click("#save")
     page.wait_for_selector("#step-8.done")
     shot(page, "calibration")
-    page.goto(server)
+    page.goto(f"{server}/barrage/")
     assert page.locator('select[name="profile"] option', has_text="kitchen-table").count() == 1
 
 
@@ -162,6 +163,8 @@ def test_corners_are_not_clicked_before_there_is_a_picture(site, page):
 def test_two_automa_turns_on_the_demo_replay(server, page):
     page.goto(server)
     shot(page, "home")
+    page.click('[data-game="barrage"] a')        # the game picker
+    shot(page, "barrage")
     page.click("#demo-game")
     page.wait_for_selector("#instruction")
     first = page.inner_text("#instruction")
@@ -201,7 +204,7 @@ def demo_game_opened(site, page, automa_done: bool = False):
     """The demo game opened (its Automa's first turn confirmed with ``automa_done``): the
     session, its last step and the app's camera side."""
     url, app = site
-    page.goto(url)
+    page.goto(f"{url}/barrage/")
     page.click("#demo-game")
     page.wait_for_selector("#automa-done")
     if automa_done:

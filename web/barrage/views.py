@@ -9,8 +9,8 @@ from automa.barrage.state import GameState
 from vision.board_state import MapState
 from vision.layout import Layout
 
+from ..store import Step
 from . import game
-from .store import Step
 
 COLOUR_HEX = {"red": "#d0302a", "black": "#222222", "green": "#2e8b3a", "white": "#f4f4f4",
               "orange": "#f08a00", "neutral": "#8c8c8c"}

@@ -1,8 +1,8 @@
-// The play page: renders /api/sessions/<id>, polls the camera, sends one request per step.
+// The play page: renders /barrage/api/sessions/<id>, polls the camera, sends one request per step.
 "use strict";
 const app = document.getElementById("app");
 const SID = app.dataset.session;
-const API = `/api/sessions/${SID}`;
+const API = `/barrage/api/sessions/${SID}`;
 const SVGNS = "http://www.w3.org/2000/svg";
 const PIECES = {headstream: ["empty"], dam: ["empty", "base", "base+1", "base+2"],
                 conduit: ["empty", "conduit"], powerhouse: ["empty", "powerhouse"]};
@@ -160,8 +160,8 @@ async function undo(to) {
 
 // -- the map ---------------------------------------------------------------------------
 async function setupMap() {
-  const [svgText, lay] = await Promise.all([fetch("/api/reference.svg").then((r) => r.text()),
-                                            call("GET", `/api/layout?profile=${encodeURIComponent(view.settings.profile || "")}`)]);
+  const [svgText, lay] = await Promise.all([fetch("/barrage/api/reference.svg").then((r) => r.text()),
+                                            call("GET", `/barrage/api/layout?profile=${encodeURIComponent(view.settings.profile || "")}`)]);
   layout = lay;
   $("map").innerHTML = svgText;
   const svg = $("map").querySelector("svg");

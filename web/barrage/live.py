@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from automa.barrage.data import company_colours
+from vision.barrage.reference_map import bgr
 from vision.board_state import Flag, MapState, build_map
 from vision.capture import Capture, FileFrames, open_source
 from vision.layout import Layout, ProfileFileError, load_profile
@@ -30,9 +31,9 @@ from vision.pipeline import Pipeline, Reading
 from vision.radial_lens import RadialLens, frame_outline
 from vision.registration import Registrar
 from vision.slot_change import Comparison, compare
-from vision.synth.reference_map import bgr
 
-from .store import Picture, Step
+from ..services import Source
+from ..store import Picture, Step
 from .views import COLOUR_HEX
 
 DEMO_DIR = Path(__file__).resolve().parent / "demo_replay"
@@ -41,17 +42,6 @@ CACHE_SECONDS = 0.3
 PIECE_BGR = {name: bgr(hex_) for name, hex_ in COLOUR_HEX.items()}    # the page's colours, for OpenCV
 HIGHLIGHT = bgr("#ffd400")
 HALO = 14              # canonical px between a highlighted slot and its ring
-
-
-@dataclass(frozen=True)
-class Source:
-    """Where frames come from: ``demo`` (the bundled replay), a camera index, or a video/image path."""
-    kind: str          # demo | camera | video
-    spec: str = ""
-
-    def describe(self) -> str:
-        return {"demo": "demo replay (synthetic frames)", "camera": f"camera {self.spec}",
-                "video": f"video {self.spec}"}[self.kind]
 
 
 class DemoTable:

@@ -3,18 +3,20 @@ from __future__ import annotations
 
 import time
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from automa.barrage.state import GameState
 from calibration.profiles import Profiles
+from vision.barrage.reference_map import reference_svg
 from vision.labels import ALLOWED_PIECES, MAX_HEADSTREAM_DROPS
 from vision.slot_change import Comparison
-from vision.synth.reference_map import reference_svg
 
-from . import forms, game, transfer, views
-from .app import services
+from .. import forms
+from ..services import services
+from ..store import Conflict, Step
+from . import game, transfer, views
+from .forms import new_game
 from .live import Look, jpeg, overlay, placeholder
-from .store import Conflict, Step
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -54,14 +56,14 @@ def sessions():
 
 
 def create_session(form: dict) -> int:
-    name, settings = forms.new_game(form, profiles())
+    name, settings = new_game(form, profiles())
     return services().store.create(name, {**settings.__dict__}, game.start(settings))
 
 
 @bp.post("/sessions")
 def create():
     sid = create_session(forms.request_body(request))
-    return jsonify({"id": sid, "url": f"/play/{sid}"}), 201
+    return jsonify({"id": sid, "url": url_for("barrage.play.play", sid=sid)}), 201
 
 
 @bp.get("/sessions/<int:sid>")
@@ -179,7 +181,7 @@ def import_session():
     except transfer.SessionFileError as exc:
         raise forms.FormError([f"import refused: {exc}"]) from None
     sid = services().store.create_with_steps(name, settings, steps)
-    return jsonify({"id": sid, "url": f"/play/{sid}"}), 201
+    return jsonify({"id": sid, "url": url_for("barrage.play.play", sid=sid)}), 201
 
 
 # -- live --------------------------------------------------------------------------

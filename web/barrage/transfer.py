@@ -8,8 +8,8 @@ from typing import Any
 from automa.barrage.state import GameState
 from automa.common.errors import StateError
 
+from ..store import SessionInfo, Step
 from .game import Flow
-from .store import SessionInfo, Step
 
 FORMAT = "automa-vision-session"
 VERSION = 1

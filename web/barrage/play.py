@@ -9,9 +9,9 @@ from automa.barrage.data import company_colours
 from automa.barrage.setup import BASE_COMPANIES
 from vision.labels import MAX_HEADSTREAM_DROPS
 
+from ..forms import FormError
+from ..services import services
 from .api import create_session, profiles
-from .app import services
-from .forms import FormError
 from .live import DEMO_DIR
 from .views import COLOUR_HEX
 
@@ -21,7 +21,7 @@ bp = Blueprint("play", __name__)
 def _home(errors: list[str] | None = None, form: dict | None = None, status: int = 200):
     live = services().live
     colours = {c: COLOUR_HEX[company_colours()[c]] for c in BASE_COMPANIES}
-    return render_template("index.html", sessions=services().store.sessions(), companies=BASE_COMPANIES,
+    return render_template("barrage/index.html", sessions=services().store.sessions(), companies=BASE_COMPANIES,
                            colours=colours, profiles=profiles(), errors=errors or [], form=form or {},
                            source=live.source.describe(), recognition=live.recognition_problem,
                            demo=live.demo is not None), status
@@ -38,7 +38,7 @@ def new():
         sid = create_session(request.form.to_dict())
     except FormError as exc:
         return _home(exc.problems, request.form.to_dict(), 400)
-    return redirect(url_for("play.play", sid=sid))
+    return redirect(url_for(".play", sid=sid))
 
 
 @bp.post("/play/demo")
@@ -47,11 +47,11 @@ def demo():
     g = json.loads((DEMO_DIR / "game.json").read_text())
     roles = {f"role_{c}": ("automa" if i < g["automas"] else "human") for i, c in enumerate(g["companies"])}
     sid = create_session({**roles, "difficulty": g["difficulty"], "seed": str(g["seed"]), "name": "Demo game"})
-    return redirect(url_for("play.play", sid=sid))
+    return redirect(url_for(".play", sid=sid))
 
 
 @bp.get("/play/<int:sid>")
 def play(sid: int):
     info = services().store.session(sid)
-    return render_template("play.html", session=info, recognition=services().live.problem(info.settings.get("profile")),
+    return render_template("barrage/play.html", session=info, recognition=services().live.problem(info.settings.get("profile")),
                            source=services().live.source.describe(), max_drops=MAX_HEADSTREAM_DROPS)

@@ -28,7 +28,7 @@ from vision.labels import ALLOWED_PIECES, dam_pieces
 from vision.layout import Layout
 from vision.slot_change import Comparison
 
-from .store import Step
+from ..store import Step
 
 NewStep = dict[str, Any]
 # Nothing in Barrage takes a structure off the map, hands it to another company or lowers a
