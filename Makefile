@@ -8,10 +8,12 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test bench train install browser clean
 
+# editable_mode=compat puts the checkout on the path: the lab (lab/, not an installed package)
+# imports from it and registers its commands (synth, eval, train, ...).
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -qq --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install -qq --disable-pip-version-check -e '.[test]'   # -qq: errors only, so `make demo` ends with the server's address
+	$(PY) -m pip install -qq --disable-pip-version-check -e '.[test]' --config-settings editable_mode=compat   # -qq: errors only, so `make demo` ends with the server's address
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -1,1 +1,2 @@
-"""Training code for the slot classifier (needs the optional ``train`` extra: torch, onnx)."""
+"""The trained models the board reader loads (ONNX files, their confidence and lake-share
+tables); the code that trains them is ``lab.training``."""

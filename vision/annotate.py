@@ -1,6 +1,8 @@
 """Draw a reading onto the camera frame: each slot outlined where it was read, labelled."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 
@@ -40,3 +42,14 @@ def annotate(frame: np.ndarray, reading: Reading, layout: Layout) -> np.ndarray:
             x, y = poly[0, 0]
             cv2.putText(out, text, (int(x), int(y) - 2), cv2.FONT_HERSHEY_SIMPLEX, 0.35, COLOURS[status], 1, cv2.LINE_AA)
     return out
+
+
+def write_png(path: Path, img: np.ndarray) -> None:
+    """Write a picture (an annotated frame, an evaluation's figure), its folder made if need
+    be; OSError, saying which file, where it cannot be (``cv2.imwrite`` itself only returns False)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OSError(f"cannot write {path}: {exc.strerror or exc}") from None
+    if not cv2.imwrite(str(path), img):
+        raise OSError(f"cannot write {path}")

@@ -14,7 +14,7 @@ know of:
 - for a company dam, how far one elevation moves its top in the camera's picture (its lean,
   ``vision.height_cues``): near the point under the camera a height hardly shows.
 
-The fit is data (``models/barrage_confidence.json``, written by ``python -m models.fit_confidence``
+The fit is data (``models/barrage_confidence.json``, written by ``python -m lab.training.fit_confidence``
 from the tuning frames, never from the goal sets); the logic is here. What is read does not
 change, only how sure it is said to be.
 """
@@ -110,7 +110,7 @@ class ConfidenceCalibration:
             w = [[doc["classes"][c]["slope"], doc["classes"][c]["offset"]] for c in CLASSES]
             weights = np.array(sum(w, []) + [doc["unsure_share"], doc["lean"]], np.float64)
         except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError, ValueError):
-            raise ModelFileError(f"{path}: not a confidence calibration (python -m models.fit_confidence writes one)") from None
+            raise ModelFileError(f"{path}: not a confidence calibration (python -m lab.training.fit_confidence writes one)") from None
         if not np.isfinite(weights).all() or (weights[0:2 * len(CLASSES):2] <= 0).any():
             raise ModelFileError(f"{path}: every class needs a finite, positive slope")
         return cls(weights)

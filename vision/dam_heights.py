@@ -6,7 +6,7 @@ shows only as a taller lean away from the point under the camera. Every dam of a
 shares one printing, one light and one camera, and the neutral dams' heights are known
 (rulings V1). So the slot model still says whether a dam stands on a space, whose it is,
 and whether it is hidden; this model says how tall each standing dam is, reading the
-frame's standing dams together (``models/dam_net.py``), each neutral dam as a reference.
+frame's standing dams together (``lab/training/dam_net.py``), each neutral dam as a reference.
 
 Its crops are cut so that lean shows the same way everywhere: square, at the view's
 scale (no stretch), turned so that the direction away from the nadir points up, with
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
 import cv2
 import numpy as np
@@ -26,7 +26,6 @@ from .labels import OWNERS, PIECES, dam_stands
 from .layout import Layout
 from .model import cpu_session, log_softmax, logsumexp
 from .rectify import HEIGHT, VIEW_SCALE
-from .truth_view import truth_view
 
 DEFAULT_HEIGHTS_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_dam_heights.onnx"
 SIZE = 64                     # crop side, view px (= canonical px * VIEW_SCALE)
@@ -46,13 +45,6 @@ def lean_of(centre: Sequence[float], camera: np.ndarray) -> tuple[np.ndarray, fl
     away = np.asarray(centre, np.float64) - np.asarray(camera[:2], np.float64)
     r = float(np.hypot(*away))
     return (away / r if r > 1e-6 else np.array([0.0, 1.0])), r / max(float(camera[2]), 1e-6)
-
-
-def standing_dams(truth: dict) -> list[tuple[dict, int]]:
-    """A synthetic image's visible standing dams: each one's slot truth and its height (an
-    index into HEIGHTS)."""
-    return [(s, HEIGHTS.index(s["piece"])) for s in truth["slots"]
-            if s["kind"] == "dam" and not s.get("occluded") and s["piece"] in HEIGHTS]
 
 
 def aligned_crop(view: np.ndarray, centre: Sequence[float], camera: np.ndarray,
@@ -77,27 +69,6 @@ def to_input(crops: np.ndarray, leans: np.ndarray) -> np.ndarray:
     out = np.empty((n, CHANNELS, SIZE, SIZE), np.float32)
     np.multiply(crops.transpose(0, 3, 1, 2), np.float32(1.0 / 255.0), out=out[:, :3])
     out[:, 3] = np.minimum(leans, MAX_LEAN).astype(np.float32)[:, None, None]
-    return out
-
-
-class FrameDams(NamedTuple):
-    """One synthetic image's visible standing dams, as the reader is trained on them."""
-    crops: list[np.ndarray]      # (SIZE, SIZE, 3) uint8 each, ``aligned_crop``
-    leans: list[float]           # lean ratios
-    heights: list[int]           # index into HEIGHTS
-    roles: list[int]             # 0 for a company's dam, 1 + height for a neutral one (ROLES)
-
-
-def truth_dams(layout: Layout, n: int, frame: np.ndarray, truth: dict) -> FrameDams:
-    """The visible standing dams of a synthetic image (``vision.evaluate.map_samples`` work),
-    cut with its true homography as the pipeline cuts them with the one it finds: the
-    reader's training data (``models/train_heights.py``) and its test (``vision.reader_eval``)."""
-    camera, view = truth_view(layout, frame, truth)
-    out = FrameDams([], [], [], [])
-    for s, height in standing_dams(truth):
-        crop, lean = aligned_crop(view, layout.slot(s["id"]).centre, camera)
-        for part, value in zip(out, (crop, lean, height, 1 + height if s["owner"] == "neutral" else 0)):
-            part.append(value)
     return out
 
 

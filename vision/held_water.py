@@ -15,7 +15,7 @@ put one drop too many on a dam, and that is theirs to see, not the camera's to f
 
 The lake's readers learned from every lake of the training images, most of them below
 an empty dam space, so their scores lean to "no drops" by what lakes hold there (about
-four in five none, ``models/lake_shares.py``). Read with its dam the lake is no longer
+four in five none, ``lab/training/lake_shares.py``). Read with its dam the lake is no longer
 any lake: the decoder divides those shares out and lets every count the dam can hold
 be equally likely, so how full a dam is comes from the picture, not from the training
 set's games. Without it, a drop hard to see (blue on a pale blue lake, in glare) was
@@ -38,11 +38,11 @@ LAKE_SHARES = Path(__file__).resolve().parent.parent / "models" / "barrage_lake_
 
 
 def lake_shares(path: str | Path = LAKE_SHARES) -> np.ndarray:
-    """The shares of the training images' lakes holding 0..MAX_DROPS drops (``models/lake_shares.py``)."""
+    """The shares of the training images' lakes holding 0..MAX_DROPS drops (``lab/training/lake_shares.py``)."""
     try:
         shares = np.asarray(json.loads(Path(path).read_text())["shares"], np.float64)
     except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError, ValueError):
-        raise ValueError(f"{path}: not a lake shares file (python -m models.lake_shares writes one)") from None
+        raise ValueError(f"{path}: not a lake shares file (python -m lab.training.lake_shares writes one)") from None
     if shares.shape != (MAX_DROPS + 1,) or not (shares[FITS.any(axis=0)] > 0).all():
         raise ValueError(f"{path}: want {MAX_DROPS + 1} shares, each count a dam holds above 0")
     return shares

@@ -31,7 +31,7 @@ from .neutral_dams import NeutralDams
 from .rectify import cut_rects
 from .stack_median import stack_median
 
-# The slot model the pipeline runs: its float file quantized to int8 (``models.quantize``), which
+# The slot model the pipeline runs: its float file quantized to int8 (``lab.training.quantize``), which
 # reads as the float file does in about half the time. Trainings start from the float file,
 # and soups average it.
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_slots_int8.onnx"

@@ -14,7 +14,7 @@ so its autocorrelation along the motion dips below zero to a minimum at a lag of
 (Yitzhaky and Kopeika's blur identification). A smear is a vector in frame px: the
 motion's direction, the blur's length. Real shake can follow a curve; a straight smear
 is the usual first approximation and undoes enough of it for the markers. The synthetic
-camera (``vision.synth.photo``) draws its motion blur with ``line_kernel`` too.
+camera (``lab.synth.photo``) draws its motion blur with ``line_kernel`` too.
 
 A table of strongly oriented print (stripes, wood grain) pulls the tensor's eigenvector
 along its own lines. Where the tensor's smear leaves too few markers, the frame's cepstrum

@@ -27,7 +27,7 @@ On a headstream tile whose picture changed, the change also says how many drops 
 pixels on the tile, where a hand's edge, a lean or JPEG blocks make strips, specks or whole
 blocks. Drops put side by side can merge into one shape, so the count is a least number.
 
-Measured on the held-out sets' turns (``python -m web.turn_eval --pairs``, docs/benchmarks.md).
+Measured on the held-out sets' turns (``python -m lab.turn_eval --pairs``, docs/benchmarks.md).
 """
 from __future__ import annotations
 

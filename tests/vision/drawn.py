@@ -5,9 +5,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from lab.registration_eval import board_corner_error
 from vision.layout import Layout, load_layout
 from vision.registration import ARUCO_DICT, default_markers
-from vision.registration_eval import board_corner_error
 
 MARGIN = 120   # canvas px around the canonical board, where the markers lie
 

@@ -6,7 +6,7 @@ from functools import cache
 import cv2
 import numpy as np
 
-from vision.synth.render import Options, Sample, render
+from lab.synth.render import Options, Sample, render
 
 WIDE = Options(lens="wide", placement="turn", photo="clean", occlusion=0.0)
 

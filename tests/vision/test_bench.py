@@ -1,7 +1,7 @@
 """``automa-vision bench --json``: the figures the issue asks for, measured for real."""
 import json
 
-from automa.cli import main
+from automa_vision.cli import main
 
 
 def test_bench_json_has_speed_and_fixture_accuracy(capsys):

@@ -1,18 +1,17 @@
 """The readings' confidence calibration: a share in, a chance of being right out."""
 import json
-
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from models.fit_confidence import main as fit_main
+from lab.heldout_sets import load_sets
+from lab.training.fit_confidence import main as fit_main
 from vision.board_state import SlotReading, build_map
 from vision.confidence import (CLASSES, COMPANY_DAMS, CONFIDENCE_FILE, ConfidenceCalibration, board_chance, features,
                                fit, logit, reading_class, unsure_share)
 from vision.height_cues import lean_over_map
-from vision.heldout_sets import load_sets
 from vision.model import ModelFileError
 from vision.pipeline import Pipeline
 

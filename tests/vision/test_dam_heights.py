@@ -5,8 +5,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from lab.evaluate import evaluate_folder
 from vision.dam_heights import SIZE, DamHeights, aligned_crop, to_input
-from vision.evaluate import evaluate_folder
 from vision.labels import OWNERS, PIECES
 from vision.layout import load_layout
 from vision.model import softmax

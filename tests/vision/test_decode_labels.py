@@ -6,11 +6,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from models.dataset import IGNORE, box_labels
+from lab.synth.markers import MARKER_CORNERS
+from lab.training.dataset import IGNORE, box_labels
 from vision.labels import KINDS, MAX_DROPS, OWNERS, PIECES, piece_mask
 from vision.model import SEEN, companies_seen, decode, reading_table, softmax
 from vision.registration import default_markers
-from vision.synth.markers import MARKER_CORNERS
 
 from .drawn import LAYOUT
 

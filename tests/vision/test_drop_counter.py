@@ -5,8 +5,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from lab.evaluate import evaluate_folder
 from vision.drop_counter import KINDS, DropCounter, kind_boxes, kind_crops, to_input, widen
-from vision.evaluate import evaluate_folder
 from vision.labels import MAX_DROPS, MAX_HEADSTREAM_DROPS, PIECES
 from vision.layout import load_layout
 from vision.model import log_softmax
@@ -152,7 +152,7 @@ def test_a_counter_that_reads_more_counts_chooses_among_those_the_slot_model_can
 # headstreams, 13 wrong drop counts. With every file averaged with one or two more GPU
 # fine-tunes (2026-11-26, second session) and the float slot model: 7 wrong headstreams (hard_05 B,
 # one drop read as two at confidence 0.53), 11 wrong drop counts; with the int8 slot model the
-# pipeline runs (models.quantize), 6 and 11.
+# pipeline runs (lab.training.quantize), 6 and 11.
 FLOOR_WRONG_HEADSTREAMS = 6
 FLOOR_WRONG_DROP_COUNTS = 13
 

@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
+from lab.evaluate import Tally, confidence_band, evaluate_folder, score_image, summary
 from vision.board_state import LOW_CONFIDENCE, SlotReading
-from vision.evaluate import Tally, confidence_band, evaluate_folder, score_image, summary
 from vision.pipeline import Pipeline
 
 TRUTH = {"slots": [
@@ -71,7 +71,7 @@ def test_a_board_not_found_is_announced():
 def test_a_broken_image_or_truth_file_is_skipped_with_a_warning_not_a_crash(tmp_path, capsys):
     from pathlib import Path
 
-    from vision.evaluate import synthetic_samples
+    from lab.evaluate import synthetic_samples
     fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
     for suffix in (".jpg", ".json"):
         (tmp_path / f"0000{suffix}").write_bytes((fixtures / f"clean_00{suffix}").read_bytes())

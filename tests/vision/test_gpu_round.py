@@ -1,4 +1,4 @@
-"""models/gpu_round.sh runs only on a lent GPU machine, where a flag the commands refuse
+"""lab/training/gpu_round.sh runs only on a lent GPU machine, where a flag the commands refuse
 costs the lease: its image flags must be ones ``synth`` and the training commands take."""
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from automa.cli import build_parser
-from vision.synth.cli import shot_options
+from automa_vision.cli import build_parser
+from lab.synth.cli import shot_options
 
 SCRIPT = Path(__file__).resolve().parents[2] / "models" / "gpu_round.sh"
 
@@ -43,7 +43,7 @@ def test_the_rounds_image_flags_are_the_commands_own():
     assert parser.parse_args(["train-drops", "--kind", "headstream", *mix, *more, *wet]).headstreams == ["game", "wet"]
 
 
-# Stands in for ``python3 -m automa.cli``: notes each command's arguments on a line of its
+# Stands in for ``python3 -m automa_vision.cli``: notes each command's arguments on a line of its
 # own and makes the folder it was told to write, so the script runs through in a second.
 RECORDER = """#!/bin/bash
 echo "$*" >> "$CALLS"
@@ -95,7 +95,7 @@ def test_readers_of_other_shapes_are_trained_from_random_weights_beside_the_fine
         assert Path(net[net.index("--init") + 1]).stem == shipped and net[net.index("--lr") + 1] == "5e-4"
     assert trainings["slots7"][trainings["slots7"].index("--epochs") + 1] == "12"
     # the slot model, the specialist and the lake counter see their hard examples again
-    # (models/hard_examples.py); the readers and the headstream counter, whose CPU fine-tunes read worse so, do not
+    # (lab/training/hard_examples.py); the readers and the headstream counter, whose CPU fine-tunes read worse so, do not
     shares = {name: args[args.index("--hard-share") + 1] for name, args in trainings.items() if "--hard-share" in args}
     assert shares == {"slots7": "0.25", "specialist7": "0.25", "lake7": "0.25"}
     # HARD=0 turns them all off

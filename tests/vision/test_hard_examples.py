@@ -5,9 +5,9 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from models.dataset import IGNORE  # noqa: E402
-from models.hard_examples import with_hard  # noqa: E402
-from models.train import losses  # noqa: E402
+from lab.training.dataset import IGNORE  # noqa: E402
+from lab.training.hard_examples import with_hard  # noqa: E402
+from lab.training.train import losses  # noqa: E402
 from vision.labels import KINDS, piece_mask  # noqa: E402
 
 
@@ -64,8 +64,8 @@ def test_a_frames_loss_is_the_sum_over_its_company_dams_read_with_the_frame():
     each read beside the others of its frame; a neutral dam's known height costs nothing."""
     import numpy as np
 
-    from models.dam_net import DamSetNet
-    from models.train_heights import DamSet, batch, frame_losses
+    from lab.training.dam_net import DamSetNet
+    from lab.training.train_heights import DamSet, batch, frame_losses
     torch.manual_seed(7)
     net = DamSetNet(widths=(4, 8, 8, 8), width=16, layers=1).eval()
     rng = np.random.default_rng(7)
@@ -89,8 +89,8 @@ def test_a_counters_box_losses_are_each_boxs_cross_entropy_as_read_at_run_time()
     reads it."""
     import numpy as np
 
-    from models.net import DropNet
-    from models.train_drops import DropSet, box_losses, logits
+    from lab.training.net import DropNet
+    from lab.training.train_drops import DropSet, box_losses, logits
     torch.manual_seed(5)
     net = DropNet(widths=(4, 8, 8, 8), hidden=16, counts=5).eval()
     rng = np.random.default_rng(5)

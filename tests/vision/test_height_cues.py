@@ -3,13 +3,14 @@ evaluation's dam heights counted by those cues."""
 import numpy as np
 import pytest
 
-from vision.board_state import SlotReading
-from vision.evaluate import Tally, score_image, summary
 from calibration.elevations import ElevationCheck, check_elevations
-from vision.bands import band as band_of
-from vision.height_cues import BANDS, elevation_cues, lean_over_map
+from lab.bands import band as band_of
+from lab.elevation_cues import BANDS, elevation_cues
+from lab.evaluate import Tally, score_image, summary
+from lab.synth.pieces import sample_style, style_record
+from vision.board_state import SlotReading
+from vision.height_cues import lean_over_map
 from vision.layout import load_layout
-from vision.synth.pieces import sample_style, style_record
 
 FOCAL, ABOVE, RISE = 1000.0, 2000.0, 12.0
 

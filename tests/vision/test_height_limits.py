@@ -1,15 +1,15 @@
-"""vision.height_limits: what a dam's height needs, from the geometry of the ground truth."""
+"""lab.height_limits: what a dam's height needs, from the geometry of the ground truth."""
 import json
 
 import cv2
 import numpy as np
 import pytest
 
-from vision.dam_heights import truth_dams
-from vision.height_limits import (Printing, Reach, Reads, SeenDam, along_lean, along_shadow, frame_dams,
-                                  heights_read, main, printings, read_frame)
+from lab.height_limits import (Printing, Reach, Reads, SeenDam, along_lean, along_shadow, frame_dams, heights_read,
+                               main, printings, read_frame)
+from lab.synth.render import Options, render
+from lab.truth_view import truth_dams
 from vision.layout import load_layout
-from vision.synth.render import Options, render
 
 
 @pytest.fixture(scope="module")

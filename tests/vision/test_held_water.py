@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from models.lake_shares import lake_counts
+from lab.training.lake_shares import lake_counts
 from vision.board_state import build_map, slot_readings
 from vision.drop_counter import widen
 from vision.held_water import FITS, LAKE_SHARES, HeldWater, choose, lake_shares, pair_weights

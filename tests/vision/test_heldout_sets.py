@@ -1,4 +1,4 @@
-"""The held-out sets the goal is measured on (``vision.heldout_sets``, ``automa-vision eval-sets``)."""
+"""The held-out sets the goal is measured on (``lab.heldout_sets``, ``automa-vision eval-sets``)."""
 from __future__ import annotations
 
 import json
@@ -7,13 +7,13 @@ from collections import Counter
 import cv2
 import pytest
 
-import vision.heldout_sets as heldout_sets
-from automa.cli import main as cli_main
-from vision.evaluate import Tally, evaluate_folder, pooled, summary
-from vision.heldout_sets import GOAL_GROUP, HeldoutSet, SetError, load_sets, make, meets_goal, on_disk, select
-from vision.mistakes_sheet import COLUMNS, HEAD, TILE
+import lab.heldout_sets as heldout_sets
+from automa_vision.cli import main as cli_main
+from lab.evaluate import Tally, evaluate_folder, pooled, summary
+from lab.heldout_sets import GOAL_GROUP, HeldoutSet, SetError, load_sets, make, meets_goal, on_disk, select
+from lab.mistakes_sheet import COLUMNS, HEAD, TILE
+from lab.synth.render import Options
 from vision.pipeline import Pipeline
-from vision.synth.render import Options
 
 TINY = HeldoutSet("tiny", GOAL_GROUP, 2, 5100, {"size": [640, 480], "placement": "turn"})
 

@@ -5,10 +5,10 @@ import json
 import cv2
 import numpy as np
 
+from lab.synth.render import Options, render
 from vision import marker_search
-from vision.registration import (ARUCO_DICT, Registrar, decode_markers, homography_from_markers,
-                                 locate_markers, make_detector)
-from vision.synth.render import Options, render
+from vision.registration import (ARUCO_DICT, Registrar, decode_markers, homography_from_markers, locate_markers,
+                                 make_detector)
 
 from .drawn import GEOMETRY, LAYOUT, board_canvas, camera_view, reprojection_error, true_corners
 
@@ -110,7 +110,7 @@ def test_hard_frame_that_aruco_cannot_decode_is_registered():
 
 
 def test_registration_eval_reports_registered_frames_and_error(tmp_path, capsys):
-    from vision.registration_eval import main
+    from lab.registration_eval import main
     sample = render(900_053, Options(size=(1280, 720), photo="hard", occlusion=0.3))
     (tmp_path / "0000.jpg").write_bytes(sample.jpeg)
     (tmp_path / "0000.json").write_text(json.dumps(sample.truth))
@@ -125,7 +125,7 @@ def test_registration_eval_reports_registered_frames_and_error(tmp_path, capsys)
 def test_a_mirrored_held_out_frame_is_not_registered_but_named(tmp_path, capsys):
     """Held-out frame 900003 flipped left to right: three of its mirrored markers passed for
     others and fitted the layout, so the board was "found" in its mirror image."""
-    from vision.registration_eval import main
+    from lab.registration_eval import main
     sample = render(900_003, Options(size=(1280, 720), photo="hard", occlusion=0.3))
     (tmp_path / "0000.jpg").write_bytes(sample.jpeg)
     (tmp_path / "0000.json").write_text(json.dumps(sample.truth))

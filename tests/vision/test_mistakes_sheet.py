@@ -1,4 +1,4 @@
-"""The contact sheet of an evaluation's wrong slots (``vision.mistakes_sheet``, ``eval --mistakes``)."""
+"""The contact sheet of an evaluation's wrong slots (``lab.mistakes_sheet``, ``eval --mistakes``)."""
 import json
 import shutil
 from pathlib import Path
@@ -7,11 +7,11 @@ import cv2
 import numpy as np
 import pytest
 
-from automa.cli import main
+from automa_vision.cli import main
+from lab.evaluate import Mistake, Tally, score_image
+from lab.mistakes_sheet import ASKED, COLUMNS, HEAD, PICTURE, SILENT, TILE, box_key, captions, said, sheet
 from vision.board_state import SlotReading
-from vision.evaluate import Mistake, Tally, score_image
 from vision.layout import load_layout
-from vision.mistakes_sheet import ASKED, COLUMNS, HEAD, PICTURE, SILENT, TILE, box_key, captions, said, sheet
 from vision.paper_white import frame_paper
 from vision.pose import camera_position
 from vision.rectify import canonical_view, plan_crops

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.evaluate import BOARDS_GOAL, SLOT_ERROR_GOAL, Tally, evaluate_folder, synthetic_samples, truth_companies
+from lab.evaluate import BOARDS_GOAL, SLOT_ERROR_GOAL, Tally, evaluate_folder, synthetic_samples, truth_companies
 from vision.model import SEEN
 from vision.pipeline import Pipeline
 

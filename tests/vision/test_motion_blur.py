@@ -6,10 +6,10 @@ import cv2
 import numpy as np
 import pytest
 
+from lab.synth.render import Options, render
 from vision import registration
 from vision.motion_blur import cepstrum_smears, deblur, frame_smear, frame_smears, line_kernel, smear_kernel
 from vision.registration import Registrar, decode_markers, locate_markers, make_detector
-from vision.synth.render import Options, render
 
 from .drawn import GEOMETRY, LAYOUT, board_canvas, camera_view, reprojection_error, true_corners
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from models.dataset import build
+from lab.training.dataset import build
 from vision.paper_white import frame_paper, marker_levels, paper_white
-from vision.registration import Registrar
 from vision.rectify import crops_from_frame
+from vision.registration import Registrar
 
 from .drawn import LAYOUT, MARGIN, board_canvas, camera_view
 

@@ -6,8 +6,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from automa.cli import main
-from models.dataset import build
+from automa_vision.cli import main
+from lab.training.dataset import build
 from vision.layout import load_layout
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
@@ -47,7 +47,7 @@ def test_slot_crops_are_cut_alike_on_one_process_or_several(two_images, capsys):
 
 def test_dam_crops_are_cut_alike_on_one_process_or_several(two_images):
     pytest.importorskip("torch")
-    from models.train_heights import build as build_dams
+    from lab.training.train_heights import build as build_dams
 
     one, two = build_dams(two_images, LAYOUT), build_dams(two_images, LAYOUT, jobs=2)
     assert len(one.frames) == 2 and len(one.crops) == sum(len(f) for f in one.frames) > 0

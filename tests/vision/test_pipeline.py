@@ -7,10 +7,10 @@ import cv2
 import numpy as np
 import pytest
 
-from automa.cli import build_parser, main
+from automa_vision.cli import build_parser, main
 from vision.annotate import annotate
 from vision.capture import open_source
-from vision.cli import _pipeline
+from vision.cli import load_pipeline
 from vision.layout import ProfileFileError
 from vision.model import SEEN
 from vision.pipeline import Pipeline
@@ -117,7 +117,7 @@ def test_without_the_mirrored_reading_a_state_costs_no_extra_model_run(monkeypat
 
 
 def test_a_noisy_still_board_gives_at_most_one_state_per_still_spell(tmp_path, capsys):
-    from vision.stability_eval import main as stability_main
+    from lab.stability_eval import main as stability_main
     for suffix in (".jpg", ".json"):
         (tmp_path / f"0000{suffix}").write_bytes((FIXTURES / f"clean_00{suffix}").read_bytes())
     assert stability_main([str(tmp_path), "--n", "1", "--spell", "6"]) == 0
@@ -187,7 +187,7 @@ def test_read_and_eval_can_read_blind_with_every_colour(tmp_path):
     for command in ("read", "eval"):
         plain = build_parser(command).parse_args([command, str(tmp_path)])
         every = build_parser(command).parse_args([command, str(tmp_path), "--every-colour"])
-        assert _pipeline(plain).seen == SEEN and _pipeline(every).seen is None
+        assert load_pipeline(plain).seen == SEEN and load_pipeline(every).seen is None
 
 
 def copy_pairs(sources, folder: Path) -> Path:

@@ -4,10 +4,10 @@ import math
 import numpy as np
 import pytest
 
+from lab.registration_eval import camera_errors
+from lab.synth.camera import Camera, look_at
 from vision.pose import DEFAULT_HFOV_DEG, camera_position, focal_length
 from vision.rectify import HEIGHT, plan_crops
-from vision.registration_eval import camera_errors
-from vision.synth.camera import Camera, look_at
 
 from .drawn import LAYOUT
 
@@ -71,7 +71,7 @@ def test_a_degenerate_homography_means_no_lean_not_a_crash(H):
 def test_camera_errors_against_a_generator_record():
     """The generator places the board in its pictures by shifting the principal point, which
     the pose takes as centred: such cameras are found only roughly (measured by
-    ``python -m vision.registration_eval``)."""
+    ``python -m lab.registration_eval``)."""
     eye = np.array([900.0, 1500.0, -2000.0])
     K, H = camera(eye)
     R, t = look_at(eye, np.array([500.0, 730.0, 0.0]), 0.3)

@@ -1,4 +1,4 @@
-"""The slot model's int8 run-time file (``models.quantize``): made from the float file
+"""The slot model's int8 run-time file (``lab.training.quantize``): made from the float file
 shipped beside it, and reading what that file reads."""
 import hashlib
 import json
@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.evaluate import evaluate_folder
+from lab.evaluate import evaluate_folder
 from vision.model import DEFAULT_MODEL, MASTER_MODEL
 from vision.pipeline import Pipeline
 
@@ -24,7 +24,7 @@ def test_the_run_time_file_is_the_shipped_float_file_quantized():
     """A float file trained or averaged anew must be quantized again: the pipeline runs the int8 file."""
     made = json.loads(_metadata(DEFAULT_MODEL)["quantized_from"])
     assert made["sha256"] == hashlib.sha256(MASTER_MODEL.read_bytes()).hexdigest(), \
-        "models/barrage_slots_int8.onnx is stale: run python -m models.quantize"
+        "models/barrage_slots_int8.onnx is stale: run python -m lab.training.quantize"
     assert "--seed 300000" in made["calibration"] and made["frames"] >= 30
     float_meta = _metadata(MASTER_MODEL)
     assert _metadata(DEFAULT_MODEL)["temperatures"] == float_meta["temperatures"]
@@ -51,7 +51,7 @@ def test_calibration_records_each_frames_one_batch_of_every_box():
     """The ranges come from each frame's batch of all its crops, as the pipeline cuts them, and
     from nothing else (not the second look's mirrored rows, which would make the file depend on
     what the model it calibrates is unsure of)."""
-    from models.quantize import calibration_batches
+    from lab.training.quantize import calibration_batches
 
     batches = calibration_batches(FIXTURES, MASTER_MODEL, 2)
     boxes = len(Pipeline.load(heights=None, specialist=None).profile.layout.boxes)
@@ -66,7 +66,7 @@ def test_float16_weights_are_stored_as_float32_again_computing_the_same(tmp_path
     import onnxruntime as ort
     from onnx import TensorProto, helper, numpy_helper
 
-    from models.quantize import float32_weights
+    from lab.training.quantize import float32_weights
 
     w = np.random.default_rng(1).normal(size=(8, 8)).astype(np.float16)
     graph = helper.make_graph(
@@ -92,7 +92,7 @@ def test_quantize_writes_an_int8_file_that_computes_about_the_same_and_records_i
     import onnxruntime as ort
     from onnx import TensorProto, helper, numpy_helper
 
-    from models.quantize import quantize
+    from lab.training.quantize import quantize
 
     rng = np.random.default_rng(3)
     kernel = rng.normal(scale=0.3, size=(4, 6, 3, 3)).astype(np.float32)
@@ -121,7 +121,7 @@ def test_quantize_writes_an_int8_file_that_computes_about_the_same_and_records_i
 
 
 def test_the_command_names_a_wrong_model_file_or_frame_count_without_a_traceback(tmp_path, capsys):
-    from models.quantize import main
+    from lab.training.quantize import main
 
     garbage = tmp_path / "garbage.onnx"
     garbage.write_text("not a model")

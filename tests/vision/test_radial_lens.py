@@ -2,18 +2,19 @@
 from __future__ import annotations
 
 import json
+
 import cv2
 import numpy as np
 import pytest
 
+from lab.registration_eval import board_grid_error
+from lab.synth.camera import Camera
+from lab.synth.render import WIDE_K
 from vision.layout import load_layout
 from vision.pipeline import Pipeline
 from vision.radial_lens import RadialLens, fit, to_board, to_frame
 from vision.rectify import warp_view
 from vision.registration import FeatureReference, Registrar, default_markers
-from vision.registration_eval import board_grid_error
-from vision.synth.camera import Camera
-from vision.synth.render import WIDE_K
 
 from . import rendered
 

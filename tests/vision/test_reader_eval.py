@@ -1,4 +1,4 @@
-"""The dam-height reader judged alone (``python -m vision.reader_eval``): what it counts,
+"""The dam-height reader judged alone (``python -m lab.reader_eval``): what it counts,
 with a stand-in reader whose answers are known, and the shipped reader on fixture images."""
 import json
 import shutil
@@ -8,11 +8,12 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.bands import band as band_of
-from vision.dam_heights import HEIGHTS, SIZE, FrameDams, truth_dams
+import lab.heldout_sets as heldout_sets
+from lab.bands import band as band_of
+from lab.reader_eval import LEAN_BANDS, ReaderTally, folders_named, main, summary, tally_frame
+from lab.truth_view import FrameDams, truth_dams
+from vision.dam_heights import HEIGHTS, SIZE
 from vision.layout import load_layout
-import vision.heldout_sets as heldout_sets
-from vision.reader_eval import LEAN_BANDS, ReaderTally, folders_named, main, summary, tally_frame
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 

@@ -2,9 +2,9 @@
 import cv2
 import numpy as np
 
+from lab.synth.render import Options, render
 from vision import registration
 from vision.layout import ClickedCorners
-from vision.synth.render import Options, render
 from vision.registration import (Calibration, FeatureReference, Registrar, decode_markers, detect_markers,
                                  homography_from_corners, make_detector)
 

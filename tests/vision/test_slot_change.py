@@ -1,4 +1,4 @@
-"""vision.synth.pairs (a frame of the same table a turn earlier) and vision.slot_change
+"""lab.synth.pairs (a frame of the same table a turn earlier) and vision.slot_change
 (which boxes look different between two frames), on frames our generator renders."""
 import json
 from dataclasses import replace
@@ -9,15 +9,15 @@ import cv2
 import numpy as np
 import pytest
 
+from lab.synth.pairs import frame_before, solids_before, table_of
+from lab.synth.photo import encode_jpeg
+from lab.synth.render import Options, render, set_table, shoot
+from lab.turn_eval import truth_map
 from vision.board_state import MapState
 from vision.layout import load_layout
 from vision.pose import camera_position
 from vision.rectify import VIEW_SCALE, canonical_view, plan_crops
 from vision.slot_change import MIN_PIXELS, compare, differing_pixels, drop_shapes
-from vision.synth.pairs import frame_before, solids_before, table_of
-from vision.synth.photo import encode_jpeg
-from vision.synth.render import Options, render, set_table, shoot
-from web.turn_eval import truth_map
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 SEED = 930_007

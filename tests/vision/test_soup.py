@@ -1,4 +1,4 @@
-"""Model soups (models/soup.py): the weights of fine-tunes of one net, averaged into one file."""
+"""Model soups (lab/training/soup.py): the weights of fine-tunes of one net, averaged into one file."""
 import hashlib
 import json
 
@@ -20,7 +20,7 @@ def _run(path, x):
 
 def _two_fine_tunes(tmp_path):
     """Two slot-shaped files of one graph, different weights, each with its own temperatures."""
-    from models.temperature import scale_outputs
+    from lab.training.temperature import scale_outputs
 
     paths = [tmp_path / "a.onnx", tmp_path / "b.onnx"]
     for seed, path, piece in ((0, paths[0], 2.0), (1, paths[1], 4.0)):
@@ -30,7 +30,7 @@ def _two_fine_tunes(tmp_path):
 
 
 def test_the_soup_reads_with_the_mean_of_the_weights_and_the_temperatures(tmp_path):
-    from models.soup import main
+    from lab.training.soup import main
 
     a, b = _two_fine_tunes(tmp_path)
     x = np.random.default_rng(2).random((5, 6, 48, 48), np.float32)
@@ -51,7 +51,7 @@ def test_the_soup_reads_with_the_mean_of_the_weights_and_the_temperatures(tmp_pa
 
 
 def test_weights_lean_the_soup_toward_an_ingredient(tmp_path):
-    from models.soup import soup
+    from lab.training.soup import soup
 
     a, b = _two_fine_tunes(tmp_path)
     x = np.random.default_rng(3).random((4, 6, 48, 48), np.float32)
@@ -70,8 +70,8 @@ def test_weights_lean_the_soup_toward_an_ingredient(tmp_path):
 
 
 def test_files_that_are_not_one_net_are_refused(tmp_path, capsys):
-    from models.soup import main, soup
-    from models.temperature import scale_outputs
+    from lab.training.soup import main, soup
+    from lab.training.temperature import scale_outputs
 
     a, _ = _two_fine_tunes(tmp_path)
     plain = tmp_path / "plain.onnx"          # no temperatures: another graph
@@ -100,7 +100,7 @@ def test_the_shipped_files_record_what_they_divide_by_and_stay_under_5_mb():
     import onnx
     from onnx import numpy_helper
 
-    from models.temperature import TEMPERATURE
+    from lab.training.temperature import TEMPERATURE
     from vision.dam_heights import DEFAULT_HEIGHTS_MODEL
     from vision.model import DEFAULT_MODEL, MASTER_MODEL
 
@@ -124,7 +124,8 @@ def test_weights_listed_in_another_order_are_still_one_net(tmp_path):
     """A fresh export lists the temperatures after the other weights, a soup written back
     before them (seen on the shipped slot model): the files are one net all the same."""
     import onnx
-    from models.soup import soup
+
+    from lab.training.soup import soup
 
     a, b = _two_fine_tunes(tmp_path)
     model = onnx.load(str(b))

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.evaluate import evaluate_folder
+from lab.evaluate import evaluate_folder
 from vision.labels import OWNERS, PIECES
 from vision.layout import load_layout
 from vision.model import DEFAULT_MODEL, log_softmax, net_input
@@ -130,7 +130,7 @@ def test_a_model_that_names_no_kinds_is_refused_with_a_way_out():
 
 
 def test_the_command_line_names_a_wrong_model_file_without_a_traceback(tmp_path):
-    from automa.cli import main
+    from automa_vision.cli import main
 
     garbage = tmp_path / "garbage.onnx"
     garbage.write_text("not a model")

@@ -14,19 +14,19 @@ import pytest
 from automa.barrage.data import barrage_map
 from automa.barrage.setup import new_game
 from automa.barrage.state import Dam, GameState
-from automa.cli import main as cli_main
-from vision.synth import pieces
-from vision.synth.batch import options_for
-from vision.synth.camera import Camera, sample_camera
+from automa_vision.cli import main as cli_main
+from lab.synth import pieces
+from lab.synth.batch import options_for
+from lab.synth.camera import Camera, sample_camera
+from lab.synth.cli import shot_flags, shot_options
+from lab.synth.make_fixtures import GROUPS, fixture_options
+from lab.synth.pairs import table_of
+from lab.synth.render import LATE_MOVES, WET_MOST, WIDE_K, Options, game_state, render, set_table
+from lab.synth.truth import covered_fraction, slot_truth
+from vision.barrage.reference_map import reference_png, reference_svg
 from vision.layout import load_layout
 from vision.pose import camera_position
 from vision.registration import make_detector
-from vision.synth.make_fixtures import GROUPS, fixture_options
-from vision.synth.reference_map import reference_png, reference_svg
-from vision.synth.cli import shot_flags, shot_options
-from vision.synth.pairs import table_of
-from vision.synth.render import LATE_MOVES, WET_MOST, WIDE_K, Options, game_state, render, set_table
-from vision.synth.truth import covered_fraction, slot_truth
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 PIECES = {"headstream": {None}, "dam": {"empty", "base", "base+1", "base+2"},

@@ -8,13 +8,13 @@ import json
 import numpy as np
 import pytest
 
-from automa.cli import main as cli_main
+from automa_vision.cli import main as cli_main
+from lab.synth import pieces
+from lab.synth.camera import Camera
+from lab.synth.finish import MATTE, Finish, finish
+from lab.synth.lights import Sun
+from lab.synth.render import Options, render
 from vision.layout import load_layout
-from vision.synth import pieces
-from vision.synth.camera import Camera
-from vision.synth.finish import MATTE, Finish, finish
-from vision.synth.lights import Sun
-from vision.synth.render import Options, render
 
 from .test_synth_lights import _one_tall_dam_seen_from_above
 

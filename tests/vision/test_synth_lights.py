@@ -10,12 +10,12 @@ import pytest
 
 from automa.barrage.setup import new_game
 from automa.barrage.state import Dam
-from vision.height_cues import elevation_cues
+from lab.elevation_cues import elevation_cues
+from lab.synth import pieces
+from lab.synth.camera import Camera
+from lab.synth.lights import LOW, Lamp, Sun, from_record, lamps, lighting
+from lab.synth.render import Options, render
 from vision.layout import load_layout
-from vision.synth import pieces
-from vision.synth.camera import Camera
-from vision.synth.lights import LOW, Lamp, Sun, from_record, lamps, lighting
-from vision.synth.render import Options, render
 
 from .test_synth import decode
 

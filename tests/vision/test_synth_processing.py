@@ -1,14 +1,14 @@
-"""A webcam's own processing between the sensor and JPEG (``vision.synth.processing``)."""
+"""A webcam's own processing between the sensor and JPEG (``lab.synth.processing``)."""
 from __future__ import annotations
 
 import cv2
 import numpy as np
 import pytest
 
-from automa.cli import main as cli_main
-from vision.synth.pairs import table_of
-from vision.synth.processing import NONE, Processing, processing
-from vision.synth.render import Options, render, set_table
+from automa_vision.cli import main as cli_main
+from lab.synth.pairs import table_of
+from lab.synth.processing import NONE, Processing, processing
+from lab.synth.render import Options, render, set_table
 
 
 def _step(bright: int = 200, dark: int = 60) -> np.ndarray:

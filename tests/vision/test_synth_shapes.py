@@ -1,5 +1,5 @@
 """The structures' shapes in the synthetic frames: blocks (the training images') or moulded,
-arched dam walls and round pipes (``vision.synth.shapes``)."""
+arched dam walls and round pipes (``lab.synth.shapes``)."""
 from __future__ import annotations
 
 import json
@@ -11,12 +11,12 @@ import pytest
 
 from automa.barrage.setup import new_game
 from automa.barrage.state import Dam
-from automa.cli import main as cli_main
-from vision.synth import pieces
-from vision.synth.pairs import solids_before, table_of
-from vision.synth.render import Options, render
-from vision.synth.shapes import ARCH_SEGMENTS, BLOCKS, PIPE_SIDES, Shapes, arch_outlines, pipe, shapes
-from web.turn_eval import truth_map
+from automa_vision.cli import main as cli_main
+from lab.synth import pieces
+from lab.synth.pairs import solids_before, table_of
+from lab.synth.render import Options, render
+from lab.synth.shapes import ARCH_SEGMENTS, BLOCKS, PIPE_SIDES, Shapes, arch_outlines, pipe, shapes
+from lab.turn_eval import truth_map
 
 
 def _convex(outline: np.ndarray) -> bool:

@@ -1,15 +1,14 @@
-"""Temperature scaling (models/temperature.py): the fitted T undoes a net's overconfidence,
-and is written into the model file (models/slot_temperatures.py for the slot model)."""
+"""Temperature scaling (lab/training/temperature.py): the fitted T undoes a net's overconfidence,
+and is written into the model file (lab/training/slot_temperatures.py for the slot model)."""
 import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from models.temperature import fit_temperature, nll
+from lab.training.temperature import fit_temperature, nll
 
 from .small_models import slot_shaped_model
-
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 
@@ -47,7 +46,7 @@ def test_nothing_to_fit_gives_one():
 def test_temperatures_are_written_into_the_graph_once(tmp_path):
     import onnxruntime as ort
     pytest.importorskip("onnx")
-    from models.temperature import scale_outputs
+    from lab.training.temperature import scale_outputs
 
     path = tmp_path / "m.onnx"
     slot_shaped_model(path, np.random.default_rng(0))
@@ -71,7 +70,7 @@ def test_temperatures_are_written_into_the_graph_once(tmp_path):
 def test_the_slot_models_heads_are_fitted_on_validation_images_and_scaled(tmp_path, capsys):
     import onnxruntime as ort
     pytest.importorskip("onnx")
-    from models.slot_temperatures import main
+    from lab.training.slot_temperatures import main
 
     path = tmp_path / "slots.onnx"
     slot_shaped_model(path, np.random.default_rng(0))     # loud: logits in the tens

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("torch")
 
-from automa.cli import main  # noqa: E402
+from automa_vision.cli import main  # noqa: E402
 from vision.model import MASTER_MODEL, load_session  # noqa: E402
 
 
@@ -58,7 +58,7 @@ def test_train_with_kinds_writes_a_specialist_the_pipeline_loads(tmp_path):
 
 def _weights(path):
     """The file's weights as float32 arrays, whatever they are stored as."""
-    from models.onnx_weights import initializers
+    from lab.training.onnx_weights import initializers
 
     return list(initializers(path).values())
 
@@ -103,10 +103,10 @@ def test_a_net_read_back_from_its_onnx_file_computes_what_the_file_does(tmp_path
     exactly: any norm statistics, a slot net (its weights stored as float16), a drop counter."""
     import torch
 
-    from models.net import DropNet, SlotNet
-    from models.onnx_weights import load_weights
-    from models.train import export
-    from models.train_drops import export as export_counter
+    from lab.training.net import DropNet, SlotNet
+    from lab.training.onnx_weights import load_weights
+    from lab.training.train import export
+    from lab.training.train_drops import export as export_counter
 
     torch.manual_seed(3)
     net = _scrambled_norms(SlotNet())
@@ -144,8 +144,8 @@ def test_the_dam_height_reader_read_back_computes_what_its_file_does(tmp_path):
     alone is not in the file and starts fresh."""
     import torch
 
-    from models.dam_net import DamSetNet, OneFrame, from_file
-    from models.train_heights import export
+    from lab.training.dam_net import DamSetNet, OneFrame, from_file
+    from lab.training.train_heights import export
     from vision.dam_heights import DEFAULT_HEIGHTS_MODEL
 
     torch.manual_seed(4)
@@ -165,14 +165,14 @@ def test_the_dam_height_reader_read_back_computes_what_its_file_does(tmp_path):
         for name in ("mix.layers.1.self_attn.in_proj_weight", "mix.layers.0.linear2.weight"):
             np.testing.assert_array_equal(back.get_parameter(name).numpy(), net.get_parameter(name).numpy())
         assert not torch.equal(back.alone.weight, net.alone.weight)
-    # the shipped reader itself (a soup of fine-tunes, models/soup.py), its temperature from its metadata
+    # the shipped reader itself (a soup of fine-tunes, lab/training/soup.py), its temperature from its metadata
     x = np.random.default_rng(5).random((5, 4, 64, 64)).astype(np.float32)
     r = np.array([0, 0, 2, 0, 1])
     with torch.no_grad():
         mine = OneFrame(from_file(DEFAULT_HEIGHTS_MODEL)).eval()(torch.from_numpy(x), torch.from_numpy(r)).numpy()
     np.testing.assert_allclose(mine, _raw_heights(DEFAULT_HEIGHTS_MODEL, x, r), atol=2e-3, rtol=1e-3)
-    from models.net import DropNet
-    from models.onnx_weights import load_weights
+    from lab.training.net import DropNet
+    from lab.training.onnx_weights import load_weights
     with pytest.raises(ValueError, match="no weight conv.0.0.weight"):
         load_weights(DropNet(), DEFAULT_HEIGHTS_MODEL)       # its trunk is named net.conv...
 
@@ -210,9 +210,9 @@ def test_train_init_fine_tunes_a_model_from_its_file(tmp_path):
     # as the file read them, its temperature and all
     import torch
 
-    from models.net import DropNet
-    from models.temperature import scale_outputs
-    from models.train_drops import export as export_counter
+    from lab.training.net import DropNet
+    from lab.training.temperature import scale_outputs
+    from lab.training.train_drops import export as export_counter
     torch.manual_seed(4)
     narrow_file, wide = tmp_path / "headstream_narrow.onnx", tmp_path / "headstream_wide.onnx"
     export_counter(_scrambled_norms(DropNet()), narrow_file, KINDS["headstream"].size)
@@ -232,7 +232,7 @@ def test_train_init_fine_tunes_a_model_from_its_file(tmp_path):
     report = json.loads((tmp_path / "headstream_wide_report.json").read_text())
     assert report["settings"]["only"] == "tail" and report["temperature"] == 1.0
     # "last": the head's last layer learns too, on the file's features, which stay
-    from models.onnx_weights import initializers
+    from lab.training.onnx_weights import initializers
     last = tmp_path / "headstream_last.onnx"
     assert main(["train-drops", "--kind", "headstream", *wet, "--init", str(narrow_file), "--only", "last",
                  "--lr", "0.5", "--epochs", "4", "--out", str(last)]) == 0
@@ -250,9 +250,9 @@ def test_train_init_fine_tunes_a_model_from_its_file(tmp_path):
         main(["train-drops", "--kind", "headstream", *never, "--only", "last"])
     assert not (tmp_path / "never").exists()
     # and the dam-height reader, from a file of trained-like weights (a run on four images
-    # hardly moves a fresh net's equal weights apart: ``models.onnx_weights``)
-    from models.dam_net import DamSetNet
-    from models.train_heights import export as export_heights
+    # hardly moves a fresh net's equal weights apart: ``lab.training.onnx_weights``)
+    from lab.training.dam_net import DamSetNet
+    from lab.training.train_heights import export as export_heights
     torch.manual_seed(5)
     reader, tuned_reader = tmp_path / "heights.onnx", tmp_path / "heights_tuned.onnx"
     net = DamSetNet()
@@ -271,8 +271,8 @@ def test_train_init_fine_tunes_a_model_from_its_file(tmp_path):
     with pytest.raises(SystemExit, match="--init .*junk.onnx.*not an ONNX file"):
         main(["train", *common, "--init", str(tmp_path / "junk.onnx")])
     with pytest.raises(SystemExit, match="--init .*h.onnx.*no weight conv.0.0.weight"):
-        from models.train_heights import export as export_heights
-        from models.dam_net import DamSetNet
+        from lab.training.dam_net import DamSetNet
+        from lab.training.train_heights import export as export_heights
         export_heights(DamSetNet(), tmp_path / "h.onnx")
         main(["train", *common, "--init", str(tmp_path / "h.onnx")])
 
@@ -317,8 +317,8 @@ def test_train_heights_widths_and_layers_make_another_reader_that_reads_back(tmp
     --init they are refused."""
     import torch
 
-    from models.dam_net import DamSetNet, OneFrame, file_shape, from_file
-    from models.train_heights import export
+    from lab.training.dam_net import DamSetNet, OneFrame, file_shape, from_file
+    from lab.training.train_heights import export
 
     out = tmp_path / "wide.onnx"
     assert main(["train-heights", "--data", str(tmp_path / "data"), "--n-train", "4", "--n-val", "2",
@@ -386,7 +386,7 @@ def test_an_out_file_that_cannot_be_written_is_refused_before_any_image_is_made(
 def test_asking_for_a_gpu_that_is_not_there_says_so():
     import torch
 
-    from models.cli import device
+    from lab.training.cli import device
     assert device("cpu") == "cpu"
     assert device("auto") == ("cuda" if torch.cuda.is_available() else "cpu")
     if not torch.cuda.is_available():

@@ -4,7 +4,7 @@ import importlib.util
 
 import pytest
 
-from automa.cli import main
+from automa_vision.cli import main
 
 
 @pytest.mark.parametrize("command", ["train", "train-heights", "train-drops"])

@@ -2,8 +2,8 @@
 machine, as the commands' image generation does."""
 import json
 
-from automa.cli import build_parser
-from models.cli import image_sets
+from automa_vision.cli import build_parser
+from lab.training.cli import image_sets
 
 
 def test_training_images_can_mix_webcams(tmp_path):

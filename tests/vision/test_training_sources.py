@@ -1,7 +1,7 @@
 """What a training report records of its images: the command that made them, or where they were found."""
 import json
 
-from models.cli import source_of, synth_command
+from lab.training.cli import source_of, synth_command
 
 
 def _image(folder, name, seed):

@@ -1,14 +1,14 @@
-"""web.turn_eval: one turn per synthetic image, listed by the page as a player would see it."""
+"""lab.turn_eval: one turn per synthetic image, listed by the page as a player would see it."""
 import json
 import random
 from pathlib import Path
 
 import cv2
 
-from vision.changes import Move, diff
 from automa.barrage.rules import production_systems
-from web.game import read_against
-from web.turn_eval import _count, before_a_production, before_the_turn, before_water_management, main, truth_map
+from lab.turn_eval import _count, before_a_production, before_the_turn, before_water_management, main, truth_map
+from vision.changes import Move, diff
+from web.barrage.game import read_against
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 

@@ -1,0 +1,1 @@
+"""Training code for the models in ``models/`` (needs the optional ``train`` extra: torch, onnx)."""

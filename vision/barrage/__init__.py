@@ -1,0 +1,1 @@
+"""The Barrage board reader: what is specific to Barrage's board and pieces."""
