@@ -21,7 +21,7 @@ from . import game_commands
 # command -> module that registers it
 COMMANDS: dict[str, str] = {
     "demo": "automa_vision.demo",
-    "bench": "automa_vision.bench",
+    "bench": "lab.bench",
     "synth": "lab.synth.cli",
     "read": "vision.cli",
     "eval": "lab.eval_cli",

@@ -61,11 +61,11 @@ def run(args) -> int:
     figures = {"machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}"}
     figures.update(engine_figures(args.games))
     try:
-        from lab.vision_bench import accuracy_figures, frame_figures, stability_figures
+        from .vision_bench import accuracy_figures, frame_figures, stability_figures
         figures.update(frame_figures())
         figures.update(accuracy_figures())
         figures.update(stability_figures())
-        from lab.turn_eval import fixture_figures
+        from .turn_eval import fixture_figures
         figures.update(fixture_figures())
     except Exception as exc:    # a missing optional part (model file, package) must not hide the engine figures
         figures["vision"] = f"not measured: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
