@@ -1,0 +1,80 @@
+"""Expeditions in the game registry (``automa.games``)."""
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+from automa.common.decision import Decision
+from automa.common.errors import StateError
+from automa.games import Game, Option, PlayEvent
+
+from . import selfplay
+from .data import levels
+from .ops import apply_ops
+from .scoring import automa_score, player_score
+from .setup import DEFAULT_LEVEL, new_game
+from .state import GameState, dump, load
+from .turn import decide
+
+
+class Expeditions(Game):
+    id = "expeditions"
+    name = "Expeditions"
+    summary = "Stonemaier's Expeditions solo: the Automa's North and Central mechs, progress track and glory."
+    options = (
+        Option("level", "progress card (difficulty): 1 Maszynette, 2 Maszyna, 3 Automaszyna", DEFAULT_LEVEL, int,
+               tuple(sorted(levels()))),
+        Option("seed", "seed for the decision deck and the first player (empty: a fresh one)", None, int),
+        Option("first", "who takes the first turn", "random", str, ("random", "player", "automa")),
+        Option("south", "the 6 South tile numbers, west to east (optional)", (), int, multiple=True),
+    )
+
+    def new_game(self, options: Mapping[str, Any]) -> GameState:
+        try:
+            parsed = self.parse_options(options)
+        except ValueError as exc:
+            raise StateError(str(exc)) from None
+        return new_game(parsed)
+
+    def load(self, data: Any) -> GameState:
+        return load(data)
+
+    def dump(self, state: GameState) -> dict:
+        return dump(state)
+
+    def automas(self, state: GameState) -> list[str]:
+        return ["automa"]
+
+    def decide(self, state: GameState, automa: str | None = None) -> Decision:
+        if automa not in (None, "automa"):
+            raise StateError(f"Expeditions has one Automa ('automa'), not {automa!r}")
+        return decide(state)
+
+    def apply(self, state: GameState, decision: Mapping[str, Any]) -> GameState:
+        """Replays ``decision["ops"]``: an Automa decision, or what the player did at the table."""
+        if not isinstance(decision, Mapping) or not isinstance(decision.get("ops"), list):
+            raise StateError("the decision must be the JSON printed by 'expeditions decide --json' (with its ops)")
+        return apply_ops(state, decision["ops"])
+
+    def finished(self, state: GameState) -> bool:
+        return state.turn == "over"
+
+    def scores(self, state: GameState) -> dict[str, int]:
+        out = {"automa": automa_score(state).total}
+        if state.figures is not None:
+            out["player"] = player_score(state.figures).total
+        return out
+
+    def selfplay(self, options: Mapping[str, Any], max_turns: int = 400) -> Iterator[PlayEvent]:
+        """A whole game against a simulated player and table (``selfplay.play``)."""
+        o = self.parse_options(options)
+        seed = o["seed"] if o["seed"] is not None else 1
+        for n, step in enumerate(selfplay.play(seed, o["level"], max_turns)):
+            if step.kind == "automa":
+                d = step.decision
+                yield PlayEvent("turn", f"[Automa, card {d['card']}, progress {d['progress']}, glory {d['glory']}]\n"
+                                + d["instruction"], step.state, d)
+            else:
+                yield PlayEvent("phase", f"Player turn {n + 1}", step.state, lines=step.lines)
+
+
+GAME = Expeditions()

@@ -1,0 +1,122 @@
+"""How an Automa mech moves, what it sweeps and which location its target line picks.
+
+Seed 003, "Ações e Movimento da Automa (Mechs)":
+
+- *Fixed movement*: the North mech always moves east, wrapping from the east-most North
+  location back to the west-most; the Central mech always moves west, wrapping around Central.
+  The mechs ignore the player's location: it is skipped, not counted, never ended on (E2).
+- *Sweep*: with the sweep icon, every face-up card adjacent to the mech (where it stands before
+  it moves) goes to the sweep pile (E4).
+- *Target*: with at least the glory the target line needs, the next 0-3 locations (0 = where the
+  mech stands) are checked in its direction; the first that matches a target icon is where the
+  mech goes and acts:
+  map icon - a location with a map token (explore it);
+  20 icon - the location with the 20-value token and no other corruption (vanquish the 20);
+  corruption icon - a location with at least 1 corruption token, the 20 ignored (vanquish up to
+  the card's x1/x2/x3 from the top).
+- *Distance*: without enough glory, or with no match, the mech moves the distance line's number
+  of locations.
+
+Everything here is a pure function of the state; the trace says what was tried and why.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from automa.common import hexgrid
+from automa.common.trace import Trace
+
+from .data import MECH_REGION, MOVES_WEST, MechLine, layout
+from .state import GameState, Location
+
+WINDOW = 3                      # "Verifica as próximas 0-3 localizações"
+ICON_NAMES = {"map": "map token", "lair": "20-value corruption alone", "corruption": "corruption"}
+
+
+@dataclass(frozen=True)
+class MechPlan:
+    """What one mech does this turn."""
+    mech: str
+    start: str
+    sweep: tuple[str, ...]          # card spaces swept (empty: no sweep icon, or no card adjacent)
+    action: str                     # "explore", "vanquish_lair", "vanquish" or "move"
+    to: str                         # where the mech ends
+    steps: int                      # locations travelled (the player's one not counted)
+    take: int = 0                   # corruption tokens a vanquish takes
+
+
+def route(state: GameState, mech: str) -> list[str]:
+    """The mech's region in its direction of travel, starting where it stands, wrapping around,
+    the player's location left out (the Automa ignores it for every purpose)."""
+    lay = layout()
+    ordered = list(lay.regions[MECH_REGION[mech]])
+    here = state.mechs[mech]
+    cells = [lay.positions[p] for p in ordered]
+    by_cell = dict(zip(cells, ordered))
+    around = hexgrid.cyclic_from(cells, lay.positions[here], reverse=MOVES_WEST[mech])
+    return [by_cell[c] for c in around if by_cell[c] != state.player_at]
+
+
+def matches(loc: Location, kind: str) -> bool:
+    """Whether ``loc`` matches one target icon."""
+    if kind == "map":
+        return loc.map_token
+    if kind == "lair":
+        return loc.lair_alone()
+    return bool(loc.bag_corruption())
+
+
+def describe(loc: Location) -> str:
+    if not loc.face_up:
+        return "face down, map token"
+    parts = [f"tile {loc.tile}" if loc.tile else "face up"]
+    if loc.map_token:
+        parts.append("map token")
+    parts.append("corruption " + (", ".join(t.label() for t in loc.corruption) if loc.corruption else "none"))
+    return ", ".join(parts)
+
+
+def plan(state: GameState, mech: str, line: MechLine, trace: Trace) -> MechPlan:
+    """The mech's actions for one decision card section, in the seed's order: sweep, target,
+    otherwise distance."""
+    lay = layout()
+    here = state.mechs[mech]
+    way = "west" if MOVES_WEST[mech] else "east"
+    path = route(state, mech)
+    if state.player_at in lay.regions[MECH_REGION[mech]]:
+        trace.add(f"the player's mech on {state.player_at} is skipped: it is neither counted nor a target")
+
+    swept: tuple[str, ...] = ()
+    if line.sweep:
+        swept = tuple(lay.adjacent_card_spaces(here))
+        trace.add(f"sweep icon: the face-up cards adjacent to {here} go to the sweep pile: "
+                  + (", ".join(swept) if swept else "none is adjacent"))
+    else:
+        trace.add("no sweep icon")
+
+    target = line.target
+    if target is None:
+        trace.add("no target line on this card")
+    elif state.glory < target.glory:
+        trace.add(f"target line needs {target.glory} glory, the Automa has {state.glory}: not enough")
+    else:
+        icons = " or ".join(ICON_NAMES[k] for k in target.kinds)
+        with trace.section(f"target line ({icons}) needs {target.glory} glory, the Automa has {state.glory}: "
+                           f"checking the next 0-{WINDOW} locations {way}"):
+            for steps, pid in enumerate(path[:WINDOW + 1]):
+                loc = state.locations[pid]
+                hit = next((k for k in target.kinds if matches(loc, k)), None)
+                if hit is None:
+                    trace.add(f"{steps}: {pid} ({describe(loc)}): no match")
+                    continue
+                trace.add(f"{steps}: {pid} ({describe(loc)}): matches the {ICON_NAMES[hit]} icon, the first match")
+                if hit == "map":
+                    return MechPlan(mech, here, swept, "explore", pid, steps)
+                if hit == "lair":
+                    return MechPlan(mech, here, swept, "vanquish_lair", pid, steps)
+                take = min(target.multiplier, len(loc.bag_corruption()))
+                return MechPlan(mech, here, swept, "vanquish", pid, steps, take=take)
+            trace.add("no location in reach matches")
+    to = path[line.distance]
+    trace.add(f"distance line: move {line.distance} {way} from {here} to {to}")
+    return MechPlan(mech, here, swept, "move", to, line.distance)

@@ -1,0 +1,132 @@
+"""The Automa's turn: its five steps in the seed's order (seed 003, "Turno da Automa").
+
+1. Check the deck: when the decision deck is empty, reshuffle every card (the 2 set aside
+   included) into a new deck and set its top 2 aside again, unseen.
+2. Draw the top decision card.
+3. Advance the progress token: with the progress icon, 1 space (it stops on the last space).
+   Reaching a glory space, the Automa takes its next glory token (1-8 in order) onto Basecamp.
+4. North mech actions.  5. Central mech actions  (see :mod:`.mechs`).
+
+``decide`` is pure: it works on a copy, applying each op as it goes so a later step sees
+what an earlier one did (the glory taken in step 3 counts for the mechs' target lines).
+"""
+from __future__ import annotations
+
+from automa.common.decision import Decision
+from automa.common.errors import StateError
+from automa.common.trace import Trace
+
+from .data import MECHS, cards, levels
+from .mechs import MechPlan, plan
+from .ops import apply_ops
+from .state import GameState
+
+MECH_NAMES = {"north": "North mech", "central": "Central mech"}
+
+
+def decide(state: GameState) -> Decision:
+    if state.turn != "automa":
+        raise StateError("it is the player's turn" if state.turn == "player" else "the game is over")
+    if state.awaiting():
+        raise StateError("enter what was revealed on " + ", ".join(state.awaiting())
+                         + " first (tile number and corruption)")
+    trace, ops, lines = Trace(), [], []
+    s = state
+
+    def do(*new: dict) -> None:
+        nonlocal s
+        s = apply_ops(s, list(new))
+        ops.extend(new)
+
+    with trace.section("1. check the decision deck"):
+        if s.deck.draw_pile:
+            trace.add(f"{len(s.deck.draw_pile)} cards left: no reshuffle")
+        else:
+            trace.add("empty: every card, the 2 set aside included, is shuffled into a new deck; 2 set aside again")
+            do({"op": "reshuffle"})
+            lines.append("Reshuffle all 14 decision cards and set the top 2 aside unseen.")
+    card = cards()[s.deck.top]
+    with trace.section("2. draw a decision card"):
+        trace.add(f"card {card.id}")
+        do({"op": "draw", "card": card.id})
+    lines.append(f"Draw decision card {card.id}.")
+    with trace.section("3. progress"):
+        _progress(s, card.progress, trace, lines, do)
+    mechs: dict[str, dict] = {}
+    for number, mech in enumerate(MECHS, start=4):
+        with trace.section(f"{number}. {MECH_NAMES[mech]} on {s.mechs[mech]}"):
+            p = plan(s, mech, card.mech(mech), trace)
+        new = _mech_ops(p)
+        do(*new)
+        text = instruction(p, s)
+        lines.append(f"{MECH_NAMES[mech]}: {text}")
+        mechs[mech] = {"from": p.start, "to": p.to, "action": p.action, "sweep": list(p.sweep),
+                       "take": p.take, "steps": p.steps, "instruction": text}
+    do({"op": "end_turn", "who": "automa"})
+    if s.end_trigger == "automa" and state.end_trigger is None:
+        trace.add("the Automa placed its 8th glory token: the player, then the Automa, take one final turn")
+        lines.append("The Automa has placed its 8th glory token: the end is triggered; "
+                     "you take one final turn, then the Automa takes its last.")
+    elif s.turn == "over":
+        lines.append("That was the Automa's final turn: the game is over.")
+    acts = [m["action"] for m in mechs.values() if m["action"] != "move"]
+    return Decision(automa="automa", action=", ".join(acts) or "move", target=f"card {card.id}",
+                    instruction="\n".join(lines), trace=trace.lines(), ops=ops,
+                    details={"card": card.id, "progress": s.progress, "glory": s.glory, "mechs": mechs,
+                             "turn_after": s.turn})
+
+
+def _progress(s: GameState, icon: bool, trace: Trace, lines: list[str], do) -> None:
+    level = levels()[s.level]
+    if not icon:
+        trace.add("no progress icon: the token stays on space %d" % s.progress)
+        return
+    if s.progress == level.last_space:
+        trace.add(f"progress icon, but the token is on the last space ({s.progress}); it stays")
+        return
+    to = s.progress + 1
+    trace.add(f"progress icon: the token advances to space {to}")
+    lines.append(f"Advance the progress token to space {to}.")
+    new = [{"op": "advance", "to": to}]
+    if to in level.glory_spaces:
+        token = s.glory + 1
+        trace.add(f"space {to} is a glory space: the Automa takes glory token {token} onto Basecamp")
+        new.append({"op": "glory", "token": token})
+        lines.append(f"Glory space: move the Automa's glory token {token} onto Basecamp.")
+    do(*new)        # together: a state is whole only with the glory its token has reached
+
+
+def _mech_ops(p: MechPlan) -> list[dict]:
+    out: list[dict] = []
+    if p.sweep:
+        out.append({"op": "sweep", "mech": p.mech, "spaces": list(p.sweep)})
+    if p.to != p.start:
+        out.append({"op": "move", "mech": p.mech, "to": p.to})
+    if p.action == "explore":
+        out.append({"op": "explore", "mech": p.mech, "location": p.to})
+    elif p.action == "vanquish_lair":
+        out.append({"op": "vanquish_lair", "mech": p.mech, "location": p.to})
+    elif p.action == "vanquish":
+        out.append({"op": "vanquish", "mech": p.mech, "location": p.to, "count": p.take})
+    return out
+
+
+def instruction(p: MechPlan, after: GameState) -> str:
+    """What the player does at the table for one mech, in a sentence or two."""
+    parts = []
+    if p.sweep:
+        parts.append("sweep the face-up cards on " + ", ".join(p.sweep) + " to the sweep pile and refill them")
+    where = f"stay on {p.to}" if p.to == p.start else f"move to {p.to}"
+    if p.action == "explore":
+        parts.append(f"{where}, take its map token for the Automa, flip the tile and draw corruption from the bag "
+                     "until it reaches the location's level (location 20: its 20-value token); enter what was revealed")
+    elif p.action == "vanquish_lair":
+        parts.append(f"{where} and give the Automa the 20-value corruption token")
+    elif p.action == "vanquish":
+        taken = after.automa_corruption[len(after.automa_corruption) - p.take:]
+        parts.append(f"{where} and give the Automa the top {p.take} corruption token"
+                     f"{'s' if p.take > 1 else ''} ({', '.join(t.label() for t in taken)})")
+    else:
+        parts.append(f"{where} ({p.steps} location{'s' if p.steps != 1 else ''}, no target)")
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "."
