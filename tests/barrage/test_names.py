@@ -1,0 +1,43 @@
+"""Spaces named as a player says them, from the map's data (issue 82)."""
+from __future__ import annotations
+
+from automa.barrage.data import barrage_map
+from automa.barrage.names import action_space_name, space_name, with_code
+from automa.barrage.state import ACTION_SECTIONS
+from vision.layout import load_layout
+
+
+def test_each_kind_of_space_is_named_by_basin_or_group_and_area():
+    assert space_name("4U") == "the red-outlined dam space of basin 4, Mountains"
+    assert space_name("4L") == "the lower dam space of basin 4, Mountains"
+    assert space_name("1A") == "conduit space A (value 5) of basin 1, Mountains"
+    assert space_name("P5_1") == "the 2nd (red-outlined) powerhouse space of group 5, Hills"
+    assert space_name("P5_0") == "the 1st powerhouse space of group 5, Hills"
+    assert space_name("A") == "headstream A (above basin 1)"
+    assert space_name("lake:8L") == "the water of the lower dam space of basin 8, Plains"
+    assert with_code("8U") == "the red-outlined dam space of basin 8, Plains (8U)"
+
+
+def test_every_space_of_the_map_and_the_camera_has_its_own_name():
+    board = barrage_map()
+    spaces = [*board.dams, *board.conduits, *board.powerhouses, *board.headstreams]
+    names = [space_name(s) for s in spaces]
+    assert len(set(names)) == len(spaces) and all(n != s for n, s in zip(names, spaces))
+    for s in board.dams.values():      # the area is the basin's, as the map data gives it
+        assert space_name(s.id).endswith(f"basin {s.basin}, {s.area.capitalize()}")
+    camera = {b.id for b in load_layout().slots}
+    assert camera <= set(spaces)       # every slot the camera reads has a name
+
+
+def test_an_unknown_code_comes_back_as_it_is():
+    assert space_name("9Z") == "9Z" and with_code("9Z") == "9Z" and space_name("lake:9Z") == "lake:9Z"
+
+
+def test_management_board_spaces_are_named_by_section_and_place():
+    assert action_space_name("workshop", "r2") == "the Workshop's 2nd space (3 engineers)"
+    assert action_space_name("contracts", "o") == "the Contract Office's 1st space (1 engineer)"
+    assert action_space_name("bank", "b") == "the Bank"
+    assert action_space_name("company", "board") == "the Company board"
+    for section, spaces in ACTION_SECTIONS.items():
+        if len(spaces) > 1:
+            assert len({action_space_name(section, s) for s, _ in spaces}) == len(spaces)
