@@ -9,6 +9,10 @@ latest camera-read step took its map from (rulings V8: the next turn is compared
 with it). It is written in the same transaction as that step, so a restart loses
 neither, and it belongs to that step alone (its seq and time): after an undo or a
 later step it no longer matches and is not used.
+
+Every session belongs to one game (its registry id, ``automa.games``). Databases written
+before sessions had a game are brought up to date when opened: their sessions are Barrage's,
+the only game there was.
 """
 from __future__ import annotations
 
@@ -25,7 +29,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     name TEXT NOT NULL,
     settings TEXT NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    game TEXT NOT NULL DEFAULT 'barrage'
 );
 CREATE TABLE IF NOT EXISTS steps (
     session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
@@ -67,8 +72,8 @@ class Step:
     seq: int
     kind: str              # start | automa | human | correction | phases
     label: str
-    state: dict            # GameState.to_dict() after the step
-    flow: dict             # whose turn comes next (see web.game.Flow)
+    state: dict            # the game's state after the step (its Game.dump)
+    flow: dict             # whose turn comes next, as the game's page keeps it (web.barrage.game.Flow)
     payload: dict          # the decision, the ops or the moves of the step
     created: float
 
@@ -90,6 +95,7 @@ class SessionInfo:
     settings: dict
     created: float
     steps: int
+    game: str
 
 
 # SQLite's INTEGER is 64-bit; an id beyond it (a URL's <int:sid> takes any length) names no
@@ -109,6 +115,15 @@ class Store:
         with closing(self._connect()) as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """A database from before sessions had a game gains the column, in one transaction:
+        every session in it is Barrage's."""
+        with self._tx() as db:
+            columns = {row[1] for row in db.execute("PRAGMA table_info(sessions)")}
+            if "game" not in columns:
+                db.execute("ALTER TABLE sessions ADD COLUMN game TEXT NOT NULL DEFAULT 'barrage'")
 
     def _connect(self) -> sqlite3.Connection:
         # A connection per call: Flask serves requests on several threads.
@@ -131,30 +146,35 @@ class Store:
             db.close()
 
     # -- sessions ------------------------------------------------------------------
-    def create(self, name: str, settings: dict, first: dict[str, Any]) -> int:
-        """A new session with its first step (``first``: kind, label, state, flow, payload)."""
-        return self.create_with_steps(name, settings, [first])
+    def create(self, name: str, settings: dict, first: dict[str, Any], *, game: str) -> int:
+        """A new session of ``game`` with its first step (``first``: kind, label, state, flow, payload)."""
+        return self.create_with_steps(name, settings, [first], game=game)
 
-    def create_with_steps(self, name: str, settings: dict, steps: list[dict[str, Any]]) -> int:
+    def create_with_steps(self, name: str, settings: dict, steps: list[dict[str, Any]], *, game: str) -> int:
         if not steps:
             raise StoreError("a session needs at least one step")
         with self._tx() as db:
-            cur = db.execute("INSERT INTO sessions (name, settings, created) VALUES (?, ?, ?)",
-                             (name, json.dumps(settings), time.time()))
+            cur = db.execute("INSERT INTO sessions (name, settings, created, game) VALUES (?, ?, ?, ?)",
+                             (name, json.dumps(settings), time.time(), game))
             sid = int(cur.lastrowid)
             for seq, step in enumerate(steps):
                 self._insert(db, sid, seq, step)
         return sid
 
-    def sessions(self) -> list[SessionInfo]:
+    def sessions(self, game: str | None = None) -> list[SessionInfo]:
+        """The sessions of ``game`` (of every game when None), newest first."""
         with closing(self._connect()) as db:
-            rows = db.execute("SELECT s.id, s.name, s.settings, s.created, COUNT(t.seq) FROM sessions s "
-                              "LEFT JOIN steps t ON t.session_id = s.id GROUP BY s.id ORDER BY s.id DESC").fetchall()
-        return [SessionInfo(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
+            rows = db.execute("SELECT s.id, s.name, s.settings, s.created, COUNT(t.seq), s.game FROM sessions s "
+                              "LEFT JOIN steps t ON t.session_id = s.id WHERE ? IS NULL OR s.game = ? "
+                              "GROUP BY s.id ORDER BY s.id DESC", (game, game)).fetchall()
+        return [SessionInfo(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5]) for r in rows]
 
-    def session(self, sid: int) -> SessionInfo:
+    def session(self, sid: int, game: str | None = None) -> SessionInfo:
+        """Session ``sid``; NoSession if there is none, or it is not ``game``'s (when given)."""
         for info in self.sessions():
             if info.id == sid:
+                if game is not None and info.game != game:
+                    raise NoSession(f"no session {sid} of {game} (it is a session of {info.game})")
                 return info
         raise NoSession(f"no session {sid}")
 

@@ -15,7 +15,7 @@ def step(n: int) -> dict:
 def test_steps_persist_across_restarts_and_undo_goes_back(tmp_path):
     path = tmp_path / "s.sqlite3"
     store = Store(path)
-    sid = store.create("game", {"seed": 1}, step(0))
+    sid = store.create("game", {"seed": 1}, step(0), game="barrage")
     store.append(sid, step(1), expect_seq=0)
     store.append(sid, step(2), expect_seq=1)
     reopened = Store(path)                 # a crash/restart: a new process opens the same file
@@ -30,7 +30,7 @@ def test_steps_persist_across_restarts_and_undo_goes_back(tmp_path):
 
 def test_a_stale_request_cannot_play_a_turn_twice(tmp_path):
     store = Store(tmp_path / "s.sqlite3")
-    sid = store.create("game", {}, step(0))
+    sid = store.create("game", {}, step(0), game="barrage")
     store.append(sid, step(1), expect_seq=0)
     with pytest.raises(Conflict):
         store.append(sid, step(1), expect_seq=0)
@@ -41,7 +41,7 @@ def test_a_failed_write_leaves_nothing_behind(tmp_path):
     store = Store(tmp_path / "s.sqlite3")
     bad = {**step(1), "state": {1, 2}}     # a set is not JSON: the insert fails mid-transaction
     with pytest.raises(TypeError):
-        store.create_with_steps("game", {}, [step(0), bad])
+        store.create_with_steps("game", {}, [step(0), bad], game="barrage")
     assert store.sessions() == []
 
 
@@ -51,7 +51,7 @@ def test_unknown_session(tmp_path):
         store.steps(42)
     with pytest.raises(NoSession):
         store.delete(42)
-    sid = store.create("game", {}, step(0))
+    sid = store.create("game", {}, step(0), game="barrage")
     for call in (store.delete, store.picture, store.steps, lambda i: store.undo_to(i, 0),
                  lambda i: store.append(i, step(1), expect_seq=0)):
         for bad in (0, -1, 2**63, 2**70):      # past SQLite's 64-bit INTEGER: OverflowError before
@@ -63,7 +63,7 @@ def test_unknown_session(tmp_path):
 def test_a_steps_picture_is_kept_with_it_and_carried_by_a_correction(tmp_path):
     path = tmp_path / "s.sqlite3"
     store = Store(path)
-    sid = store.create("game", {}, step(0))
+    sid = store.create("game", {}, step(0), game="barrage")
     assert store.picture(sid) is None
     store.append(sid, step(1), expect_seq=0, picture=(b"first", [1.0, 2.0, 3.0]))
     first = Store(path).picture(sid)                      # kept across a restart
@@ -81,3 +81,29 @@ def test_a_steps_picture_is_kept_with_it_and_carried_by_a_correction(tmp_path):
     assert store.picture(sid).image == b"second"                          # one per session, the latest
     store.delete(sid)
     assert store.picture(sid) is None
+
+
+OLD_SCHEMA = """
+CREATE TABLE sessions (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, settings TEXT NOT NULL,
+                       created REAL NOT NULL);
+CREATE TABLE steps (session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE, seq INTEGER NOT NULL,
+                    kind TEXT NOT NULL, label TEXT NOT NULL, state TEXT NOT NULL, flow TEXT NOT NULL,
+                    payload TEXT NOT NULL, created REAL NOT NULL, PRIMARY KEY (session_id, seq));
+INSERT INTO sessions (name, settings, created) VALUES ('before games had ids', '{}', 1.0);
+INSERT INTO steps VALUES (1, 0, 'start', 'start', '{"n": 0}', '{}', '{}', 1.0);
+"""
+
+
+def test_a_database_from_before_games_is_migrated_in_place_and_its_sessions_are_barrages(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(OLD_SCHEMA)
+    store = Store(path)
+    [old] = store.sessions()
+    assert (old.name, old.game, old.steps) == ("before games had ids", "barrage", 1)
+    other = store.create("other", {}, step(0), game="expeditions")
+    assert [s.id for s in store.sessions("barrage")] == [old.id]
+    assert [s.id for s in store.sessions("expeditions")] == [other]
+    assert [s.id for s in Store(path).sessions()] == [other, old.id]     # opened again: migrated once
+    with pytest.raises(NoSession, match=f"no session {other} of barrage"):
+        store.session(other, "barrage")

@@ -10,16 +10,17 @@ from flask import Blueprint, redirect, request
 from flask.blueprints import BlueprintSetupState
 
 from ..services import services
+from ..sessions import own_sessions
 from .api import bp as api_bp
+from .game import GAME_ID
 from .live import Live
 from .play import bp as play_bp
-
-GAME_ID = "barrage"
 
 bp = Blueprint("barrage", __name__, url_prefix=f"/{GAME_ID}", template_folder="templates",
                static_folder="static")
 bp.register_blueprint(play_bp)
 bp.register_blueprint(api_bp)
+own_sessions(bp, GAME_ID)
 
 
 @bp.record_once

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from urllib.parse import quote
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
@@ -13,6 +14,7 @@ from vision.slot_change import Comparison
 
 from .. import forms
 from ..services import services
+from ..sessions import SessionFileError, export as export_file
 from ..store import Conflict, Step
 from . import game, transfer, views
 from .forms import new_game
@@ -52,12 +54,12 @@ def reference():
 @bp.get("/sessions")
 def sessions():
     return jsonify([{"id": s.id, "name": s.name, "steps": s.steps, "settings": s.settings}
-                    for s in services().store.sessions()])
+                    for s in services().store.sessions(game.GAME_ID)])
 
 
 def create_session(form: dict) -> int:
     name, settings = new_game(form, profiles())
-    return services().store.create(name, {**settings.__dict__}, game.start(settings))
+    return services().store.create(name, {**settings.__dict__}, game.start(settings), game=game.GAME_ID)
 
 
 @bp.post("/sessions")
@@ -164,10 +166,17 @@ def undo(sid: int):
 def export(sid: int):
     store = services().store
     info = store.session(sid)
-    response = jsonify(transfer.export(info, store.steps(sid)))
-    safe = "".join(ch if ch.isalnum() else "-" for ch in info.name)[:40]
-    response.headers["Content-Disposition"] = f'attachment; filename="session-{sid}-{safe}.json"'
+    response = jsonify(export_file(info, store.steps(sid)))
+    response.headers["Content-Disposition"] = attachment(f"session-{sid}-{info.name[:40]}.json")
     return response
+
+
+def attachment(filename: str) -> str:
+    """A download's header for any name (RFC 6266): an ASCII ``filename`` for old browsers and
+    the name itself as ``filename*`` (RFC 5987); a header must be Latin-1, so "Игра" in
+    ``filename`` alone left the export unanswered."""
+    plain = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_.") else "-" for ch in filename)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 @bp.post("/sessions/import")
@@ -178,9 +187,9 @@ def import_session():
         raise forms.FormError(["choose an exported session file (.json) to import"])
     try:
         name, settings, steps = transfer.parse(data)
-    except transfer.SessionFileError as exc:
+    except SessionFileError as exc:
         raise forms.FormError([f"import refused: {exc}"]) from None
-    sid = services().store.create_with_steps(name, settings, steps)
+    sid = services().store.create_with_steps(name, settings, steps, game=game.GAME_ID)
     return jsonify({"id": sid, "url": url_for("barrage.play.play", sid=sid)}), 201
 
 

@@ -35,6 +35,7 @@ NewStep = dict[str, Any]
 # dam (rulings V3), so a reading that shows one has misread a piece the game knows: a raised
 # dam read as a bare base is the camera's likeliest mistake (models/MODEL_CARD.md). Nor does
 # anything take drops off a headstream before the Water Flow phase, which the page runs itself.
+GAME_ID = "barrage"       # Barrage's id in the registry (automa.games) and its sessions' game
 NEVER = ("removed", "owner")
 # Only the company whose turn it is builds (a neutral dam is set up, never built).
 BUILT = ("dam", "conduit", "powerhouse")

@@ -12,6 +12,7 @@ from vision.labels import MAX_HEADSTREAM_DROPS
 from ..forms import FormError
 from ..services import services
 from .api import create_session, profiles
+from .game import GAME_ID
 from .live import DEMO_DIR
 from .views import COLOUR_HEX
 
@@ -21,7 +22,7 @@ bp = Blueprint("play", __name__)
 def _home(errors: list[str] | None = None, form: dict | None = None, status: int = 200):
     live = services().live
     colours = {c: COLOUR_HEX[company_colours()[c]] for c in BASE_COMPANIES}
-    return render_template("barrage/index.html", sessions=services().store.sessions(), companies=BASE_COMPANIES,
+    return render_template("barrage/index.html", sessions=services().store.sessions(GAME_ID), companies=BASE_COMPANIES,
                            colours=colours, profiles=profiles(), errors=errors or [], form=form or {},
                            source=live.source.describe(), recognition=live.recognition_problem,
                            demo=live.demo is not None), status
