@@ -183,6 +183,20 @@ class Components:
     def advanced_tiles(self) -> dict[str, dict]:
         return {t["id"]: t for t in self.raw["advanced_technology_tiles"]}
 
+    def officers(self) -> dict[str, dict]:
+        """Executive officers by id (surname), in the rulebook's order."""
+        return {o["id"]: o for o in self.raw["executive_officers"]}
+
+    def special_tiles(self) -> dict[str, dict]:
+        """Officers' special technology tiles (Krylov's ``anton``, Spencer's ``leslie``)."""
+        return {t["id"]: t for t in self.raw["special_technology_tiles"]}
+
+    def external_works(self) -> dict[int, dict]:
+        return {w["id"]: w for w in self.raw["external_works"]}
+
+    def private_buildings(self) -> dict[str, dict]:
+        return {b["id"]: b for b in self.raw["private_buildings"]}
+
 
 def _check_tiles(raw: dict, source: str = "tiles.json") -> list[dict]:
     tiles = require(source, raw, "tiles", list)
@@ -244,6 +258,9 @@ def components() -> Components:
             require(src, c, key, str, f"companies[{i}]")
         require(src, c, "income", dict, f"companies[{i}]")
     require(src, raw, "advanced_technology_tiles", list)
+    for key in ("executive_officers", "special_technology_tiles", "external_works", "private_buildings"):
+        for i, item in enumerate(require(src, raw, key, list)):
+            require(src, item, "id", (str, int), f"{key}[{i}]")
     require(src, raw, "starting", dict)
     return Components(raw)
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from automa.common.errors import StateError
 from automa.common.trace import Trace
 
+from . import officers
 from .actions import ACTIONS, DASHED
 from .data import CONTRACT_COLOURS, automa_tiles, company_colours
 from .ops import NAMES, Op, a_name, apply_ops, describe, plural, refill_op
@@ -46,7 +47,7 @@ class Step:
 
 @dataclass
 class Decision:
-    automa: str
+    automa: str                     # the Automa (for Sekibo's tile: the human company told what to do)
     colour: str
     action: str                     # the action that ended the turn ("pass" with no engineer left)
     target: str | None
@@ -57,10 +58,16 @@ class Decision:
     trace: list[str]
     tiles: dict                     # {"actions": n, "criteria": m}
     instruction: str
+    level: str = "medium"
+    officer: str | None = None
+    extra_turn: bool = False        # Battista: the Architect was placed, the same Automa plays again at once
+    human_first_action: dict | None = None   # Sekibo: the tile that decides a human's first action
 
     def to_dict(self) -> dict:
         return {
             "automa": self.automa, "colour": self.colour, "action": self.action, "target": self.target,
+            "level": self.level, "officer": self.officer, "extra_turn": self.extra_turn,
+            "human_first_action": self.human_first_action,
             "engineers": self.engineers, "vp_delta": self.vp_delta, "instruction": self.instruction,
             "summary": summary(self) if self.steps else self.instruction,
             "tiles": self.tiles, "trace": list(self.trace),
@@ -87,63 +94,93 @@ def resolve_automa(state: GameState, who: str | None) -> str:
 
 
 def decide(state: GameState, automa: str | None = None) -> Decision:
-    """Decide one full turn of ``automa`` (company id or colour). ``state`` is not modified."""
-    if state.leeghwater:
-        raise StateError("the Leeghwater Project expansion (external works, private buildings) "
-                         "is not supported by this engine yet")
+    """Decide one full turn of ``automa`` (company id or colour). ``state`` is not modified.
+
+    With Mahiri Sekibo in play, ``automa`` may name a human company whose first action of the
+    round is still to be drawn: the decision is then Sekibo's tile for that human
+    (see :func:`officers.human_first_action`)."""
+    if automa is not None and officers.human_first_action_due(state, automa):
+        return officers.human_first_action(state, automa)
     company = resolve_automa(state, automa)
     colour = company_colours()[company]
+    me = state.companies[company]
     work = state.copy()
     trace = Trace()
-    if work.companies[company].engineers <= 0:
+    if me.workers() <= 0:
         trace.add(f"{company} has no engineer left: it passes (no tile is flipped)")
         return Decision(company, colour, "pass", None, 0, 0, [], [], trace.lines(), {},
-                        f"{colour.capitalize()} Automa ({company}) has no engineer left and passes.")
+                        f"{colour.capitalize()} Automa ({company}) has no engineer left and passes.",
+                        level=me.level, officer=me.officer)
     turn = Turn(work, company, criteria={}, trace=trace)
     _refill_contracts(turn)
+    actions_tile, flipped = flip(turn, state)
+    steps, ending, extra = play_tile(turn, actions_tile)
+    main = steps[-1] if steps else None
+    decision = Decision(
+        automa=company, colour=colour, action=ending, target=main.target if main else None,
+        engineers=me.workers() - turn.me.workers(),
+        vp_delta=turn.me.vp - me.vp,
+        steps=steps, ops=turn.ops, trace=trace.lines(),
+        tiles={"actions": actions_tile["tile"], "criteria": flipped}, instruction="",
+        level=me.level, officer=me.officer, extra_turn=extra)
+    decision.instruction = instruction(decision)
+    return decision
+
+
+def flip(turn: Turn, state: GameState) -> tuple[dict, int]:
+    """Flip the top tile of the shared pile; the turn reads the new top's Actions side and the flipped
+    tile's Criteria side. Returns (actions tile, flipped tile number)."""
+    work = turn.state
     flipped = work.deck.top
     new_deck = work.deck.flip()
     turn.do({"op": "deck", "draw_pile": new_deck.draw_pile, "discard": new_deck.discard,
              "shuffles": new_deck.shuffles, "reshuffled": new_deck.shuffles != state.deck.shuffles})
     tiles = automa_tiles()
-    actions_tile, criteria_tile = tiles[work.deck.top], tiles[flipped]
-    turn.criteria = criteria_tile["criteria"]
-    trace.add(f"flipped tile {flipped}: Actions side of tile {actions_tile['tile']}, Criteria side of tile {flipped}"
-              + (" (pile reshuffled)" if new_deck.shuffles != state.deck.shuffles else ""))
+    actions_tile = tiles[work.deck.top]
+    turn.criteria = tiles[flipped]["criteria"]
+    turn.trace.add(f"flipped tile {flipped}: Actions side of tile {actions_tile['tile']}, Criteria side of tile {flipped}"
+                   + (" (pile reshuffled)" if new_deck.shuffles != state.deck.shuffles else ""))
+    return actions_tile, flipped
+
+
+def play_tile(turn: Turn, actions_tile: dict) -> tuple[list[Step], str, bool]:
+    """Try the tile's actions in order (Grasso: construction first); return (steps, ending action, extra turn)."""
+    state, trace = turn.state, turn.trace
     steps: list[Step] = []
     ending = "pass"
-    for position, action in enumerate(actions_tile["actions"], 1):
+    me = turn.me
+    for position, action in officers.action_order(turn, actions_tile["actions"]):
         name = ACTION_NAMES[action["type"]]
         label = f"{position}. {name}" + action_label(action)
-        if action.get("leeghwater"):
+        if action.get("leeghwater") and not state.leeghwater:
             trace.add(f"{label}: skipped (Leeghwater Project expansion not in play)")
             continue
-        if turn.me.engineers <= 0:
+        if me.workers() <= 0:
             trace.add(f"{label}: not tried, no engineer left: the turn ends")
             break
-        before_vp, before_eng, before_ops = turn.me.vp, turn.me.engineers, len(turn.ops)
+        turn.use_architect = officers.architect_applies(turn, action, action["type"] in DASHED)
+        before_vp, before_eng, before_ops = me.vp, me.workers(), len(turn.ops)
         with trace.section(label):
             outcome = ACTIONS[action["type"]](turn, action)
             if not outcome.done:
                 trace.add(f"not possible: {outcome.reason}")
+                turn.use_architect = False
                 continue
-        steps.append(Step(action["type"], outcome.target, before_eng - turn.me.engineers, turn.me.vp - before_vp,
+        turn.use_architect = False
+        ops = turn.ops[before_ops:]
+        steps.append(Step(action["type"], outcome.target, before_eng - me.workers(), me.vp - before_vp,
                           {"op_indices": list(range(before_ops, len(turn.ops)))}))
         if action["type"] in DASHED:
             trace.add(f"{name} is in the dashed frame: the turn continues")
             ending = action["type"]
             continue
         ending = action["type"]
-        break
-    main = steps[-1] if steps else None
-    decision = Decision(
-        automa=company, colour=colour, action=ending, target=main.target if main else None,
-        engineers=state.companies[company].engineers - turn.me.engineers,
-        vp_delta=turn.me.vp - state.companies[company].vp,
-        steps=steps, ops=turn.ops, trace=trace.lines(),
-        tiles={"actions": actions_tile["tile"], "criteria": flipped}, instruction="")
-    decision.instruction = instruction(decision)
-    return decision
+        extra = any(op["op"] == "engineers" and op.get("architect") for op in ops) and action["engineers"] == 1
+        if extra:
+            trace.add("Battista: the Architect was placed on a one-engineer action: "
+                      "this Automa immediately takes a second turn with a new tile")
+        return steps, ending, extra
+    return steps, ending, False
 
 
 def _refill_contracts(turn: Turn) -> None:

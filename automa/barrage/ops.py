@@ -16,7 +16,7 @@ from automa.common.errors import StateError
 
 
 from .data import components
-from .state import Dam, GameState, Placement, Segment, validate
+from .state import Dam, GameState, Placement, Segment, capacity, validate
 
 Op = dict
 
@@ -91,15 +91,21 @@ def _engineers(state: GameState, op: Op) -> None:
     if op["count"] > c.engineers:
         raise StateError(f"{c.company} has only {c.engineers} engineers")
     c.engineers -= op["count"]
+    if op.get("architect"):
+        # Battista's Architect is placed as (one of) the engineers: it leaves the supply too.
+        if not c.architect:
+            raise StateError(f"{c.company} has no Architect in its supply")
+        c.architect = False
     spaces = state.action_spaces.setdefault(op["section"], {})
-    spaces.setdefault(op["space"], []).append(Placement(op["company"], op["count"]))
+    spaces.setdefault(op["space"], []).append(Placement(op["company"], op["count"] + int(bool(op.get("architect")))))
 
 
 def _machinery(state: GameState, op: Op) -> None:
     c = state.companies[op["company"]]
     c.excavators += op.get("excavators", 0)
     c.mixers += op.get("mixers", 0)
-    if c.excavators < 0 or c.mixers < 0:
+    c.excamixers += op.get("excamixers", 0)
+    if c.excavators < 0 or c.mixers < 0 or c.excamixers < 0:
         raise StateError(f"{c.company} does not have that machinery")
 
 
@@ -109,14 +115,14 @@ def _invest(state: GameState, op: Op) -> None:
     if tile not in c.tiles:
         raise StateError(f"{c.company} does not hold technology tile {tile}")
     c.tiles.remove(tile)
-    c.excavators -= op.get("excavators", 0)
-    c.mixers -= op.get("mixers", 0)
-    if c.excavators < 0 or c.mixers < 0:
-        raise StateError(f"{c.company} does not have that machinery")
     seg = c.wheel[0]
     seg.tiles.append(tile)
-    seg.excavators += op.get("excavators", 0)
-    seg.mixers += op.get("mixers", 0)
+    for kind in ("excavators", "mixers", "excamixers"):
+        n = op.get(kind, 0)
+        setattr(c, kind, getattr(c, kind) - n)
+        if getattr(c, kind) < 0:
+            raise StateError(f"{c.company} does not have that machinery")
+        setattr(seg, kind, getattr(seg, kind) + n)
 
 
 def rotate_wheel(wheel: list[Segment]) -> tuple[list[Segment], Segment]:
@@ -134,6 +140,7 @@ def _rotate(state: GameState, op: Op) -> None:
         c.tiles.extend(back.tiles)
         c.excavators += back.excavators
         c.mixers += back.mixers
+        c.excamixers += back.excamixers
 
 
 def _take_drops(state: GameState, where: str, n: int) -> None:
@@ -161,7 +168,7 @@ def _put_drops(state: GameState, where: str, n: int) -> None:
         state.headstreams[name] += n
     elif kind == "dam":
         dam = state.dams.get(name)
-        if dam is None or dam.drops + n > dam.pieces:
+        if dam is None or dam.drops + n > capacity(state, name):
             raise StateError(f"dam {name} cannot hold {n} more drops")
         dam.drops += n
     else:
@@ -226,10 +233,42 @@ def _new_round(state: GameState, op: Op) -> None:
     state.turn_order = list(op["turn_order"])
     for c in state.companies.values():
         c.engineers = start
+        if c.has_officer("battista"):
+            c.engineers, c.architect = start - 1, True     # the Architect replaces one engineer
+    state.human_first_actions = []
+    if "external_slots" in op:
+        state.external_works.slots = list(op["external_slots"])
+        state.external_works.piles = {k: list(v) for k, v in op["external_piles"].items()}
     state.energy = {c: 0 for c in state.companies}
     state.action_spaces = {}
     state.patent_office.slots = list(op["patent_slots"])
     state.patent_office.piles = {k: list(v) for k, v in op["patent_piles"].items()}
+
+
+def _external_work(state: GameState, op: Op) -> None:
+    """A company fulfils the External Work at position ``slot`` (0 = top): the tile goes to it."""
+    slots = state.external_works.slots
+    if slots[op["slot"]] != op["work"]:
+        raise StateError(f"External Works position {op['slot'] + 1} does not hold work {op['work']}")
+    slots[op["slot"]] = None
+    state.companies[op["company"]].external_works.append(op["work"])
+
+
+def _build_private(state: GameState, op: Op) -> None:
+    """A company builds on a Private Building: a building piece leaves its board."""
+    for b in state.private_buildings:
+        if b.building == op["building"]:
+            if op["company"] in b.built_by:
+                raise StateError(f"{op['company']} already built {op['building']}")
+            b.built_by.append(op["company"])
+            return
+    raise StateError(f"Private Building {op['building']!r} is not in play")
+
+
+def _human_first_action(state: GameState, op: Op) -> None:
+    if op["company"] in state.human_first_actions:
+        raise StateError(f"{op['company']}'s first action of the round was already drawn")
+    state.human_first_actions.append(op["company"])
 
 
 _HANDLERS = {
@@ -237,6 +276,7 @@ _HANDLERS = {
     "engineers": _engineers, "machinery": _machinery, "invest": _invest, "rotate": _rotate,
     "drops": _drops, "fulfil": _fulfil, "discard_contracts": _discard_contracts,
     "refill_contracts": _refill_contracts, "take_tile": _take_tile, "new_round": _new_round,
+    "external_work": _external_work, "build_private": _build_private, "human_first_action": _human_first_action,
 }
 
 
@@ -309,13 +349,16 @@ def describe(op: Op) -> str:
         space = "" if op["space"] in ("board", "overflow", "b") else f" (space {op['space']})"
         if op["space"] == "overflow":
             space = " (next to the section: no free space)"
-        return f"{who}: {plural(op['count'], 'engineer')} on the {where}{space}"
+        workers = plural(op["count"], "engineer") + (" and the Architect" if op.get("architect") else "")
+        if op.get("architect") and not op["count"]:
+            workers = "the Architect"
+        return f"{who}: {workers} on the {where}{space}"
     if k == "machinery":
-        parts = [f"{v:+d} {n}" for n, v in (("excavators", op.get("excavators", 0)), ("mixers", op.get("mixers", 0))) if v]
+        parts = [f"{op.get(n, 0):+d} {n}" for n in ("excavators", "mixers", "excamixers") if op.get(n, 0)]
         return f"{who}: " + ", ".join(parts)
     if k == "invest":
         tile = NAMES.get(op["tile"], op["tile"])
-        machines = [f"{op[m]} {m}" for m in ("excavators", "mixers") if op.get(m)]
+        machines = [f"{op[m]} {m}" for m in ("excavators", "mixers", "excamixers") if op.get(m)]
         return f"{who}: put the {tile} tile" + "".join(f" and {m}" for m in machines) + " on the construction wheel"
     if k == "rotate":
         return f"{who}: turn the construction wheel {plural(op['steps'], 'segment')}"
@@ -331,6 +374,12 @@ def describe(op: Op) -> str:
         return f"Round {op['round']}: engineers home, energy markers to 0, new Patent Office tiles; turn order " + ", ".join(op["turn_order"])
     if k == "take_tile":
         return f"{who}: take {op['tile']} from Patent Office slot {op['slot'] + 1}"
+    if k == "external_work":
+        return f"{who}: take External Work {op['work']} (position {op['slot'] + 1})"
+    if k == "build_private":
+        return f"{who}: place a building on the Private Building {op['building']}"
+    if k == "human_first_action":
+        return f"{who}: play your first action of the round as the Automa tile says"
     return k
 
 

@@ -22,6 +22,7 @@ from automa.common.trace import Trace
 from .data import automa_tiles, barrage_map, components
 from .ops import Op, apply_op
 from .rewards import receive
+from .setup import draw_external_works
 from .state import GameState
 from .turn import Turn
 from .water import EXIT, headstream_path, route
@@ -127,7 +128,8 @@ def energy_credits(energy: int) -> tuple[int, int]:
 def bonus_count(state: GameState, company: str, tile: int) -> int:
     c = state.companies[company]
     counts = {0: len(c.contracts), 1: c.built("dam_base"), 2: c.built("elevation"), 3: c.built("conduit"),
-              4: c.built("powerhouse"), 5: len(c.advanced_tiles())}
+              4: c.built("powerhouse"), 5: len(c.advanced_tiles()), 6: len(c.external_works),
+              7: sum(company in b.built_by for b in state.private_buildings)}
     return counts.get(tile, 0)
 
 
@@ -176,6 +178,8 @@ def _reset(state: GameState, ops: list[Op]) -> None:
         slots.append(piles[level].pop(0) if level else None)
     op = {"op": "new_round", "round": state.round + 1, "turn_order": next_turn_order(state),
           "patent_slots": slots, "patent_piles": piles}
+    if state.leeghwater:
+        op["external_slots"], op["external_piles"] = draw_external_works(state.external_works.piles)
     _apply(state, ops, op)
 
 
@@ -238,14 +242,17 @@ def objective_vp(state: GameState) -> dict[str, int]:
 
 
 def final_scoring(state: GameState) -> list[Op]:
-    """Objective tile; 1 VP per 5 credits + machinery in supply; 1 VP per drop in own dams."""
+    """Objective tile; 1 VP per 5 credits + machinery in supply; Private Buildings' VP; 1 VP per drop in own dams."""
     ops: list[Op] = []
     if state.objective_tile is not None:
         for company, vp in objective_vp(state).items():
             _gain(state, ops, company, 0, vp, f"objective tile {state.objective_tile}")
     for company, c in state.companies.items():
-        resources = c.credits + c.excavators + c.mixers
+        resources = c.credits + c.excavators + c.mixers + c.excamixers
         drops = sum(d.drops for d in state.dams.values() if d.owner == company)
-        _gain(state, ops, company, 0, resources // 5 + drops, "final scoring: resources and held drops")
+        buildings = sum(components().private_buildings()[b.building]["vp"]
+                        for b in state.private_buildings if company in b.built_by)
+        _gain(state, ops, company, 0, resources // 5 + drops + buildings,
+              "final scoring: resources, Private Buildings and held drops")
     return ops
 

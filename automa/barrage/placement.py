@@ -24,6 +24,16 @@ Rulebook (seed 004, "STRUCTURE PLACING PROCEDURE"; seed 000 adds the notes):
 Action restrictions (a base in the Mountains, a conduit of value 3 or more)
 "override" all of this (seed 000); the caller has already applied them to
 ``candidates``.
+
+Hard and Very Hard add (004 appendices):
+
+- Wilhelm Adler: "When checking for Dam positioning criteria, Dams on the
+  Mountains are always preferred, with Hills being second" (before the
+  criteria, after the third-structure rule);
+- the L2 Conduit tile: "In case of a tie among eligible positions, Automa will
+  always choose a Conduit of value 3 or higher" (when the criteria leave a tie);
+- the L1 Joker tile: "If Automa is building a Base, it will choose a building
+  space with a red outline" (000: after all the criteria), instead of step 4.
 """
 from __future__ import annotations
 
@@ -40,13 +50,13 @@ NAME = {"dam_base": "Dam Base", "elevation": "Elevation", "conduit": "Conduit", 
 
 
 def choose_space(state: GameState, company: str, structure: str, candidates: list[str],
-                 criteria: dict, trace: Trace) -> str:
+                 criteria: dict, trace: Trace, tile: str | None = None) -> str:
     """The space where ``company`` (an Automa) builds ``structure``, explained in ``trace``.
 
     ``candidates`` are the spaces already known legal and affordable, with any
     restriction of the action applied (dam-space ids of its own dams for an
     Elevation). ``criteria`` is the Criteria side of the tile read this turn,
-    as in tiles.json.
+    as in tiles.json. ``tile`` is the advanced tile whose special effect applies (Hard).
     """
     if structure not in COLUMN:
         raise ValueError(f"unknown structure {structure!r}")
@@ -58,10 +68,15 @@ def choose_space(state: GameState, company: str, structure: str, candidates: lis
         if len(candidates) == 1:
             trace.add(f"Only one eligible space: build on {candidates[0]}.")
             return candidates[0]
+        red = tile == "L1_JOKER" and structure == "dam_base"
         position = _third_structure(state, company, structure, candidates, trace)
         if position:
-            return _settle(structure, position, trace)
+            return _settle(structure, position, trace, red)
         kept = list(candidates)
+        if column == "dam" and state.companies[company].has_officer("adler"):
+            kept = _adler(kept, trace)
+            if len(kept) == 1:
+                return kept[0]
         spec = criteria[column]
         for n, cid in enumerate(spec["criteria"], start=1):
             subset, reason = CRITERIA[column][cid](state, company, kept, criteria["headstreams"])
@@ -75,7 +90,25 @@ def choose_space(state: GameState, company: str, structure: str, candidates: lis
             if len(kept) == 1:
                 trace.add(f"One space left: build on {kept[0]}.")
                 return kept[0]
-        return _settle(structure, _by_code(column, spec["start"], kept, trace), trace)
+        if tile == "L2_CONDUIT" and structure == "conduit":
+            strong = [s for s in kept if barrage_map().conduits[s].value >= 3]
+            if strong and len(strong) < len(kept):
+                trace.add(f"L2 Conduit: of the tied spaces, a conduit of value 3 or more ({', '.join(strong)}).")
+                kept = strong
+            if len(kept) == 1:
+                return kept[0]
+        return _settle(structure, _by_code(column, spec["start"], kept, trace), trace, red)
+
+
+def _adler(kept: list[str], trace: Trace) -> list[str]:
+    """Adler's Automa prefers dams in the Mountains, then in the Hills."""
+    bmap = barrage_map()
+    for area in ("mountains", "hills"):
+        there = [s for s in kept if bmap.dams[s].area == area]
+        if there:
+            trace.add(f"Adler: dams in the {area.capitalize()} are preferred: {', '.join(there)}.")
+            return there
+    return kept
 
 
 # -- step 1: third structure of a system -----------------------------------------------
@@ -189,14 +222,19 @@ def _code_label(column: str, code: int) -> str:
 
 
 # -- step 4: regular space before red-outlined -----------------------------------------
-def _settle(structure: str, spaces: list[str], trace: Trace) -> str:
-    """One space of a single basin / group: prefer a regular (not red-outlined) space, then the first one."""
+def _settle(structure: str, spaces: list[str], trace: Trace, red_first: bool = False) -> str:
+    """One space of a single basin / group: prefer a regular (not red-outlined) space, then the first one;
+    ``red_first`` (L1 Joker, Hard): the red-outlined space."""
     if len(spaces) == 1:
         trace.add(f"Build on {spaces[0]}.")
         return spaces[0]
     bmap = barrage_map()
     red = {s: (bmap.dams[s].red if s in bmap.dams else bmap.powerhouses[s].red) for s in spaces}
     order = {s: (bmap.powerhouses[s].index if s in bmap.powerhouses else bmap.dams[s].red) for s in spaces}
+    if red_first and any(red.values()):
+        choice = sorted((s for s in spaces if red[s]), key=order.__getitem__)[0]
+        trace.add(f"L1 Joker: the red-outlined space is chosen: build on {choice}.")
+        return choice
     regular = sorted((s for s in spaces if not red[s]), key=order.__getitem__)
     choice = regular[0] if regular else sorted(spaces, key=order.__getitem__)[0]
     if regular:

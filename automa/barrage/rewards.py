@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from . import drop_choice
 from .data import components, barrage_map
-from .ops import NAMES
+from .ops import NAMES, refill_op
 from .placement import choose_space
 from .rules import legal_spaces
 from .turn import Turn
@@ -21,6 +21,8 @@ from .turn import Turn
 def wild_machine(turn: Turn) -> str:
     """The machine an Automa takes when it may choose: the type it has fewer of, excavator on a tie."""
     me = turn.me
+    if me.has_officer("mcdowell"):
+        return "mixer"      # 000: "Quando estiver pegando Maquinários de sua escolha, o Autômato sempre prefere pegar Betoneiras"
     return "mixer" if me.mixers < me.excavators else "excavator"
 
 
@@ -116,7 +118,42 @@ def receive(turn: Turn, rewards: list[dict], source: str) -> None:
             elif kind == "free_elevation":
                 for _ in range(n):
                     free_structure(turn, "elevation", legal_spaces(turn.state, turn.company, "elevation"), "free elevation")
+            elif kind == "fulfill_contract_without_production":
+                fulfil_without_production(turn, r.get("max_energy"))
+            elif kind == "free_advanced_technology_tile":
+                free_advanced_tile(turn)
             else:
-                # Leeghwater Project rewards (contract without production, free advanced tile) have no
-                # Automa rule in the seeds; they cannot occur in the base game.
-                turn.trace.add(f"reward {kind!r} has no Automa rule: ignored")
+                raise ValueError(f"reward {kind!r} has no Automa rule")
+
+
+def fulfil_without_production(turn: Turn, max_energy: int | None) -> None:
+    """An External Work's contract: the highest private contract (the right one on a tie), at most
+    ``max_energy`` when the effect says so."""
+    contracts = components().contracts
+    office = turn.state.contract_office
+    options = [(contracts[cid]["energy"], i, colour, cid) for i, (colour, _, cid) in enumerate(office.face_up_private())
+               if max_energy is None or contracts[cid]["energy"] <= max_energy]
+    if not options:
+        turn.trace.add("no private contract it may fulfil")
+        return
+    need, _, colour, cid = max(options)
+    turn.do({"op": "fulfil", "contract": cid})
+    turn.trace.add(f"fulfils private contract {cid} ({need} energy) without producing")
+    receive(turn, contracts[cid]["reward"], f"reward of contract {cid}")
+    op = refill_op(turn.state, colour)
+    if op:
+        turn.do(op)
+
+
+def free_advanced_tile(turn: Turn) -> None:
+    """An External Work's free advanced tile: the highest level in the Patent Office, the leftmost on a tie
+    (no Automa rule in the seeds: see rulings)."""
+    adv = components().advanced_tiles()
+    slots = turn.state.patent_office.slots
+    found = [(adv[t]["level"], -i) for i, t in enumerate(slots) if t]
+    if not found:
+        turn.trace.add("the Patent Office is empty: no tile")
+        return
+    slot = -max(found)[1]
+    turn.do({"op": "take_tile", "slot": slot, "tile": slots[slot]})
+    turn.trace.add(f"takes {slots[slot]} from slot {slot + 1} for free")

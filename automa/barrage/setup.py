@@ -10,15 +10,29 @@ import random
 
 from automa.common.deck import Deck
 
+from . import officers as officer_rules
 from .data import CONTRACT_COLOURS, STRUCTURES, barrage_map, components
-from .state import NEUTRAL, Company, ContractOffice, Dam, GameState, PatentOffice, validate
+from .state import (LEVELS, NEUTRAL, Company, ContractOffice, Dam, ExternalWorks, GameState, PatentOffice,
+                    PrivateBuilding, validate)
 
 BASE_COMPANIES = ("usa", "germany", "italy", "france")
 
 
 def new_game(automas: int = 1, humans: int = 1, seed: int = 0, *, companies: list[str] | None = None,
-             difficulty: str = "medium", leeghwater: bool = False) -> GameState:
-    """Set up a game. ``companies`` (optional) names them in turn order, Automas first."""
+             difficulty: str = "medium", leeghwater: bool = False, levels: list[str] | None = None,
+             officers: list[str | None] | None = None) -> GameState:
+    """Set up a game. ``companies`` (optional) names them in turn order, Automas first.
+
+    ``levels`` gives each Automa its level in turn order (default: ``difficulty`` for all);
+    ``officers`` gives each Very Hard Automa its executive officer (None or missing: drawn from
+    the seed among those not taken). With ``leeghwater`` the expansion is set up: the Netherlands
+    in the company pool, 5 of the 10 Private Buildings, the External Works, the Building tiles.
+    """
+    levels = list(levels) if levels else [difficulty] * automas
+    if len(levels) != automas or not set(levels) <= set(LEVELS):
+        raise ValueError(f"levels must give one of {', '.join(LEVELS)} for each of the {automas} Automas")
+    if officers is not None and len(officers) > automas:
+        raise ValueError(f"officers: at most one per Automa ({automas})")
     if not 1 <= automas <= 3:
         raise ValueError("Barrage plays with 1-3 Automa players")
     if humans < 0 or automas + humans > (5 if leeghwater else 4):
@@ -32,13 +46,18 @@ def new_game(automas: int = 1, humans: int = 1, seed: int = 0, *, companies: lis
         raise ValueError(f"companies must be {automas + humans} different ids among {', '.join(pool)}")
     start = comps["starting"]
     players: dict[str, Company] = {}
+    chosen = _officers(rng, levels, officers, leeghwater)
+    basic = list(STRUCTURES) + (["building"] if leeghwater else [])
     for i, cid in enumerate(companies):
         automa = i < automas     # Automas take the first turn-order positions
         players[cid] = Company(
             company=cid, automa=automa, vp=start["vp_automa"] if automa else start["vp_human"],
             engineers=start["engineers"], excavators=start["excavators"], mixers=start["mixers"],
             credits=0 if automa else start["credits_human"], structures=dict(start["structures"]),
-            tiles=list(STRUCTURES), difficulty=difficulty if automa else "medium")
+            tiles=list(basic), level=levels[i] if automa else "medium",
+            officer=chosen[i] if automa else None)
+        if players[cid].officer:
+            officer_rules.apply_start(players[cid])
     bonus_pool = [b["id"] for b in comps["round_bonus_tiles"] if leeghwater or b["expansion"] == "base"]
     headstream_tiles = rng.sample([h["tile"] for h in comps["headstream_tiles"]], 4)
     state = GameState(
@@ -56,8 +75,58 @@ def new_game(automas: int = 1, humans: int = 1, seed: int = 0, *, companies: lis
         state.dams[space] = Dam(NEUTRAL, nd["pieces"], nd["drops"])
     state.contract_office = _contract_office(rng, len(companies))
     state.patent_office = _patent_office(rng, leeghwater)
+    if leeghwater:
+        state.external_works = _external_works(rng)
+        pool = sorted(components().private_buildings())
+        state.private_buildings = [PrivateBuilding(b) for b in
+                                   rng.sample(pool, comps["starting"]["private_buildings_in_play"])]
     validate(state)
     return state
+
+
+def _officers(rng: random.Random, levels: list[str], given: list[str | None] | None,
+              leeghwater: bool) -> list[str | None]:
+    """One officer per Very Hard Automa (given, else drawn among the free ones); None below Very Hard."""
+    known = components().officers()
+    given = list(given or []) + [None] * (len(levels) - len(given or []))
+    for level, o in zip(levels, given):
+        if o is not None and o not in known:
+            raise ValueError(f"unknown executive officer {o!r} (known: {', '.join(known)})")
+        if o is not None and level != "very-hard":
+            raise ValueError(f"officer {o!r} given to a {level} Automa: only Very Hard Automas have officers")
+        if o is not None and known[o]["needs_leeghwater"] and not leeghwater:
+            raise ValueError(f"{known[o]['name']} needs the Leeghwater Project (--leeghwater)")
+    taken = [o for o in given if o]
+    if len(set(taken)) != len(taken):
+        raise ValueError("each Automa needs a different executive officer")
+    free = [o for o, info in known.items() if o not in taken and (leeghwater or not info["needs_leeghwater"])]
+    out: list[str | None] = []
+    for level, o in zip(levels, given):
+        if level == "very-hard" and o is None:
+            o = free.pop(rng.randrange(len(free)))
+        out.append(o if level == "very-hard" else None)
+    return out
+
+
+def _external_works(rng: random.Random) -> ExternalWorks:
+    """Each deck (A, B, C) shuffled; 3 face up from deck A."""
+    piles = {}
+    for deck in "ABC":
+        pile = sorted(w["id"] for w in components().raw["external_works"] if w["deck"] == deck)
+        rng.shuffle(pile)
+        piles[deck] = pile
+    slots = [piles["A"].pop(0) for _ in range(3)]
+    return ExternalWorks(slots=slots, piles=piles)
+
+
+def draw_external_works(piles: dict[str, list[int]]) -> tuple[list[int | None], dict[str, list[int]]]:
+    """A new round's 3 External Works: from deck A, then B when A runs out, then C."""
+    piles = {k: list(v) for k, v in piles.items()}
+    slots: list[int | None] = []
+    for _ in range(3):
+        deck = next((d for d in "ABC" if piles[d]), None)
+        slots.append(piles[deck].pop(0) if deck else None)
+    return slots, piles
 
 
 def _contract_office(rng: random.Random, n_companies: int) -> ContractOffice:
@@ -79,6 +148,8 @@ def _patent_office(rng: random.Random, leeghwater: bool) -> PatentOffice:
     for level in ("1", "2", "3"):
         pile = [t["id"] for t in tiles if str(t["level"]) == level]
         rng.shuffle(pile)
+        if leeghwater:
+            pile.pop()      # with the Building tiles, 1 tile per level is set aside unseen (BGA)
         piles[level] = pile
     slots = [piles["1"].pop(0) for _ in range(3)]
     return PatentOffice(slots=slots, piles=piles)

@@ -32,7 +32,12 @@ from automa.common.errors import StateError
 from .data import CONTRACT_COLOURS, STRUCTURES, barrage_map, components
 
 NEUTRAL = "neutral"
-DIFFICULTIES = ("easy", "medium")
+# The four Automa levels, as the rulebook orders them: "Low Voltage" (Easy), Medium,
+# "High Voltage" (Hard), "Overpowered" (Very Hard).
+LEVELS = ("easy", "medium", "hard", "very-hard")
+DIFFICULTIES = LEVELS
+LEVEL_NAMES = {"easy": "Low Voltage (Easy)", "medium": "Medium", "hard": "High Voltage (Hard)",
+               "very-hard": "Overpowered (Very Hard)"}
 SCHEMA_VERSION = 1
 
 # Management-board sections and their action spaces, in the order an Automa
@@ -48,6 +53,8 @@ ACTION_SECTIONS: dict[str, list[tuple[str, int]]] = {
     "machinery": [("e", 1), ("a", 4), ("b", 1), ("ec", 1), ("abis", 4), ("bc", 1)],
     "patent": [("p1", 1), ("p2", 1), ("p3", 1)],
     "bank": [("b", 1)],
+    "external": [("w1", 1), ("w2", 1), ("w3", 1)],     # Leeghwater Project: External Works
+    "officer": [("xo", 1)],                            # an executive officer's own space (Grasso's reminder)
 }
 UNLIMITED_SECTIONS = ("bank", "company")   # any number of placements
 
@@ -72,9 +79,10 @@ class Segment:
     tiles: list[str] = field(default_factory=list)
     excavators: int = 0
     mixers: int = 0
+    excamixers: int = 0        # Audia's wild machinery
 
     def empty(self) -> bool:
-        return not self.tiles and not self.excavators and not self.mixers
+        return not self.tiles and not self.excavators and not self.mixers and not self.excamixers
 
 
 @dataclass
@@ -90,7 +98,32 @@ class Company:
     wheel: list[Segment] = field(default_factory=lambda: [Segment() for _ in range(6)])
     tiles: list[str] = field(default_factory=lambda: list(STRUCTURES))
     contracts: list[int] = field(default_factory=list)
-    difficulty: str = "medium"
+    level: str = "medium"
+    officer: str | None = None          # executive officer id (Very Hard Automas only)
+    architect: bool = False             # Battista's Architect is in the supply (not yet placed this round)
+    excamixers: int = 0                 # Audia's Excamixers in the supply
+    external_works: list[int] = field(default_factory=list)    # External Works fulfilled (Leeghwater)
+
+    @property
+    def difficulty(self) -> str:
+        """The level under its older name (states written before Hard existed say ``difficulty``)."""
+        return self.level
+
+    @difficulty.setter
+    def difficulty(self, value: str) -> None:
+        self.level = value
+
+    def at_least(self, level: str) -> bool:
+        """Whether this company plays at ``level`` or above (humans count as Medium)."""
+        return LEVELS.index(self.level) >= LEVELS.index(level)
+
+    def has_officer(self, officer: str) -> bool:
+        """Whether this is a Very Hard Automa playing with ``officer``."""
+        return self.automa and self.level == "very-hard" and self.officer == officer
+
+    def workers(self) -> int:
+        """Engineers in the supply, the Architect included."""
+        return self.engineers + int(self.architect)
 
     def built(self, structure: str) -> int:
         start = components().raw["starting"]["structures"][structure]
@@ -102,7 +135,8 @@ class Company:
     def advanced_tiles(self) -> list[str]:
         """Advanced technology tiles acquired: in supply and on the wheel."""
         on_wheel = [t for s in self.wheel for t in s.tiles]
-        return [t for t in self.tiles + on_wheel if t not in STRUCTURES]
+        advanced = components().advanced_tiles()
+        return [t for t in self.tiles + on_wheel if t in advanced]
 
 
 @dataclass
@@ -131,6 +165,20 @@ class PatentOffice:
 
 
 @dataclass
+class ExternalWorks:
+    """The Leeghwater Project's External Works: 3 face-up tiles (position 1 at the top) and decks A, B, C."""
+    slots: list[int | None] = field(default_factory=lambda: [None, None, None])
+    piles: dict[str, list[int]] = field(default_factory=lambda: {"A": [], "B": [], "C": []})
+
+
+@dataclass
+class PrivateBuilding:
+    """One Private Building of the display (top to bottom) and the companies that built on it, in order."""
+    building: str
+    built_by: list[str] = field(default_factory=list)
+
+
+@dataclass
 class GameState:
     companies: dict[str, Company]
     turn_order: list[str]
@@ -148,6 +196,9 @@ class GameState:
     action_spaces: dict[str, dict[str, list[Placement]]] = field(default_factory=dict)
     deck: Deck = field(default_factory=lambda: Deck(draw_pile=list(range(1, 21))))
     leeghwater: bool = False
+    external_works: ExternalWorks = field(default_factory=ExternalWorks)
+    private_buildings: list[PrivateBuilding] = field(default_factory=list)
+    human_first_actions: list[str] = field(default_factory=list)   # humans whose Sekibo tile was drawn this round
 
     # -- convenient views -----------------------------------------------------------
     @property
@@ -182,10 +233,13 @@ class GameState:
             "leeghwater": self.leeghwater,
             "turn_order": list(self.turn_order),
             "companies": [{
-                "company": c.company, "automa": c.automa, "difficulty": c.difficulty, "vp": c.vp,
+                "company": c.company, "automa": c.automa, "level": c.level, "officer": c.officer,
+                "architect": c.architect, "excamixers": c.excamixers, "external_works": list(c.external_works),
+                "vp": c.vp,
                 "credits": c.credits, "engineers": c.engineers, "excavators": c.excavators, "mixers": c.mixers,
                 "structures": dict(c.structures), "tiles": list(c.tiles), "contracts": list(c.contracts),
-                "wheel": [{"tiles": list(s.tiles), "excavators": s.excavators, "mixers": s.mixers} for s in c.wheel],
+                "wheel": [{"tiles": list(s.tiles), "excavators": s.excavators, "mixers": s.mixers,
+                           **({"excamixers": s.excamixers} if s.excamixers else {})} for s in c.wheel],
             } for c in (self.companies[k] for k in self.turn_order)],
             "energy": {k: self.energy.get(k, 0) for k in self.turn_order},
             "map": {
@@ -207,6 +261,10 @@ class GameState:
                                     for sp, ps in spaces.items()}
                               for sec, spaces in self.action_spaces.items()},
             "automa_deck": self.deck.to_dict(),
+            "external_works": {"slots": list(self.external_works.slots),
+                               "piles": {k: list(v) for k, v in self.external_works.piles.items()}},
+            "private_buildings": [{"building": b.building, "built_by": list(b.built_by)} for b in self.private_buildings],
+            "human_first_actions": list(self.human_first_actions),
         }
 
     def to_json(self, indent: int | None = 1) -> str:
@@ -269,10 +327,15 @@ def _parse(raw: Any) -> GameState:
             structures={k: _int(v, f"{cid}.structures.{k}") for k, v in
                         (c.get("structures") or components().raw["starting"]["structures"]).items()},
             wheel=[Segment(list(s.get("tiles", [])), _int(s.get("excavators", 0), f"{cid}.wheel.excavators"),
-                           _int(s.get("mixers", 0), f"{cid}.wheel.mixers")) for s in wheel_raw],
+                           _int(s.get("mixers", 0), f"{cid}.wheel.mixers"),
+                           _int(s.get("excamixers", 0), f"{cid}.wheel.excamixers")) for s in wheel_raw],
             tiles=list(c.get("tiles", list(STRUCTURES))),
             contracts=[_int(x, f"{cid}.contracts") for x in c.get("contracts", [])],
-            difficulty=c.get("difficulty", "medium"),
+            level=c.get("level", c.get("difficulty", "medium")),
+            officer=c.get("officer"),
+            architect=bool(c.get("architect", False)),
+            excamixers=_int(c.get("excamixers", 0), f"{cid}.excamixers"),
+            external_works=[_int(x, f"{cid}.external_works") for x in c.get("external_works", [])],
         )
     if not companies:
         raise StateError("a state needs at least one company")
@@ -314,6 +377,7 @@ def _parse(raw: Any) -> GameState:
     deck_raw = raw.get("automa_deck")
     deck = Deck.from_dict(deck_raw) if deck_raw else Deck(draw_pile=list(range(1, 21)))
     turn_order = list(raw.get("turn_order") or companies.keys())
+    ew = raw.get("external_works") or {}
     return GameState(
         companies=companies, turn_order=turn_order, round=_int(raw.get("round", 1), "round"),
         bonus_tiles=[_int(x, "bonus_tiles") for x in raw.get("bonus_tiles", [])],
@@ -324,7 +388,23 @@ def _parse(raw: Any) -> GameState:
         energy={k: _int((raw.get("energy") or {}).get(k, 0), f"energy.{k}") for k in companies},
         contract_office=office, patent_office=patent, action_spaces=spaces, deck=deck,
         leeghwater=bool(raw.get("leeghwater", False)),
+        external_works=ExternalWorks(
+            slots=[None if x is None else _int(x, "external_works.slots") for x in ew.get("slots", [None, None, None])],
+            piles={k: [_int(x, f"external_works.piles.{k}") for x in (ew.get("piles") or {}).get(k, [])] for k in "ABC"}),
+        private_buildings=[PrivateBuilding(str(b["building"]), [str(x) for x in b.get("built_by", [])])
+                           for b in raw.get("private_buildings") or []],
+        human_first_actions=[str(x) for x in raw.get("human_first_actions") or []],
     )
+
+
+def capacity(state: MapPieces, space: str) -> int:
+    """Drops the dam on ``space`` can hold: one per piece; a level 3 dam of a Very Hard Automa with
+    Graziano Del Monte holds 4 ("Your level 3 Dams can hold up to 4 Water Drops")."""
+    dam = state.dams[space]
+    companies = getattr(state, "companies", None)
+    if dam.pieces == 3 and companies and dam.owner in companies and companies[dam.owner].has_officer("del-monte"):
+        return 4
+    return dam.pieces
 
 
 def built_on_map(dams: dict[str, Dam], conduits: dict[str, str], powerhouses: dict[str, str]) -> Counter:
@@ -357,12 +437,27 @@ def validate(state: GameState) -> None:
     if len(state.companies) > 5:
         raise StateError("at most 5 companies play")
     start = comps.raw["starting"]
-    all_tiles = set(comps.advanced_tiles()) | set(STRUCTURES) | {"any", "building"}
+    all_tiles = set(comps.advanced_tiles()) | set(STRUCTURES) | {"any", "building"} | set(comps.special_tiles())
     for cid, c in state.companies.items():
         if cid not in known_companies:
             raise StateError(f"unknown company {cid!r} (known: {', '.join(sorted(known_companies))})")
-        if c.difficulty not in DIFFICULTIES:
-            raise StateError(f"{cid}: difficulty must be one of {DIFFICULTIES}, got {c.difficulty!r}")
+        if c.level not in LEVELS:
+            raise StateError(f"{cid}: level must be one of {', '.join(LEVELS)}, got {c.level!r}")
+        if c.officer is not None:
+            officers = comps.officers()
+            if c.officer not in officers:
+                raise StateError(f"{cid}: unknown executive officer {c.officer!r} (known: {', '.join(officers)})")
+            if not (c.automa and c.level == "very-hard"):
+                raise StateError(f"{cid}: only a Very Hard Automa plays with an executive officer")
+            if officers[c.officer]["needs_leeghwater"] and not state.leeghwater:
+                raise StateError(f"{cid}: {officers[c.officer]['name']} needs the Leeghwater Project")
+        if c.architect and not c.has_officer("battista"):
+            raise StateError(f"{cid}: only Tommaso Battista's Automa has the Architect")
+        if c.excamixers < 0:
+            raise StateError(f"{cid}: excamixers cannot be negative")
+        for w in c.external_works:
+            if w not in comps.external_works():
+                raise StateError(f"{cid}: unknown External Work {w}")
         if not 0 <= c.engineers <= start["engineers"]:
             raise StateError(f"{cid}: engineers must be 0-{start['engineers']}, got {c.engineers}")
         for name in ("excavators", "mixers", "credits"):
@@ -376,7 +471,7 @@ def validate(state: GameState) -> None:
         if len(c.wheel) != comps.raw["wheel_segments"]:
             raise StateError(f"{cid}: the construction wheel has {comps.raw['wheel_segments']} segments, got {len(c.wheel)}")
         for s in c.wheel:
-            if s.excavators < 0 or s.mixers < 0:
+            if s.excavators < 0 or s.mixers < 0 or s.excamixers < 0:
                 raise StateError(f"{cid}: negative machinery on the wheel")
             for t in s.tiles:
                 if t not in all_tiles:
@@ -396,8 +491,8 @@ def validate(state: GameState) -> None:
             raise StateError(f"dam {space}: unknown owner {dam.owner!r}")
         if not 1 <= dam.pieces <= bmap.costs["dam_max_pieces"]:
             raise StateError(f"dam {space}: a dam has 1-{bmap.costs['dam_max_pieces']} pieces (base + elevations), got {dam.pieces}")
-        if not 0 <= dam.drops <= dam.pieces:
-            raise StateError(f"dam {space}: holds {dam.drops} drops but its capacity is {dam.pieces}")
+        if not 0 <= dam.drops <= capacity(state, space):
+            raise StateError(f"dam {space}: holds {dam.drops} drops but its capacity is {capacity(state, space)}")
         if dam.owner != NEUTRAL:
             basin = bmap.dams[space].basin
             other = dams_in_basin.get((dam.owner, basin))
@@ -469,8 +564,53 @@ def validate(state: GameState) -> None:
             for p in ps:
                 if p.company not in state.companies:
                     raise StateError(f"action space {sec}.{sp}: unknown company {p.company!r}")
+    _validate_leeghwater(state)
     tiles = set(range(1, 21))
     if sorted(state.deck.draw_pile + state.deck.discard) != sorted(tiles):
         raise StateError("the Automa deck must hold tiles 1-20 exactly once (draw pile + discard)")
     if not state.deck.draw_pile:
         raise StateError("the Automa draw pile cannot be empty (it is reshuffled when it runs out)")
+
+
+def _validate_leeghwater(state: GameState) -> None:
+    """External Works and Private Buildings exist only with the Leeghwater Project."""
+    comps = components()
+    works = comps.external_works()
+    buildings = comps.private_buildings()
+    if not state.leeghwater:
+        if any(state.external_works.slots) or state.private_buildings:
+            raise StateError("External Works and Private Buildings need the Leeghwater Project (leeghwater: true)")
+        return
+    if len(state.external_works.slots) != 3:
+        raise StateError("the External Works have 3 positions")
+    seen: set[int] = set()
+    for w in [x for x in state.external_works.slots if x is not None] + [
+            x for pile in state.external_works.piles.values() for x in pile] + [
+            x for c in state.companies.values() for x in c.external_works]:
+        if w not in works:
+            raise StateError(f"unknown External Work {w}")
+        if w in seen:
+            raise StateError(f"External Work {w} appears twice")
+        seen.add(w)
+    names = [b.building for b in state.private_buildings]
+    if len(set(names)) != len(names):
+        raise StateError("a Private Building appears twice in the display")
+    for b in state.private_buildings:
+        if b.building not in buildings:
+            raise StateError(f"unknown Private Building {b.building!r}")
+        if len(set(b.built_by)) != len(b.built_by):
+            raise StateError(f"{b.building}: a company builds each Private Building at most once")
+        if len(b.built_by) > building_slots(state):
+            raise StateError(f"{b.building}: at most {building_slots(state)} companies build it")
+        for c in b.built_by:
+            if c not in state.companies:
+                raise StateError(f"{b.building}: unknown company {c!r}")
+    for cid in state.companies:
+        n = sum(cid in b.built_by for b in state.private_buildings)
+        if n > comps.raw["starting"]["buildings"]:
+            raise StateError(f"{cid}: built {n} Private Buildings but owns {comps.raw['starting']['buildings']}")
+
+
+def building_slots(state: GameState) -> int:
+    """Build slots of a Private Building: 4, the second closed below 4 players (BGA; unconfirmed)."""
+    return 4 if state.player_count >= 4 else 3

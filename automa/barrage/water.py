@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .data import barrage_map
-from .state import GameState
+from .state import GameState, capacity
 
 EXIT = "exit"
 
@@ -24,7 +24,7 @@ def room(state: GameState, space: str, added: Counter | None = None) -> int:
     dam = state.dams.get(space)
     if dam is None:
         return 0
-    return dam.pieces - dam.drops - (added[space] if added else 0)
+    return capacity(state, space) - dam.drops - (added[space] if added else 0)
 
 
 def headstream_path(headstream: str) -> list[str]:

@@ -340,10 +340,3 @@ def test_dashed_action_effects_are_seen_by_later_actions():
     assert [st.action for st in d.steps] == ["water_management", "construction"]
     assert d.steps[0].target == "B"
     assert d.target == "2L", "the new drop will pass basin 2: most water, then the non-red space"
-
-
-def test_leeghwater_states_are_refused_not_half_played():
-    s = scenario(actions=1, criteria=15)
-    s.leeghwater = True
-    with pytest.raises(StateError, match="Leeghwater Project"):
-        decide(s)

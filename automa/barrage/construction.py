@@ -1,0 +1,131 @@
+"""The Construction action: the four conditions, then the build.
+
+Rulebook (004, Construction Action): "The Automa will build the indicated Structure if
+all of the following conditions are satisfied (Check the following conditions in the
+indicated order): Structure Available ... Technology Tile Available ... Machineries
+Available - The Automa has the minimum required number of Machineries for the
+construction of the depicted structure ... Building Space Available". A tile's
+restriction (a base in the Mountains, a conduit of value 3 or more) "overrides any of
+the following tie-breaks" (000). The engineers go on the company board (unlimited for
+an Automa); the tile and machinery go on the construction wheel, which turns one
+segment; an income revealed is collected at once.
+
+Very Hard officers that change the construction action (004, "Overpowered"):
+
+- Graziano Del Monte: "Automa will always prefer to perform an Elevation construction
+  action, ignoring the structure suggested by the Automa tile" (when it can build one);
+- Leslie Spencer: with the Special tile in the supply, an External Works "construction"
+  with 1 engineer when one is possible (see ``leeghwater``);
+- Margot Fouché: "If it's possible for Automa to build a Building ... it will ignore the
+  structure indicated on the Automa tile and use 1 Engineer to build the Building";
+- Gennaro Grasso: "The first construction action of each round costs 1 Engineer less.
+  Put the used engineer on the XO special spot as a reminder."
+"""
+from __future__ import annotations
+
+from . import leeghwater, payment, techtiles
+from .construct_steps import invest, place_construction_engineers
+from .data import barrage_map
+from .ops import NAMES, a_name
+from .outcome import Outcome, failed
+from .placement import choose_space
+from .rewards import place_structure
+from .rules import construction_cost, legal_spaces
+from .turn import Turn
+
+
+def construction(turn: Turn, action: dict) -> Outcome:
+    """Construction Action, with the officers that replace the printed structure tried first."""
+    me = turn.me
+    if me.has_officer("spencer"):
+        done = leeghwater.spencer_external_work(turn)
+        if done.done:
+            return done
+        turn.trace.add(f"Spencer: {done.reason}; the construction as printed")
+    if me.has_officer("fouche") and turn.state.leeghwater:
+        with turn.trace.section("Fouché: a Building instead of the printed structure, if possible"):
+            done = leeghwater.build_private(turn, {"engineers": 1, "search_direction": "down"})
+        if done.done:
+            return done
+    if me.has_officer("del-monte") and action["structure"] != "elevation":
+        with turn.trace.section("Del Monte: an Elevation instead of the printed structure, if possible"):
+            done = build(turn, {"structure": "elevation", "engineers": action["engineers"]})
+        if done.done:
+            return done
+        turn.trace.add(f"no Elevation possible ({done.reason}); the printed structure")
+    if action["structure"] == "building":
+        return leeghwater.build_private(turn, action)
+    return build(turn, action)
+
+
+def _restricted(structure: str, action: dict, spaces: list[str]) -> list[str]:
+    bmap = barrage_map()
+    area = action.get("area_restriction")
+    low = action.get("min_conduit_value")
+    if area:
+        spaces = [s for s in spaces if bmap.dams[s].area == area]
+    if low:
+        spaces = [s for s in spaces if bmap.conduits[s].value >= low]
+    return spaces
+
+
+def _all_spaces(structure: str) -> list[str]:
+    bmap = barrage_map()
+    return {"dam_base": list(bmap.dams), "elevation": list(bmap.dams), "conduit": list(bmap.conduits),
+            "powerhouse": list(bmap.powerhouses)}[structure]
+
+
+def _payment(turn: Turn, structure: str, space: str, tile: str | None) -> payment.Payment | None:
+    cost = construction_cost(turn.state, turn.company, structure, space)
+    options = payment.adjusted_cost(turn.me, structure, {cost.machinery: cost.amount}, tile)
+    return payment.plan(turn.me, options, tile)
+
+
+def build(turn: Turn, action: dict) -> Outcome:
+    """The four conditions for the structure of ``action``, then the build."""
+    structure = action["structure"]
+    what = a_name(structure)
+    me = turn.me
+    if me.structures[structure] <= 0:
+        return failed(f"Structure Available: no {NAMES[structure]} left on the company board")
+    use = techtiles.tile_for(me, structure)
+    if use is None:
+        return failed(f"Technology Tile Available: no tile builds {what}")
+    tile = techtiles.acting(turn, use)
+    if not any(_payment(turn, structure, s, tile) for s in _restricted(structure, action, _all_spaces(structure))):
+        return failed(f"Machineries Available: it cannot pay {what}{_restriction_text(action)} anywhere on the map "
+                      f"({me.excavators} excavators, {me.mixers} mixers"
+                      + (f", {me.excamixers} excamixers" if me.excamixers else "") + ")")
+    legal = _restricted(structure, action, legal_spaces(turn.state, turn.company, structure))
+    affordable = [s for s in legal if _payment(turn, structure, s, tile)]
+    if not affordable:
+        why = "no free space" if not legal else f"no free space it can pay for ({len(legal)} free, all too costly)"
+        return failed(f"Building Space Available: {why} for {what}{_restriction_text(action)}")
+    if len(affordable) == 1:
+        space = affordable[0]
+        turn.trace.add(f"only one possible space: {space}")
+    else:
+        with turn.trace.section(f"{len(affordable)} possible spaces: Structure Placing Procedure"):
+            space = choose_space(turn.state, turn.company, structure, affordable, turn.criteria, turn.trace, tile=tile)
+    cost = construction_cost(turn.state, turn.company, structure, space)
+    pay = _payment(turn, structure, space, tile)
+    assert pay is not None
+    surcharge = 0 if tile == "L1_JOKER" else cost.surcharge
+    place_construction_engineers(turn, action["engineers"], techtiles.engineer_free(turn, use))
+    turn.vp(action.get("vp_change", 0), "construction")
+    invest(turn, use.tile, pay)
+    turn.trace.add(f"builds {what} on {space} with the {use.tile} tile"
+                   + (f" (copying {use.acts_as})" if use.tile != use.acts_as else "") + f" and {pay.words()}"
+                   + (f", pays {surcharge} VP for the red outline" if surcharge else "")
+                   + (" (L1 Joker: no red-outline surcharge)" if cost.surcharge and not surcharge else ""))
+    place_structure(turn, structure, space, surcharge)
+    techtiles.after_build(turn, use, structure, space)
+    return Outcome(True, target=space)
+
+
+def _restriction_text(action: dict) -> str:
+    if action.get("area_restriction"):
+        return f" in the {action['area_restriction'].capitalize()}"
+    if action.get("min_conduit_value"):
+        return f" of value {action['min_conduit_value']} or more"
+    return ""

@@ -1,0 +1,151 @@
+"""The Leeghwater Project expansion: Private Buildings and External Works for an Automa.
+
+Rulebook (004, "Leeghwater Project (Expansion) specific Construction Action"): "If all
+the construction conditions are met for placing a building on the Private building
+section, Automa will build on the first available spot (skip action spots that are too
+expensive and where Automa has already build). The building site will be chosen either
+starting from the top (downward arrow), moving down or from the bottom (upward arrow),
+moving up. Automa will never use the Private Building special action. However, when a
+Private Building has been activated by an Automa, the corresponding action space on the
+left (the cheaper one) will no longer be available for any other player".
+
+("... Patent Office Action"): "Check if the Automa has enough Machineries to complete at
+least one available External Work. If it can fulfill more than one External Work,
+Automa will choose which one to fulfill according to the preference order listed on
+the Action tile: the number refers to the tiles position on the Management board (1 at
+top, 2 in the middle, 3 at the bottom). Automa places the indicated number of Engineers
+on the corresponding action space and discards the required number of Machineries.
+Particular effect: If the Automa must fulfill a Contract as effect of an External Work,
+it must fulfill the higher Private Contract available in the Contract Office (in case
+of a tie, the one on the right; if the effect is a 4-value Contract, the higher between
+those valued 4 or less)."
+"""
+from __future__ import annotations
+
+from . import payment, techtiles
+from .construct_steps import invest, place_construction_engineers
+from .data import components
+from .outcome import Outcome, failed
+from .rewards import receive
+from .state import building_slots
+from .turn import Turn
+
+BUILD_SLOT_SURCHARGE = 3      # build slots 3-4 of a Private Building cost 3 credits (Automa: VP)
+FREE_BUILD_SLOTS = 2
+
+
+def buildings_left(turn: Turn) -> int:
+    built = sum(turn.company in b.built_by for b in turn.state.private_buildings)
+    return components().raw["starting"]["buildings"] - built
+
+
+def build_private(turn: Turn, action: dict) -> Outcome:
+    """Build on the first Private Building, from the top or from the bottom, that the Automa has not
+    built and can pay the machinery of (and that has a free build slot)."""
+    state, me = turn.state, turn.me
+    if not state.leeghwater:
+        return failed("the Leeghwater Project is not in play")
+    if buildings_left(turn) <= 0:
+        return failed("Structure Available: no building left on the company board")
+    use = techtiles.tile_for(me, "building")
+    if use is None:
+        return failed("Technology Tile Available: no tile builds a Building")
+    tile = techtiles.acting(turn, use)
+    info = components().private_buildings()
+    order = list(state.private_buildings)
+    if action.get("search_direction") == "up":
+        order.reverse()
+    skipped = []
+    for b in order:
+        if turn.company in b.built_by:
+            skipped.append(f"{b.building} (already built)")
+            continue
+        if len(b.built_by) >= building_slots(state):
+            skipped.append(f"{b.building} (no free build slot)")
+            continue
+        pay = payment.plan(me, payment.adjusted_cost(me, "building", info[b.building]["cost"], tile), tile)
+        if pay is None:
+            skipped.append(f"{b.building} (too expensive: {info[b.building]['cost']})")
+            continue
+        break
+    else:
+        return failed("Building Space Available: no Private Building it can build"
+                      + (f" ({'; '.join(skipped)})" if skipped else ""))
+    if skipped:
+        turn.trace.add("skipped: " + "; ".join(skipped))
+    surcharge = BUILD_SLOT_SURCHARGE if len(b.built_by) >= FREE_BUILD_SLOTS else 0
+    place_construction_engineers(turn, action["engineers"], techtiles.engineer_free(turn, use))
+    invest(turn, use.tile, pay)
+    turn.do({"op": "build_private", "building": b.building})
+    turn.vp(-surcharge, f"build slot {len(b.built_by)} of {b.building}")
+    turn.trace.add(f"builds on the Private Building {info[b.building]['name']} with the {use.tile} tile and "
+                   f"{pay.words()}" + (f", {surcharge} VP for the build slot" if surcharge else "")
+                   + "; its cheaper action space is now closed to every other player")
+    techtiles.after_build(turn, use, "building", b.building)
+    return Outcome(True, target=b.building)
+
+
+def closed_spaces(state) -> list[str]:
+    """Private Buildings whose left (cheaper) action space an Automa's building has closed."""
+    return [b.building for b in state.private_buildings if any(state.companies[c].automa for c in b.built_by)]
+
+
+def _work_payment(turn: Turn, work: int) -> payment.Payment | None:
+    cost = components().external_works()[work]["cost"]
+    return payment.plan(turn.me, [cost], construction=False)
+
+
+def payable_works(turn: Turn, order: list[int]) -> list[tuple[int, int, payment.Payment]]:
+    """(position index, work, payment) of the External Works it can pay, in ``order`` (positions 1-3)."""
+    slots = turn.state.external_works.slots
+    out = []
+    for pos in order:
+        work = slots[pos - 1]
+        if work is None:
+            continue
+        pay = _work_payment(turn, work)
+        if pay is not None:
+            out.append((pos - 1, work, pay))
+    return out
+
+
+def external_work(turn: Turn, action: dict) -> Outcome:
+    """External Works action (printed as a Patent Office action with a preference order)."""
+    if not turn.state.leeghwater:
+        return failed("the Leeghwater Project is not in play")
+    options = payable_works(turn, action["preference"])
+    if not options:
+        return failed("not enough machinery for any available External Work")
+    slot, work, pay = options[0]
+    turn.trace.add(f"preference {'-'.join(map(str, action['preference']))}: External Work {work} at position {slot + 1}")
+    turn.place_engineers("external", action["engineers"], space=turn.state.section_spaces("external")[slot])
+    turn.do({"op": "machinery", "excavators": -pay.excavators, "mixers": -pay.mixers,
+             **({"excamixers": -pay.excamixers} if pay.excamixers else {})})
+    _complete(turn, slot, work, pay)
+    return Outcome(True, target=f"work {work}")
+
+
+def _complete(turn: Turn, slot: int, work: int, pay: payment.Payment) -> None:
+    turn.do({"op": "external_work", "slot": slot, "work": work})
+    turn.trace.add(f"fulfils External Work {work} with {pay.words()}")
+    receive(turn, components().external_works()[work]["reward"], f"External Work {work}")
+
+
+def spencer_external_work(turn: Turn) -> Outcome:
+    """Leslie Spencer: "If this Special Technology tile is available when Automa checks requirements for a
+    construction action, check if Automa can perform an External Works action. If it can, Automa will use 1
+    Engineer to perform the External Works 'construction'". The machinery goes on the wheel with the tile,
+    which turns one segment; the engineer goes on the External Works space."""
+    if "leslie" not in turn.me.tiles:
+        return failed("Spencer's Special tile is not in the supply")
+    if not turn.state.leeghwater:
+        return failed("the Leeghwater Project is not in play")
+    options = payable_works(turn, [1, 2, 3])
+    if not options:
+        return failed("no External Work it can pay for")
+    slot, work, pay = options[0]
+    turn.trace.add(f"Spencer: External Works 'construction' with the Special tile: work {work} at position {slot + 1}")
+    turn.place_engineers("external", 1, space=turn.state.section_spaces("external")[slot])
+    invest(turn, "leslie", pay)
+    _complete(turn, slot, work, pay)
+    return Outcome(True, target=f"work {work}")
