@@ -1,0 +1,417 @@
+"""Every Automa action (seed 002, *Akcje Automy*): condition, eligible options, tie-breakers in
+order, execution.
+
+"If the condition is not met, the action fails and the Automa goes on to the next action of the
+action card. If no option is eligible, skip the action. With several eligible options, apply the
+tie-breakers from top to bottom until one is left. For a faction action, use the faction's own
+tie-breakers (on its faction card) before the general ones."
+
+Each action runs on a working copy of the state: its ops are applied at once, so the next
+action of the card sees what the previous one did (a faction's build, then its points).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from automa.common import hexgrid as hx
+from automa.common.trace import Trace
+
+from .board import Hex
+from .data import DISCIPLINES, Card, FactionAction, Support, components, factions, final_tiles, round_tiles
+from .ops import Op, apply_op
+from .selection import INF, by_minimum, directional, hexes_in_reading_order, narrow, nearest_to, terrain_order
+from .state import GameState
+
+
+@dataclass
+class Turn:
+    """What one Automa turn works on: the working state, the support card, the trace and the ops."""
+
+    state: GameState
+    support: Support
+    trace: Trace
+    ops: list[Op] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)      # one sentence per action carried out
+    target: str | None = None
+    target_hex: Hex | None = None
+
+    def emit(self, op: Op) -> None:
+        apply_op(self.state, op)
+        self.ops.append(op)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Who "you" are: in the two players + Automa variant, both players (seed 002)."""
+        return self.state.player_names
+
+    def label(self, h: Hex) -> str:
+        return f"{self.state.board.label(h)} ({self.state.board.terrain[h]})"
+
+
+# -- score points ----------------------------------------------------------------------------
+def score_points(t: Turn, points: int | str | None, modifier: int = 0) -> bool:
+    """*Zdobywanie punktów*: the icon's points; X = the difficulty card's value this round."""
+    with t.trace.section("Score points"):
+        if points == "X":
+            base = t.state.x_points()
+            t.trace.add(f"X on the difficulty card ({t.state.level}) in round {t.state.round} = {base}")
+        else:
+            base = int(points or 0)
+        total = max(0, base + modifier)
+        if modifier:
+            t.trace.add(f"faction modifier {modifier:+d}: {total} (never below 0)")
+        if total == 0:
+            t.trace.add("0 points: nothing to score")
+            return False
+        t.emit({"op": "vp", "who": "automa", "points": total, "why": "score points"})
+        t.said.append(f"The Automa scores {total} VP.")
+        return True
+
+
+# -- gain innovation -------------------------------------------------------------------------
+def gain_innovation(t: Turn) -> bool:
+    with t.trace.section("Gain an innovation"):
+        if t.state.round < 3 or len(t.state.automa.innovations) >= 3:
+            t.trace.add(f"condition fails: round {t.state.round}, {len(t.state.automa.innovations)} innovations "
+                        "(needs round 3-6 and fewer than 3)")
+            return False
+        free = [i for i, x in enumerate(t.state.innovations) if x is not None]
+        if not free:
+            t.trace.add("no innovation left on the display")
+            return False
+        t.trace.add(f"eligible: {len(free)} innovations on the display")
+        i = directional(free, t.support, t.trace, lambda k: str(t.state.innovations[k]))
+        name = t.state.innovations[i]
+        t.emit({"op": "innovation", "who": "automa", "index": i})
+        t.said.append(f"The Automa takes innovation {name} (position {i + 1} of the display) and gains nothing for it.")
+        t.target = t.target or f"innovation {name}"
+        return True
+
+
+# -- block a spell and a book action ---------------------------------------------------------
+def block_spell_and_book(t: Turn) -> bool:
+    """Blokowanie zaklęć i akcji księgi: an X on a free spell, then the same for a book action."""
+    done = False
+    with t.trace.section("Block a spell and a book action"):
+        for what, word in (("spells", "spell"), ("books", "book action")):
+            free = [i for i, x in enumerate(getattr(t.state, what)) if x is None]
+            if not free:
+                t.trace.add(f"{word}: condition fails, every {word} is covered")
+                continue
+            t.trace.add(f"{word}: eligible {', '.join(str(i + 1) for i in free)} (left to right)")
+            i = directional(free, t.support, t.trace, lambda k: f"{word} {k + 1}")
+            t.emit({"op": "cover", "what": what, "index": i, "who": "automa"})
+            t.said.append(f"Put an X token on {word} {i + 1} (counted from the left).")
+            t.target = t.target or f"{word} {i + 1}"
+            done = True
+    return done
+
+
+# -- science -----------------------------------------------------------------------------------
+def _eligible_disciplines(t: Turn) -> list[str]:
+    """Disciplines without a marker on level 12 (nobody's marker: the top is taken)."""
+    top = components().top_level
+    return [d for d in DISCIPLINES if t.state.automa.science[d] < top
+            and all(p.science[d] < top for p in t.state.players)]
+
+
+def _catch_up(t: Turn, options: list[str]) -> str:
+    """*Doganianie*: the discipline where the Automa is on 0; then the one where it is closest
+    to your marker (two players: to the highest players' marker); then directional selection."""
+    a = t.state.automa.science
+    options = narrow(options, [d for d in options if a[d] == 0], t.trace, "catching up: the Automa's marker on 0")
+    if len(options) > 1:
+        if t.state.two_players:
+            highest = {d: max(p.science[d] for p in t.state.players) for d in options}
+            options = by_minimum(options, lambda d: abs(a[d] - highest[d]), t.trace,
+                                 "catching up: closest to the highest placed marker")
+        else:
+            you = t.state.players[0].science
+            options = by_minimum(options, lambda d: abs(a[d] - you[d]), t.trace, "catching up: closest to your marker")
+    if len(options) > 1:
+        return directional(options, t.support, t.trace)
+    return options[0]
+
+
+def send_scholar(t: Turn) -> bool:
+    with t.trace.section("Send a scholar"):
+        options = _eligible_disciplines(t)
+        if not options:
+            t.trace.add("condition fails: every discipline has a marker on 12")
+            return False
+        t.trace.add(f"eligible: {', '.join(options)}")
+        choice = None
+        if t.support.science == "round_tile":
+            disc = current_tile_discipline(t.state)
+            if disc in options:
+                t.trace.add(f"round scoring tile: the Automa icon is {disc}'s colour -> {disc}")
+                choice = disc
+            else:
+                t.trace.add(f"round scoring tile: {disc} is not eligible, catch up instead")
+        else:
+            t.trace.add("support card: catch up")
+        if choice is None:
+            choice = options[0] if len(options) == 1 else _catch_up(t, options)
+        spaces = t.state.scholar_spaces[choice]
+        free = [i for i, who in enumerate(spaces) if who is None]
+        values = components().scholar_spaces
+        if t.state.automa.scholars > 0 and free:
+            space = max(free, key=lambda i: (values[i], -i))
+            levels = values[space]
+            t.emit({"op": "science", "who": "automa", "discipline": choice, "levels": levels, "space": space})
+            t.said.append(f"Place an Automa scholar on the {choice} scholar space worth {levels} and move its "
+                          f"{choice} marker up {levels} (to {t.state.automa.science[choice]}).")
+        else:
+            why = "no scholar left" if t.state.automa.scholars <= 0 else f"no free {choice} scholar space"
+            t.trace.add(f"{why}: 1 level without a scholar")
+            t.emit({"op": "science", "who": "automa", "discipline": choice, "levels": 1, "space": None})
+            t.said.append(f"Move the Automa's {choice} marker up 1 (to {t.state.automa.science[choice]}), "
+                          "no scholar placed.")
+        t.target = t.target or choice
+        return True
+
+
+def advance_discipline(t: Turn, levels: int = 1) -> bool:
+    with t.trace.section(f"Advance {levels} level{'s' if levels > 1 else ''} in 1 discipline"):
+        options = _eligible_disciplines(t)
+        if not options:
+            t.trace.add("condition fails: every discipline has a marker on 12")
+            return False
+        t.trace.add(f"eligible: {', '.join(options)}")
+        choice = options[0] if len(options) == 1 else _catch_up(t, options)
+        t.emit({"op": "science", "who": "automa", "discipline": choice, "levels": levels, "space": None})
+        t.said.append(f"Move the Automa's {choice} marker up {levels} (to {t.state.automa.science[choice]}).")
+        t.target = t.target or choice
+        return True
+
+
+def current_tile_discipline(state: GameState) -> str:
+    if state.round == 6:
+        return final_tiles()[state.final_tile].discipline
+    return round_tiles()[state.round_tiles[state.round - 1]].discipline
+
+
+# -- transform and build ---------------------------------------------------------------------
+def _distance_maps(t: Turn) -> tuple[dict[Hex, int], dict[Hex, int], list[Hex], list[Hex]]:
+    b = t.state.board
+    marked = [h for h in b.owned("automa") if b.buildings[h].marked]
+    unmarked = [h for h in b.owned("automa") if not b.buildings[h].marked]
+    dm = b.distances_from(marked, t.players) if marked else {}
+    du = b.distances_from(unmarked, t.players) if unmarked else {}
+    return dm, du, marked, unmarked
+
+
+def would_be_marked(t: Turn, h: Hex) -> bool:
+    """The new workshop is marked when the nearest Automa building is a marked one, ties
+    excluded: with a marked and an unmarked building equally near it stays unmarked."""
+    dm, du, _, _ = _distance_maps(t)
+    return dm.get(h, INF) < du.get(h, INF)
+
+
+def _bring_together(t: Turn, options: list[Hex]) -> list[Hex]:
+    """*Zbliżanie*: if no marked building is within Reach of an unmarked one, keep only the
+    hexes that would shorten the shortest distance between marked and unmarked buildings;
+    if none would, every hex stays."""
+    b, nav = t.state.board, t.state.navigation()
+    dm, du, marked, unmarked = _distance_maps(t)
+    if not marked or not unmarked:
+        t.trace.add("bringing together: the Automa has no two groups (marked and unmarked) to bring together")
+        return options
+    if any(m in b.reach(u, nav) for u in unmarked for m in marked):
+        t.trace.add("bringing together: a marked building is already within Reach of an unmarked one, no narrowing")
+        return options
+    current = min(dm.get(u, INF) for u in unmarked)
+    keep = []
+    for h in options:
+        other = du if dm.get(h, INF) < du.get(h, INF) else dm
+        if min(current, other.get(h, INF)) < current:
+            keep.append(h)
+    return narrow(options, keep, t.trace, f"bringing together (shortest distance marked-unmarked now {current})",
+                  t.label)
+
+
+def _eligible_build_hexes(t: Turn, ignore_reach: bool) -> list[Hex]:
+    b, nav = t.state.board, t.state.navigation()
+    empty = set(b.empty_land())
+    if ignore_reach:
+        t.trace.add(f"eligible: every empty terrain hex, range ignored (faction): {len(empty)}")
+        return sorted(empty)
+    marked = t.support.buildings == "marked"
+    sources = [h for h in b.owned("automa") if b.buildings[h].marked == marked]
+    reach: set[Hex] = set()
+    for s in sources:
+        reach |= b.reach(s, nav)
+    options = sorted(reach & empty)
+    t.trace.add(f"eligible: empty terrain hexes within Reach (navigation {nav}) of the Automa's "
+                f"{'marked' if marked else 'unmarked'} buildings: {len(options)}")
+    return options
+
+
+def transform_and_build(t: Turn, faction_tiebreakers: tuple[str, ...] = (), ignore_reach: bool = False) -> bool:
+    with t.trace.section("Transform and Build"):
+        if t.state.automa_supply("workshop") <= 0:
+            t.trace.add("condition fails: no workshop left in the Automa's area -> Upgrade instead")
+            return upgrade(t)
+        options = _eligible_build_hexes(t, ignore_reach)
+        if options and t.support.bring_together:
+            options = _bring_together(t, options)
+        if not options:
+            t.trace.add("no eligible hex -> Upgrade instead")
+            return upgrade(t)
+        b = t.state.board
+        for tb in faction_tiebreakers:
+            if len(options) == 1:
+                break
+            if tb == "nearest_to_you":
+                options = nearest_to(options, b, t.players, t.trace)
+            elif tb == "your_terrain_priority":
+                yours = t.state.players[0].terrain
+                if yours is None:
+                    t.trace.add("your terrain priority: your preferred terrain is not known, skipped")
+                else:
+                    options = terrain_order(options, b, t.support.terrain_row, yours, t.trace, "your terrain priority")
+            elif tb == "most_power_for_you":
+                options = by_minimum(options, lambda h: b.power_for_players(h, t.players), t.trace,
+                                     "giving you the most power", t.label, largest=True)
+        if len(options) > 1:
+            options = terrain_order(options, b, t.support.terrain_row, t.state.terrain, t.trace)
+        if len(options) > 1:
+            options = nearest_to(options, b, t.players, t.trace)
+        h = options[0] if len(options) == 1 else directional(hexes_in_reading_order(options), t.support, t.trace, t.label)
+        marked = would_be_marked(t, h)
+        transform = b.terrain[h] != t.state.terrain
+        words = []
+        if transform:
+            words.append(f"Transform {t.label(h)} to {t.state.terrain} (place a {t.state.terrain} terrain tile)")
+            t.emit({"op": "terrain", "hex": list(h), "terrain": t.state.terrain})
+        t.emit({"op": "build", "hex": list(h), "owner": "automa", "kind": "workshop", "marked": marked})
+        t.trace.add(f"build on {t.label(h)}; nearest Automa building is "
+                    f"{'marked: power token placed' if marked else 'not (only) a marked one: no power token'}")
+        words.append(f"{'and build' if transform else 'Build'} an Automa workshop on {t.state.board.label(h)}"
+                     + (" with a power token (marked)" if marked else " (unmarked, no power token)"))
+        t.said.append(" ".join(words) + ".")
+        t.target, t.target_hex = t.target or t.state.board.label(h), t.target_hex or h
+        _powermongers(t, h)
+        return True
+
+
+# -- upgrade -----------------------------------------------------------------------------------
+def _best_upgrade(t: Turn, kind: str) -> str | None:
+    """The highest-power building ``kind`` may become with a piece left (a guild becomes the
+    palace before a school)."""
+    comp = components()
+    allowed = [k for k in comp.upgrades[kind] if t.state.automa_supply(k) > 0]
+    return max(allowed, key=lambda k: comp.power[k]) if allowed else None
+
+
+def upgrade(t: Turn) -> bool:
+    with t.trace.section("Upgrade"):
+        b = t.state.board
+        options = [h for h in b.owned("automa") if _best_upgrade(t, b.buildings[h].kind)]
+        if not options:
+            t.trace.add("condition fails: the Automa cannot upgrade any building")
+            return False
+        t.trace.add(f"eligible: {len(options)} buildings")
+        if t.state.automa_supply("guild") > 0:
+            near_you = [h for h in options if b.buildings[h].kind == "workshop"
+                        and any((n in b.buildings and b.buildings[n].owner in t.players) for n in hx.neighbours(h))]
+            options = narrow(options, near_you, t.trace, "a guild is available: workshops next to your buildings", t.label)
+        else:
+            t.trace.add("no guild available: any building the Automa can upgrade")
+        if len(options) > 1:
+            options = by_minimum(options, lambda h: b.power_for_players(h, t.players), t.trace,
+                                 "giving you the least power", t.label)
+        h = options[0] if len(options) == 1 else directional(hexes_in_reading_order(options), t.support, t.trace, t.label)
+        old = b.buildings[h].kind
+        new = _best_upgrade(t, old)
+        t.emit({"op": "upgrade", "hex": list(h), "kind": new})
+        t.said.append(f"Upgrade the Automa's {old} on {t.state.board.label(h)} to a {new}.")
+        t.target, t.target_hex = t.target or t.state.board.label(h), t.target_hex or h
+        _powermongers(t, h)
+        return True
+
+
+def _powermongers(t: Turn, h: Hex) -> None:
+    """Powermongers' ongoing ability: whenever you gain 2 or more power from the Automa's
+    building, the Automa advances 1 level in a discipline (catching up)."""
+    faction = factions()[t.state.faction]
+    if "advance_when_you_gain_two_power" not in faction.rules:
+        return
+    power = t.state.board.power_for_players(h, t.players)
+    if power >= 2:
+        t.trace.add(f"Powermongers: you may gain {power} power from it -> the Automa advances 1 level")
+        advance_discipline(t, 1)
+
+
+# -- faction actions ---------------------------------------------------------------------------
+def place_tool(t: Turn) -> bool:
+    """Symbionts: a tool on a terrain space directly next to your buildings (terrain priority,
+    then directional selection)."""
+    with t.trace.section("Symbionts: place a tool"):
+        b = t.state.board
+        options = sorted({n for h in b.owned(t.players) for n in hx.neighbours(h)
+                          if b.is_land(n) and n not in b.buildings and n not in b.tools})
+        if not options:
+            t.trace.add("no empty terrain space next to your buildings")
+            return False
+        t.trace.add(f"eligible: {len(options)} terrain spaces next to your buildings")
+        if len(options) > 1:
+            options = terrain_order(options, b, t.support.terrain_row, t.state.terrain, t.trace)
+        h = options[0] if len(options) == 1 else directional(hexes_in_reading_order(options), t.support, t.trace, t.label)
+        t.emit({"op": "tool", "hex": list(h)})
+        t.said.append(f"Place a tool on {t.state.board.label(h)}.")
+        return True
+
+
+def blight_fallow_land(t: Turn, count: int) -> bool:
+    """The Blight's fallow land is not on the map this engine keeps: the players follow the card."""
+    with t.trace.section(f"The Blight: transform {count} fallow land into blighted land"):
+        t.trace.add("fallow land is not tracked on this map: follow the faction card")
+        t.said.append(f"Transform {count} fallow land into blighted land (see the Blight's faction card).")
+        return True
+
+
+def faction_action(t: Turn) -> bool:
+    """*Akcja frakcji*: every action on the faction card, in reading order."""
+    faction = factions()[t.state.faction]
+    done = False
+    with t.trace.section(f"Faction action ({faction.name})"):
+        for fa in faction.actions:
+            done |= _faction_step(t, faction.tiebreakers, "ignore_reach" in faction.rules, fa)
+    return done
+
+
+def _faction_step(t: Turn, tiebreakers: tuple[str, ...], ignore_reach: bool, fa: FactionAction) -> bool:
+    if fa.action == "transform_and_build":
+        return transform_and_build(t, tiebreakers, ignore_reach)
+    if fa.action == "score_points":
+        return score_points(t, fa.points, fa.modifier)
+    if fa.action == "advance_discipline":
+        return advance_discipline(t, fa.levels)
+    if fa.action == "place_tool":
+        return place_tool(t)
+    return blight_fallow_land(t, fa.count)
+
+
+def perform(t: Turn, card: Card) -> bool:
+    """The action card's Action column, top to bottom; True if any action was carried out."""
+    done = False
+    for action in card.actions:
+        if action == "score_points":
+            done |= score_points(t, card.points)
+        elif action == "transform_and_build":
+            done |= transform_and_build(t)
+        elif action == "upgrade":
+            done |= upgrade(t)
+        elif action == "block_spell_and_book":
+            done |= block_spell_and_book(t)
+        elif action == "send_scholar":
+            done |= send_scholar(t)
+        elif action == "advance_discipline":
+            done |= advance_discipline(t)
+        elif action == "gain_innovation":
+            done |= gain_innovation(t)
+        else:
+            done |= faction_action(t)
+    return done
+

@@ -1,0 +1,223 @@
+"""What the Automa does next: its initial workshops, a turn, its pass, the end of a round and
+the final scoring (seed 002, *Tura Automy*, *Pasowanie*, *Koniec gry*).
+
+The turn: at the Automa's first turn of a round draw 2 cards, the second to the left of the
+first (the left card is the action card, the right one the support card). At its other turns,
+the previous action card goes onto the support pile and becomes the support card; if the deck
+is exhausted the Automa passes; otherwise draw 1 card as the action card, and if it is one of
+the 2 sideways cards and shows the pass icon, ignore it and pass. Otherwise carry out every
+action of the action card, top to bottom.
+
+``decide`` is pure: state in, Decision out (the ops replayed by ``apply_ops``).
+"""
+from __future__ import annotations
+
+import random
+
+from automa.common.decision import Decision
+from automa.common.trace import Trace
+
+from .actions import Turn, perform
+from .data import cards, components, factions, final_tiles, levels, round_tiles
+from .ops import Op, apply_op
+from .scoring import final_scoring
+from .state import GameState
+
+
+def decide(state: GameState) -> Decision:
+    if state.phase == "over":
+        return Decision("automa", "none", None, "The game is over.", ["the game is over: nothing to decide"],
+                        details=_details(state))
+    if state.phase == "setup":
+        return initial_workshops(state)
+    if state.automa.passed:
+        waiting = [p.name for p in state.players if not p.passed]
+        if waiting:
+            return Decision("automa", "wait", None,
+                            f"The Automa has passed; {' and '.join(waiting)} still play{'s' if len(waiting) == 1 else ''} "
+                            "this round.", [f"the Automa passed this round; waiting for {', '.join(waiting)}"],
+                            details=_details(state))
+        return end_of_round(state)
+    return automa_turn(state)
+
+
+# -- set-up -------------------------------------------------------------------------------------
+def initial_workshops(state: GameState) -> Decision:
+    """*Umieszczanie pierwszych Warsztatów*: after you place your first workshop, draw a random
+    decision card; its 2 setup letters name the hexes of the Automa's preferred terrain on the
+    Initial Workshop Setup card; a workshop on each, the one under the power-token letter marked."""
+    trace = Trace()
+    work = state.copy()
+    ops: list[Op] = []
+
+    def emit(op: Op) -> None:
+        apply_op(work, op)
+        ops.append(op)
+
+    drawn = random.Random(f"{state.seed}:setup-card").choice(sorted(cards()))
+    c = cards()[drawn]
+    trace.add(f"random decision card {c.label}: setup letters {c.setup_marked} (power token) and {c.setup_unmarked}")
+    emit({"op": "setup_card", "card": drawn})
+    letters = state.board.setup_letters.get(state.terrain, {})
+    target_hex = None
+    if c.setup_marked in letters and c.setup_unmarked in letters:
+        placed = []
+        for letter, marked in ((c.setup_marked, True), (c.setup_unmarked, False)):
+            h = letters[letter]
+            if h in work.board.buildings:
+                trace.add(f"{letter}: {state.board.label(h)} is taken; place this workshop by hand")
+                continue
+            emit({"op": "build", "hex": list(h), "owner": "automa", "kind": "workshop", "marked": marked})
+            placed.append(f"{state.board.label(h)} ({letter}{', with a power token' if marked else ''})")
+            target_hex = target_hex or h
+        instruction = f"Place the Automa's initial workshops on {' and '.join(placed)}."
+    else:
+        trace.add(f"the setup card's {state.terrain} letters are not on this map: the players place the workshops")
+        instruction = (f"Place the Automa's initial workshops on the {state.terrain} hexes marked {c.setup_marked} "
+                       f"(with a power token) and {c.setup_unmarked} on the Initial Workshop Setup card, "
+                       "and mark them on the map.")
+    emit({"op": "setup_done"})
+    trace.add("a coin on each round bonus tile left in the line; round 1 begins, you play first")
+    return Decision("automa", "setup", f"letters {c.setup_marked}/{c.setup_unmarked}", instruction, trace.lines(), ops,
+                    details=_details(work, target_hex=target_hex, cards_shown={"setup": c.label}))
+
+
+# -- a turn -------------------------------------------------------------------------------------
+def automa_turn(state: GameState) -> Decision:
+    trace = Trace()
+    work = state.copy()
+    first = work.automa.turns == 0
+    ops: list[Op] = []
+
+    def emit(op: Op) -> None:
+        apply_op(work, op)
+        ops.append(op)
+
+    with trace.section(f"Round {work.round}, Automa turn {work.automa.turns + 1}"):
+        if first:
+            if len(work.deck.draw_pile) < 2:
+                trace.add("first turn of the round but fewer than 2 cards in the deck: the Automa passes")
+                return _pass(state, work, trace, ops, support_id=work.deck.discard_top)
+            emit({"op": "draw", "count": 2})
+            trace.add("first turn of the round: draw 2 cards; the second goes left of the first")
+        else:
+            trace.add(f"card {cards()[work.deck.discard_top].label} (the previous action card) becomes the support card")
+            if not work.deck.draw_pile:
+                trace.add("the Automa deck is exhausted: the Automa passes")
+                return _pass(state, work, trace, ops, support_id=work.deck.discard_top)
+            emit({"op": "draw", "count": 1})
+        action_id, support_id = work.deck.discard[-1], work.deck.discard[-2]
+        action, support = cards()[action_id], cards()[support_id]
+        trace.add(f"action card {action.label}, support card {support.label}")
+        if work.deck.is_sideways(action_id) and action.pass_icon:
+            trace.add(f"{action.label} is one of the 2 sideways cards and shows the pass icon: ignore it, the Automa passes")
+            return _pass(state, work, trace, ops, support_id=support_id)
+        if work.deck.is_sideways(action_id):
+            trace.add(f"{action.label} is sideways but has no pass icon: play it")
+        emit({"op": "turn"})
+        t = Turn(work, support.support, trace, ops)
+        perform(t, action)
+    said = t.said or ["The Automa's action card gives no eligible action: it does nothing this turn."]
+    names = {"transform_and_build": "transform and build", "block_spell_and_book": "block a spell and a book action"}
+    return Decision("automa", " + ".join(names.get(a, a.replace("_", " ")) for a in action.actions), t.target,
+                    " ".join(said), trace.lines(), ops,
+                    details=_details(work, target_hex=t.target_hex,
+                                     cards_shown={"action": action.label, "support": support.label}))
+
+
+def _pass(state: GameState, work: GameState, trace: Trace, ops: list[Op], support_id: int | None) -> Decision:
+    """*Pasowanie*: the round tile's points exactly once; the bonus tile the support card's
+    arrow points at (its coins to the supply, the old tile in its place); every card of the
+    round and the top reserve card shuffled into the next round's deck, its 2 bottom cards
+    sideways; the turn-order marker to the highest free space of the next round."""
+    def emit(op: Op) -> None:
+        apply_op(work, op)
+        ops.append(op)
+
+    said = []
+    with trace.section("Pass"):
+        points = round_tile_points(work)
+        first = not work.pass_order
+        emit({"op": "vp", "who": "automa", "points": points, "why": "round scoring tile"})
+        trace.add(f"round {work.round} scoring tile: {points} VP (once)")
+        said.append(f"The Automa passes and scores {points} VP from the round scoring tile.")
+        if first and "first_to_pass_scores_again" in factions()[work.faction].rules:
+            emit({"op": "vp", "who": "automa", "points": points, "why": "Racelings: passed first"})
+            trace.add(f"Racelings: first to pass this round, the tile's {points} VP again")
+            said.append(f"Racelings passed first: {points} VP again.")
+        target = None
+        if work.round < 6:
+            support = cards()[support_id].support if support_id is not None else None
+            line = [i for i, tile in enumerate(work.bonus_line) if tile is not None]
+            if support is not None and line:
+                pos = pick_bonus_position(line, support.bonus_tile)
+                tile = work.bonus_line[pos]
+                coins = work.bonus_coins.get(tile, 0)
+                old = work.automa.bonus_tile
+                emit({"op": "bonus_tile", "who": "automa", "position": pos})
+                trace.add(f"support card {cards()[support_id].label}: arrow to the {support.bonus_tile} tile of "
+                          f"{len(line)} -> bonus tile {tile}")
+                said.append(f"It takes round bonus tile {tile} ({support.bonus_tile}, position {pos + 1} of the line)"
+                            + (f", returning its {coins} coin{'s' if coins != 1 else ''} to the supply" if coins else "")
+                            + (f", and leaves tile {old} in its place." if old is not None else "."))
+                target = f"bonus tile {tile}"
+            emit({"op": "rebuild_deck"})
+            trace.add(f"this round's cards and the top reserve card shuffled: {len(work.deck.draw_pile)} cards, "
+                      "the bottom 2 turned sideways")
+            said.append("Shuffle every decision card of this round with the top reserve card into the new deck; "
+                        "turn the bottom 2 sideways.")
+        else:
+            trace.add("round 6: no bonus tile and no new deck")
+        emit({"op": "pass", "who": "automa"})
+        trace.add(f"turn order next round: position {len(work.pass_order)}")
+    return Decision("automa", "pass", target, " ".join(said), trace.lines(), ops, details=_details(work))
+
+
+def pick_bonus_position(line: list[int], arrow: str) -> int:
+    """The line position the arrow points at among the tiles left in the line (left, middle or
+    right of them; with an even number the middle is the left one of the two central tiles)."""
+    if arrow == "left":
+        return line[0]
+    if arrow == "right":
+        return line[-1]
+    return line[(len(line) - 1) // 2]
+
+
+def round_tile_points(state: GameState) -> int:
+    """The fixed points in the lower right corner of this round's tile (rounds 1-3 side /
+    4-6 side); round 6 reads the final round tile."""
+    if state.round == 6:
+        return final_tiles()[state.final_tile].points
+    return round_tiles()[state.round_tiles[state.round - 1]].points[0 if state.round <= 3 else 1]
+
+
+# -- end of a round -----------------------------------------------------------------------------
+def end_of_round(state: GameState) -> Decision:
+    trace = Trace()
+    if state.round < 6:
+        trace.add(f"everybody passed: round {state.round} ends; a coin on each tile left in the line, "
+                  "spells and book actions uncovered, the round scoring tile removed")
+        trace.add(f"turn order of round {state.round + 1}: {', '.join(state.pass_order)}")
+        return Decision("automa", "round_end", None,
+                        f"Round {state.round} is over: remove its round scoring tile; round {state.round + 1} "
+                        f"begins ({state.pass_order[0]} first).", trace.lines(), [{"op": "round_end"}],
+                        details=_details(state))
+    ops, lines = final_scoring(state)
+    for line in lines:
+        trace.add(line)
+    total = sum(op["points"] for op in ops if op["op"] == "vp")
+    ops.append({"op": "game_over"})
+    return Decision("automa", "final_scoring", None,
+                    f"Final scoring: the Automa scores {total} VP ({state.automa.vp + total} in all).",
+                    trace.lines(), ops, details=_details(state))
+
+
+def _details(state: GameState, target_hex=None, cards_shown: dict | None = None) -> dict:
+    lv = levels()[state.level]
+    return {"round": state.round, "phase": state.phase, "vp": state.automa.vp,
+            "target_hex": list(target_hex) if target_hex else None,
+            "cards": cards_shown or {}, "deck_left": len(state.deck.draw_pile), "reserve_left": len(state.reserve),
+            "navigation": lv.navigation[state.round - 1], "x_points": lv.x_points[state.round - 1],
+            "scholars": state.automa.scholars, "workshops_left": state.automa_supply("workshop"),
+            "pieces": {k: state.automa_supply(k) for k in components().buildings}}
+
