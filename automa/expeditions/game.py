@@ -74,7 +74,7 @@ class Expeditions(Game):
                 yield PlayEvent("turn", f"[Automa, card {d['card']}, progress {d['progress']}, glory {d['glory']}]\n"
                                 + d["instruction"], step.state, d)
             else:
-                yield PlayEvent("phase", f"Player turn {n + 1}", step.state, lines=step.lines)
+                yield PlayEvent("phase", f"The player (step {n + 1})", step.state, lines=step.lines)
 
 
 GAME = Expeditions()

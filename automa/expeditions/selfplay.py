@@ -53,36 +53,43 @@ class StandInTable:
         return {"op": "reveal", "location": pid, "tile": tile, "tokens": drawn}
 
 
-def player_turn(state: GameState, table: StandInTable) -> tuple[GameState, list[str]]:
+def player_turn(state: GameState, table: StandInTable) -> tuple[GameState, list[dict], list[str]]:
     """A random player's turn: move somewhere unoccupied (exploring a face-down tile), maybe
-    vanquish 1-2 tokens there, maybe boast; then pass the turn."""
-    rng, lines = table.rng, []
+    vanquish 1-2 tokens there, maybe boast; then pass the turn. Returns the state, the ops
+    applied and what happened in words."""
+    rng, lines, ops = table.rng, [], []
+
+    def do(op: dict) -> GameState:
+        ops.append(op)
+        return apply_ops(state, [op])
+
     free = [p for p in layout().region_of if p not in state.mechs.values() and p != state.player_at]
     to = rng.choice(free)
     explored = not state.locations[to].face_up
-    state = apply_ops(state, [{"op": "player_move", "to": to}])
+    state = do({"op": "player_move", "to": to})
     lines.append(f"the player moves to {to}" + (" and explores it" if explored else ""))
     if explored:
-        state = apply_ops(state, [table.reveal(state, to)])
+        state = do(table.reveal(state, to))
         loc = state.locations[to]
         lines.append(f"{to} is tile {loc.tile} with corruption "
                      + (", ".join(t.label() for t in loc.corruption) or "none"))
     here = state.locations[to].corruption
     if here and rng.random() < 0.5:
         count = min(len(here), rng.randint(1, 2))
-        state = apply_ops(state, [{"op": "player_vanquish", "count": count}])
+        state = do({"op": "player_vanquish", "count": count})
         lines.append(f"the player vanquishes {count} corruption token(s)")
     if state.player_glory < PLAYER_GLORY and rng.random() < 0.08:
-        state = apply_ops(state, [{"op": "player_glory"}])
+        state = do({"op": "player_glory"})
         lines.append(f"the player boasts (glory token {state.player_glory})")
-    state = apply_ops(state, [{"op": "end_turn", "who": "player"}])
-    return state, lines
+    state = do({"op": "end_turn", "who": "player"})
+    return state, ops, lines
 
 
 @dataclass(frozen=True)
 class Step:
     kind: str                 # "automa" or "player"
     state: GameState          # after the step
+    ops: tuple[dict, ...]     # every op of the step, in order (the Automa's and the table's)
     decision: dict | None = None
     lines: tuple[str, ...] = ()
 
@@ -99,16 +106,19 @@ def play(seed: int, level: int = 2, max_turns: int = 400) -> Iterator[Step]:
         if state.turn == "automa":
             decision = decide(state).to_dict()
             state = apply_ops(state, decision["ops"])
+            ops = list(decision["ops"])
             for pid in state.awaiting():
-                state = apply_ops(state, [table.reveal(state, pid)])
-            yield Step("automa", state, decision)
+                ops.append(table.reveal(state, pid))
+                state = apply_ops(state, ops[-1:])
+            yield Step("automa", state, tuple(ops), decision)
         else:
-            state, lines = player_turn(state, table)
-            yield Step("player", state, lines=tuple(lines))
+            state, ops, lines = player_turn(state, table)
+            yield Step("player", state, tuple(ops), lines=tuple(lines))
     if state.turn == "over":
         known = default_figures(state)
         figures = PlayerFigures(coins=table.rng.randint(10, 40), quests=table.rng.randint(0, 3),
                                 glory=known.glory, upgraded=table.rng.randint(0, 12), corruption=known.corruption)
-        state = apply_ops(state, [{"op": "figures", "figures": vars(figures)}])
-        yield Step("player", state, lines=("the simulated player's figures: " + ", ".join(
+        op = {"op": "figures", "figures": vars(figures)}
+        state = apply_ops(state, [op])
+        yield Step("player", state, (op,), lines=("the simulated player's figures: " + ", ".join(
             f"{k} {v}" for k, v in vars(figures).items()),))
