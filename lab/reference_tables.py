@@ -1,0 +1,87 @@
+"""One synthetic table photographed again and again: its empty board, then games on it.
+
+A player calibrates on the empty board and teaches the reader with a few photos of the same
+table: the same board, camera, pieces and light, other games. ``TableShots`` makes those
+pictures for a seed: ``empty()`` (no piece, no hand) and ``frame(k)``, the k-th game on that
+table (the same companies every time), each with its per-slot truth. ``printed=True`` draws
+the held-out printed look (``lab.synth.printed_look``: printed icons on every empty space,
+painted terrain, other pieces, lamps and glossy moulded pieces); otherwise the sampled looks
+the nets were trained on.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+import cv2
+import numpy as np
+
+from automa.barrage.random_states import random_state
+from automa.barrage.state import GameState
+from vision.layout import load_layout
+
+from .synth import pieces
+from .synth.photo import encode_jpeg
+from .synth.printed_look import paint_printed, printed_pieces
+from .synth.render import Options, Table, _streams, set_table, shoot
+from .synth.shapes import shapes
+from .synth.truth import slot_truth
+
+SIZE = (1280, 720)
+# The games on a table: two Automas and a person (three companies, the same on every frame of
+# a table), 10-80 random moves (a board with a few pieces to a full one).
+MOVES = (10, 80)
+
+
+@dataclass
+class TableShots:
+    seed: int
+    printed: bool = True
+
+    @cached_property
+    def options(self) -> Options:
+        if self.printed:
+            return Options(size=SIZE, occlusion=0.0, lighting="lamps", finish="glossy", shapes="moulded")
+        return Options(size=SIZE, occlusion=0.0)
+
+    @cached_property
+    def table(self) -> Table:
+        t = set_table(self.seed, self.options, paint=paint_printed if self.printed else None)
+        if self.printed:
+            t = replace(t, piece_style=printed_pieces(t.piece_style, np.random.default_rng([self.seed, 77])))
+        return t
+
+    @cached_property
+    def companies(self) -> list[str]:
+        return sorted(self.state(0).companies)
+
+    def state(self, k: int) -> GameState:
+        """The k-th game on this table: the first of the seeds from ``seed * 1000 + k * 50``
+        whose set-up draws the table's companies."""
+        first = random_state(self.seed * 1000, automas=2, humans=1, moves=0)
+        for s in range(self.seed * 1000 + k * 50, self.seed * 1000 + k * 50 + 50):
+            probe = random_state(s, automas=2, humans=1, moves=0)
+            if sorted(probe.companies) == sorted(first.companies):
+                moves = int(np.random.default_rng([s, 5]).integers(MOVES[0], MOVES[1] + 1))
+                return random_state(s, automas=2, humans=1, moves=moves)
+        raise RuntimeError(f"no game with the companies {sorted(first.companies)} near seed {self.seed}")
+
+    def empty(self) -> np.ndarray:
+        """The empty board (no piece, no drop, no hand), as the calibration photo."""
+        return self._shot([], 0)[0]
+
+    def frame(self, k: int) -> tuple[np.ndarray, dict, GameState]:
+        """The table with the k-th game's pieces (k >= 1): the picture, its truth (``slots``,
+        as ``lab.evaluate.score_image`` reads it) and the state."""
+        state = self.state(k)
+        t = self.table
+        shape = shapes(self.options.shapes, _streams(self.seed)["shapes"])
+        solids = pieces.build_solids(state, t.piece_style, np.random.default_rng([self.seed, k, 3]), shape)
+        frame, mask = self._shot(solids, k)
+        truth = {"slots": slot_truth(state, load_layout(), t.cam, mask, pieces.drop_footprints(solids))}
+        return frame, truth, state
+
+    def _shot(self, solids: list, k: int) -> tuple[np.ndarray, np.ndarray | None]:
+        shot = shoot(self.table, solids, noise=np.random.default_rng([self.seed, k, 9]), occluder=False)
+        jpeg = encode_jpeg(shot.frame, shot.photo_style.jpeg_quality)
+        return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR), shot.mask

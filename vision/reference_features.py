@@ -1,0 +1,99 @@
+"""How each box of a frame differs from the same box of the empty board.
+
+A printed board marks every empty space with an icon shaped like the structure that goes
+there (a grey pipe, a grey house, a dam outline, drop icons on the headstream tiles), and
+a net trained on other boards reads those icons as pieces. The empty board's own picture,
+taken once at calibration and rectified the same way, says what each space looks like
+with nothing on it: whatever was there on the empty board is print, and a piece is what
+differs from it. ``box_features`` measures that difference per box, in numbers a light
+classifier can weigh (``vision.reference_reading``):
+
+- colour: the CIE Lab difference of the live crop and the reference crop, after the frame's
+  own light change is taken out (the median difference over every box: most boxes are
+  unchanged), each crop aligned to the reference within a few px (registration moves a
+  little between frames); its mean, upper percentiles and the share of pixels over 12 and
+  25 units, lightness and colour apart (a shadow darkens, a piece also changes colour);
+- structure: the normalised cross-correlation of the two crops' lightness and the
+  difference of their gradient magnitudes (a white piece on a whitish icon changes edges
+  more than colour);
+- the pixels that changed: their mean Lab (a piece's colour, which the owner is read from).
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+# Each crop is compared with the reference moved by up to this many px either way (48 px
+# crops at half the canonical scale: 2 px is about 2 mm on a real board).
+SHIFT = 2
+# Lab difference (CIE76) over which a pixel counts as changed, low and high.
+CHANGED = (12.0, 25.0)
+FEATURES = ("mean_de", "p75_de", "p90_de", "changed_lo", "changed_hi", "mean_dl", "mean_dc",
+            "ncc", "grad_diff", "centre_de")
+COLOUR = ("L", "a", "b")       # mean Lab of a box's changed pixels (its own pixels where none changed)
+
+
+def to_lab(crops: np.ndarray) -> np.ndarray:
+    """(N, h, w, 3) uint8 BGR -> float32 Lab with L in 0..100 and a, b about -128..127."""
+    n, h, w, _ = crops.shape
+    lab = cv2.cvtColor(crops.reshape(n * h, w, 3).astype(np.float32) / 255.0, cv2.COLOR_BGR2LAB)
+    return lab.reshape(n, h, w, 3)
+
+
+def _aligned(live: np.ndarray, ref: np.ndarray, shift: int) -> np.ndarray:
+    """(N, h', w', 3) the reference, each box's moved by the shift (within ``shift`` px) whose
+    lightness differs least from the live crop, both cut to their common centre."""
+    n, h, w, _ = live.shape
+    core = live[:, shift:h - shift, shift:w - shift]
+    best = np.full(n, np.inf, np.float32)
+    out = np.empty_like(core)
+    for dy in range(-shift, shift + 1):
+        for dx in range(-shift, shift + 1):
+            moved = ref[:, shift + dy:h - shift + dy, shift + dx:w - shift + dx]
+            cost = np.abs(moved[..., 0] - core[..., 0]).mean((1, 2))
+            better = cost < best
+            best[better] = cost[better]
+            out[better] = moved[better]
+    return out
+
+
+def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT) -> tuple[np.ndarray, np.ndarray]:
+    """``live``, ``ref``: (N, h, w, 3) uint8 BGR crops of the same boxes, in the frame and in
+    the empty board's picture. Returns (N, len(FEATURES)) difference features and (N, 3)
+    the mean Lab of each box's changed pixels (``COLOUR``)."""
+    live_lab, ref_lab = to_lab(live), to_lab(ref)
+    # the frame's light against the reference's: most boxes are empty, so the median of the
+    # differences over every pixel of every box is the light's change, not a piece's
+    ref_lab = ref_lab + np.median((live_lab - ref_lab).reshape(-1, 3), axis=0)
+    ref_al = _aligned(live_lab, ref_lab, shift)
+    n, h, w, _ = live.shape
+    core = live_lab[:, shift:h - shift, shift:w - shift]
+    diff = core - ref_al
+    de = np.sqrt((diff ** 2).sum(-1))
+    flat = de.reshape(n, -1)
+    ch, cw = de.shape[1:]
+    centre = de[:, ch // 4:ch - ch // 4, cw // 4:cw - cw // 4]
+    a = core[..., 0].reshape(n, -1)
+    b = ref_al[..., 0].reshape(n, -1)
+    a = a - a.mean(1, keepdims=True)
+    b = b - b.mean(1, keepdims=True)
+    ncc = (a * b).sum(1) / np.maximum(np.sqrt((a ** 2).sum(1) * (b ** 2).sum(1)), 1e-6)
+    grad = _gradient(core[..., 0]) - _gradient(ref_al[..., 0])
+    features = np.stack([
+        flat.mean(1), np.percentile(flat, 75, axis=1), np.percentile(flat, 90, axis=1),
+        (flat > CHANGED[0]).mean(1), (flat > CHANGED[1]).mean(1),
+        np.abs(diff[..., 0]).reshape(n, -1).mean(1), np.sqrt((diff[..., 1:] ** 2).sum(-1)).reshape(n, -1).mean(1),
+        ncc, np.abs(grad).reshape(n, -1).mean(1), centre.reshape(n, -1).mean(1)], axis=1).astype(np.float32)
+    changed = (de > CHANGED[0])[..., None]
+    counted = changed.sum((1, 2))
+    colour = np.where(counted > 8, (core * changed).sum((1, 2)) / np.maximum(counted, 1), core.mean((1, 2)))
+    return features, colour.astype(np.float32)
+
+
+def _gradient(lightness: np.ndarray) -> np.ndarray:
+    """(N, h, w) gradient magnitude of each crop's lightness (central differences)."""
+    gy = np.zeros_like(lightness)
+    gx = np.zeros_like(lightness)
+    gy[:, 1:-1] = (lightness[:, 2:] - lightness[:, :-2]) / 2
+    gx[:, :, 1:-1] = (lightness[:, :, 2:] - lightness[:, :, :-2]) / 2
+    return np.sqrt(gx ** 2 + gy ** 2)
