@@ -23,7 +23,7 @@ COMMANDS: dict[str, str] = {
     "demo": "automa_vision.demo",
     "bench": "lab.bench",
     "synth": "lab.synth.cli",
-    "read": "vision.cli",
+    "read": "vision.barrage.cli",
     "eval": "lab.eval_cli",
     "eval-sets": "lab.eval_cli",
     "train": "lab.training.cli",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.height_cues import lean_over_map
+from vision.barrage.height_cues import lean_over_map
 from vision.layout import Layout
 
 FAINT_PX = 1.0     # below this an elevation hardly shows (the reader's worst band)
@@ -44,5 +44,5 @@ class ElevationCheck:
 
 def check_elevations(H: np.ndarray, frame_shape: tuple[int, ...], layout: Layout) -> ElevationCheck:
     """How much an elevation shows at each dam space of the frame ``H`` registers (an
-    elevation of ``vision.height_cues.NOMINAL_RISE``: the table's own is not known)."""
+    elevation of ``vision.barrage.height_cues.NOMINAL_RISE``: the table's own is not known)."""
     return ElevationCheck(lean_over_map(H, frame_shape, layout))

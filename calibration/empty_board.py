@@ -12,9 +12,9 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.board_state import slot_readings
+from vision.barrage.board_state import slot_readings
+from vision.barrage.slot_model import decode, load_session, net_input, run
 from vision.layout import Layout
-from vision.model import decode, load_session, net_input, run
 from vision.paper_white import frame_paper
 from vision.radial_lens import RadialLens
 from vision.rectify import crops_from_frame

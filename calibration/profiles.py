@@ -76,7 +76,7 @@ class Draft:
 
     def frame(self) -> np.ndarray | None:
         """The wizard's picture as play time sees the camera's frames: undistorted by the
-        lens calibration, where the profile has one (``vision.pipeline``)."""
+        lens calibration, where the profile has one (``vision.barrage.pipeline``)."""
         path = self.folder / FRAME
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.exists() else None
         if frame is None or not self.has(LENS):

@@ -1,5 +1,5 @@
 """How much a dam's height shows in a synthetic image, from its ground truth: the
-generator's camera, piece sizes and light give both cues of ``vision.height_cues`` (the
+generator's camera, piece sizes and light give both cues of ``vision.barrage.height_cues`` (the
 top's lean and the shadow's length), so ``automa-vision eval`` can say how well heights
 are read where each cue is small or large (``lab.evaluate``).
 """
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.height_cues import lean_px
+from vision.barrage.height_cues import lean_px
 from vision.layout import Layout, load_layout
 
 from .synth.camera import Camera

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Callable
 
-from vision.cli import add_model_options, load_pipeline, png_path, wrote
+from vision.barrage.cli import add_model_options, load_pipeline, png_path, wrote
 
 from .synth.cli import count, existing_folder
 

@@ -25,11 +25,12 @@ from typing import Callable, Iterable, Iterator, TypeVar
 import cv2
 import numpy as np
 
-from vision.annotate import write_png
-from vision.board_state import LOW_CONFIDENCE, SlotReading, build_map
-from vision.confidence import board_chance
-from vision.labels import PIECES, dam_pieces
-from vision.pipeline import Pipeline
+from vision.barrage.annotate import write_png
+from vision.barrage.board_state import build_map
+from vision.barrage.confidence import board_chance
+from vision.barrage.labels import PIECES, dam_pieces
+from vision.barrage.pipeline import Pipeline
+from vision.reader import LOW_CONFIDENCE, SlotReading
 
 from . import elevation_cues
 from .bands import band
@@ -317,7 +318,7 @@ def evaluate_folder(folder: Path, pipeline: Pipeline, select: Callable[[Path], b
 
 def tally_height_cues(tally: Tally, truth: dict, slot: str, wrong: bool) -> None:
     """Count a visible company dam read standing (``wrong``: at another height) in the
-    bands of its elevation's cues (``vision.height_cues``), when the truth has them (a
+    bands of its elevation's cues (``vision.barrage.height_cues``), when the truth has them (a
     shadow's only under one distant light)."""
     cues = elevation_cues.elevation_cues(truth, slot)
     if cues is None:

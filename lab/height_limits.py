@@ -42,10 +42,10 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from vision.dam_heights import HEIGHTS, lean_of
+from vision.barrage.dam_heights import HEIGHTS, lean_of
 from vision.layout import Layout, load_layout
-from vision.model import logsumexp
 from vision.pose import camera_position
+from vision.runner import logsumexp
 
 from .evaluate import image_pairs
 from .synth.cli import existing_folder

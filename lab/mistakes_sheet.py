@@ -17,8 +17,8 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from vision.board_state import SlotReading
 from vision.layout import Layout
+from vision.reader import SlotReading
 from vision.rectify import cut_rects, plan_crops
 
 from .evaluate import Mistake, read_sample, write_png

@@ -3,7 +3,7 @@
 ``automa-vision eval`` judges the whole pipeline, where the reader's heights are weighed
 with the slot model's chance that a dam stands and with the lake's drops. This reads the
 reader's own likeliest height for each visible standing company dam of a folder of
-synthetic images, cut as its training cuts them (``vision.dam_heights.truth_dams``: the
+synthetic images, cut as its training cuts them (``vision.barrage.dam_heights.truth_dams``: the
 true homography), and counts the wrong ones by true height and by lean ratio (distance
 from the nadir / camera height; a raised dam's top leans out in proportion). A set takes
 seconds, not the minutes of ``eval``, so it says where the reader errs; whether a file
@@ -37,9 +37,9 @@ from typing import Sequence
 import numpy as np
 import onnxruntime as ort
 
-from vision.dam_heights import DEFAULT_HEIGHTS_MODEL, HEIGHTS, to_input
+from vision.barrage.dam_heights import DEFAULT_HEIGHTS_MODEL, HEIGHTS, to_input
 from vision.layout import load_layout
-from vision.model import cpu_session
+from vision.runner import cpu_session
 
 from .bands import band
 from .evaluate import map_samples, pooled

@@ -34,7 +34,7 @@ from lab.evaluate import synthetic_samples
 from lab.registration_eval import board_grid_error, print_figures
 from lab.synth.camera import Camera
 from lab.synth.pairs import frame_before, table_of
-from vision.board_state import MapState
+from vision.barrage.board_state import MapState
 from vision.layout import Layout, load_layout
 from vision.registration import FeatureReference, Registrar
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.barrage.pipeline import Pipeline
 from vision.layout import Layout
-from vision.pipeline import Pipeline
 from vision.pose import camera_position
 from vision.radial_lens import RadialLens, to_board
 

@@ -23,8 +23,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.changes import diff
-from vision.pipeline import Pipeline
+from vision.barrage.changes import diff
+from vision.barrage.pipeline import Pipeline
 from vision.stability import StabilityFilter
 
 from .evaluate import Tally, score_image, slot_right, summary, synthetic_samples, truth_companies

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from vision.dam_heights import HEIGHTS, aligned_crop
+from vision.barrage.dam_heights import HEIGHTS, aligned_crop
 from vision.layout import Layout
 from vision.paper_white import frame_paper
 from vision.pose import camera_position

@@ -47,9 +47,10 @@ from automa.barrage.water import group_path, headstream_path
 from lab.evaluate import synthetic_samples, truth_companies, truth_piece
 from lab.synth.pairs import frame_before, table_of
 from lab.vision_bench import FIXTURES
-from vision.board_state import Flag, MapState, SlotReading, build_map
-from vision.changes import Move, diff
-from vision.pipeline import Pipeline, Reading
+from vision.barrage.board_state import MapState, build_map
+from vision.barrage.changes import Move, diff
+from vision.barrage.pipeline import Pipeline, Reading
+from vision.reader import Flag, SlotReading
 from vision.slot_change import Comparison, compare
 from vision.stability import MotionDetector, StabilityFilter
 from web.barrage.game import read_against, to_check, unread

@@ -19,7 +19,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.pipeline import Pipeline
+from vision.barrage.pipeline import Pipeline
 
 
 def synthetic_frame(seed: int = 7) -> np.ndarray:

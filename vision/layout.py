@@ -14,8 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-LAYOUT_DIR = Path(__file__).parent / "layouts"
-DEFAULT_LAYOUT = LAYOUT_DIR / "barrage.json"
+# Each game's layout is the file ``vision/<pkg>/layout.json`` of its reader; a profile without
+# one reads Barrage's, the board every profile was made for so far.
+DEFAULT_LAYOUT = Path(__file__).parent / "barrage" / "layout.json"
 
 
 Point = tuple[float, float]

@@ -24,7 +24,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .board_state import SlotReading
+from .reader import SlotReading
 
 Signature = tuple[tuple[str, str | None, str | None, int | None, bool], ...]
 Raw = dict[str, np.ndarray]      # the model's outputs for one frame, by head

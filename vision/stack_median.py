@@ -1,6 +1,6 @@
 """The pixelwise median of a small stack of images, by a sorting network.
 
-Each frame needs the median crop of every box kind (``vision.model.kind_context``): 20
+Each frame needs the median crop of every box kind (``vision.barrage.slot_model.kind_context``): 20
 or so crops of 6912 values each. Sorting every pixel's 20 values (``np.sort`` or
 ``np.median``) cost 7-8 ms a frame. A sorting network does the same with a fixed list of
 compare-exchange steps, each one ``np.minimum`` and ``np.maximum`` over whole rows, and

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import current_app
 
-from vision.model import DEFAULT_MODEL
+from vision.barrage.slot_model import DEFAULT_MODEL
 
 from .store import Store
 

@@ -16,7 +16,7 @@ import zlib
 import cv2
 import numpy as np
 
-from vision.board_state import MapState
+from vision.barrage.board_state import MapState
 from vision.layout import load_layout
 
 from . import pieces

@@ -27,7 +27,7 @@ import numpy as np
 from automa.barrage.ops import apply_op
 from automa.barrage.random_states import random_state
 from automa.barrage.state import GameState
-from vision.labels import MAX_HEADSTREAM_DROPS
+from vision.barrage.labels import MAX_HEADSTREAM_DROPS
 from vision.layout import load_layout
 
 from . import board, photo, pieces

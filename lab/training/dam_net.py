@@ -3,7 +3,7 @@
 One crop cannot tell a tall base from a short raised dam: piece sizes differ from one
 printing to the next, and from above an elevation shows only as a taller lean. All dams
 of a frame share one printing, though, and the neutral dams' heights are known (rulings
-V1). So each dam's crop (``vision.dam_heights``: lean-aligned, its lean ratio as a 4th
+V1). So each dam's crop (``vision.barrage.dam_heights``: lean-aligned, its lean ratio as a 4th
 channel) becomes a token, a neutral dam's token carries its known height, and two
 self-attention layers let every dam compare itself with the others before its height is
 read.
@@ -15,7 +15,7 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from vision.dam_heights import CHANNELS, HEIGHTS, ROLES
+from vision.barrage.dam_heights import CHANNELS, HEIGHTS, ROLES
 
 from .net import pooled, trunk
 from .onnx_weights import initializers, load_weights

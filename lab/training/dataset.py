@@ -3,7 +3,7 @@
 Crops are cut exactly as at run time (``vision.rectify.crops_from_frame``),
 from the generator's true homography plus a small random shift that stands
 for registration error, so the net sees what the pipeline will give it; each
-crop's kind context (``vision.model.kind_context``) comes from the same cut.
+crop's kind context (``vision.barrage.slot_model.kind_context``) comes from the same cut.
 """
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from typing import Collection
 import numpy as np
 
 from lab.evaluate import map_samples
-from vision.labels import HAS_DROPS, HAS_OWNER, KINDS, MAX_DROPS, OWNERS, PIECES
+from vision.barrage.labels import HAS_DROPS, HAS_OWNER, KINDS, MAX_DROPS, OWNERS, PIECES
+from vision.barrage.slot_model import kind_context
 from vision.layout import Layout
-from vision.model import kind_context
 from vision.paper_white import frame_paper
 from vision.rectify import crops_from_frame
 from vision.registration import process_detector

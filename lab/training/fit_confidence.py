@@ -1,4 +1,4 @@
-"""Fit the readings' confidence calibration (``vision.confidence``) on the tuning frames.
+"""Fit the readings' confidence calibration (``vision.barrage.confidence``) on the tuning frames.
 
 Reads every frame of the held-out sets named (by default the tuning group of
 ``lab/heldout_sets.json``, made first where missing; never the goal sets, which judge it)
@@ -10,7 +10,7 @@ calibration and writes it:
 
 It prints, for the fitted frames, how many readings a board the page would ask about under
 each line and how many wrong readings it would not ask about, with the decoder's shares and
-with the calibrated chances: the page's line (``vision.board_state.LOW_CONFIDENCE``) is chosen
+with the calibrated chances: the page's line (``vision.reader.LOW_CONFIDENCE``) is chosen
 from that table so that the players are asked about as many readings as before.
 """
 from __future__ import annotations
@@ -25,10 +25,11 @@ import numpy as np
 
 from lab.evaluate import error_cause, synthetic_samples
 from lab.heldout_sets import ensure, load_sets, select
-from vision.board_state import LOW_CONFIDENCE, build_map
-from vision.confidence import CONFIDENCE_FILE, ConfidenceCalibration, features, fit
-from vision.height_cues import lean_over_map
-from vision.pipeline import Pipeline
+from vision.barrage.board_state import build_map
+from vision.barrage.confidence import CONFIDENCE_FILE, ConfidenceCalibration, features, fit
+from vision.barrage.height_cues import lean_over_map
+from vision.barrage.pipeline import Pipeline
+from vision.reader import LOW_CONFIDENCE
 
 LINES = (0.8, 0.82, 0.84, 0.85, 0.86, 0.87, 0.875, 0.88, 0.9)
 
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     raw, calibrated = ConfidenceCalibration.identity().chances(x), calibration.chances(x)
     command = " ".join(["python -m lab.training.fit_confidence", *args.sets] + (["--prior", str(args.prior)] if args.prior != 1.0 else []))
     args.out.write_text(json.dumps({
-        "what": "each visible reading's confidence -> its chance of being right (vision.confidence): per reading "
+        "what": "each visible reading's confidence -> its chance of being right (vision.barrage.confidence): per reading "
                 "class sigmoid(slope * logit(confidence) + offset), plus unsure_share * log(the frame's unsure share "
                 "+ 0.01) and, for a company dam, lean * log(its lean in camera px + 0.3)",
         "command": command, "sets": [h.name for h in chosen], "frames": boards, "readings": int(len(right)),

@@ -4,7 +4,7 @@ Both readers of a lake's drops (the slot model's drop head, the lake counter) le
 visible lake of the generator's images. Most dam spaces there are empty, and an empty dam's
 lake holds no water, so about four lakes in five hold none; a reader that cannot see the drops
 well says 0, because 0 is what lakes mostly hold in training. The decoder divides these shares
-out where it reads a dam with its lake (``vision.held_water``). They depend only on the
+out where it reads a dam with its lake (``vision.barrage.held_water``). They depend only on the
 generator's game states (``lab.synth.render.game_state``), not on its pictures:
 
     python -m lab.training.lake_shares --states 20000 --seed 3100000
@@ -17,8 +17,8 @@ from collections import Counter
 from pathlib import Path
 
 from lab.synth.render import game_state
-from vision.held_water import LAKE_SHARES
-from vision.labels import MAX_DROPS
+from vision.barrage.held_water import LAKE_SHARES
+from vision.barrage.labels import MAX_DROPS
 from vision.layout import load_layout
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from vision.labels import MAX_DROPS, OWNERS, PIECES
-from vision.model import CHANNELS
+from vision.barrage.labels import MAX_DROPS, OWNERS, PIECES
+from vision.barrage.slot_model import CHANNELS
 
 
 def _block(cin: int, cout: int) -> nn.Sequential:
@@ -28,7 +28,7 @@ def pooled(crops: torch.Tensor, conv: nn.Sequential) -> torch.Tensor:
 
 class SlotNet(nn.Module):
     """(N, 6, 48, 48) floats in 0..1 (each crop's BGR, then its kind context's:
-    ``vision.model.to_input``) -> piece, owner, drops logits and an occluded logit.
+    ``vision.barrage.slot_model.to_input``) -> piece, owner, drops logits and an occluded logit.
 
     Four conv blocks halve 48 -> 3, then the features are pooled over positions.
     """
@@ -48,7 +48,7 @@ class SlotNet(nn.Module):
 
 
 class DropNet(nn.Module):
-    """(N, 3, h, w) floats in 0..1 (a box at about its view size: ``vision.drop_counter``) ->
+    """(N, 3, h, w) floats in 0..1 (a box at about its view size: ``vision.barrage.drop_counter``) ->
     drop-count logits 0..counts-1, the last "that many or more". The slot net's trunk and
     pooling (the mean over positions counts, whatever the crop's size), one head.
 

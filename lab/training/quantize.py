@@ -10,7 +10,7 @@ overflow, so a file quantized so would read differently there; with 7 bits the i
 exact on every x86 CPU. It reads the held-out sets as the float file does and
 takes about half the time (``models/MODEL_CARD.md``, "The run-time slot model in 8 bits").
 
-The float file (``vision.model.MASTER_MODEL``) stays the one trainings start from and soups
+The float file (``vision.barrage.slot_model.MASTER_MODEL``) stays the one trainings start from and soups
 average; after it changes, this command makes the run-time file again::
 
     python -m lab.training.quantize        # models/barrage_slots.onnx -> models/barrage_slots_int8.onnx
@@ -31,7 +31,8 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.model import DEFAULT_MODEL, MASTER_MODEL, ModelFileError, load_session
+from vision.barrage.slot_model import DEFAULT_MODEL, MASTER_MODEL, load_session
+from vision.runner import ModelFileError
 
 CALIBRATION_SEED = 300_000
 CALIBRATION_OCCLUSION = 0.3          # as the training images'
@@ -46,8 +47,8 @@ def calibration_batches(folder: Path, master: Path, n: int) -> list[np.ndarray]:
     pipeline (with ``master`` as its slot model) cuts them: registration, colour, crops and
     kind context exactly as at run time."""
     from lab.evaluate import image_pairs, synthetic_samples
-    from vision.drop_counter import KINDS as COUNTED_KINDS
-    from vision.pipeline import Pipeline
+    from vision.barrage.drop_counter import KINDS as COUNTED_KINDS
+    from vision.barrage.pipeline import Pipeline
 
     # The other models read after the slot model, from what it read: none of them changes its input.
     pipeline = Pipeline.load(model=master, heights=None, counters=dict.fromkeys(COUNTED_KINDS), specialist=None)

@@ -3,7 +3,7 @@
 Each head of the slot model is overconfident or shy in its own way (the shipped model on its
 60 validation images: the piece head says more than it knows, T 1.26; the owner head nearly
 honest, T 1.07; the drop head loud, T 1.20; the occluded head too shy, T 0.76). The page flags a slot whose whole reading, the product of its heads' chances, is
-below ``vision.board_state.LOW_CONFIDENCE``, so one loud head hides the slot's mistakes and
+below ``vision.reader.LOW_CONFIDENCE``, so one loud head hides the slot's mistakes and
 one shy head flags right readings. ``automa-vision train`` fits the four temperatures on its
 validation images and writes them into the exported graph; for a model file that has none::
 
@@ -18,9 +18,10 @@ from pathlib import Path
 import numpy as np
 
 from lab.evaluate import image_pairs
-from vision.labels import KINDS, piece_mask
+from vision.barrage.labels import KINDS, piece_mask
+from vision.barrage.slot_model import OUTPUTS, to_input
 from vision.layout import load_layout
-from vision.model import OUTPUTS, cpu_session, to_input
+from vision.runner import cpu_session
 
 from .dataset import IGNORE, CropSet, build
 from .temperature import fit_temperature, nll, scale_outputs

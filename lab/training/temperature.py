@@ -1,7 +1,7 @@
 """Temperature scaling: one number that makes a trained net's chances honest.
 
 A net trained to low loss says 0.95 where it is right 80 % of the time; the page flags a
-slot whose chance is below ``vision.board_state.LOW_CONFIDENCE``, so an overconfident
+slot whose chance is below ``vision.reader.LOW_CONFIDENCE``, so an overconfident
 reader hides its own mistakes. Dividing the logits by a temperature T, fitted on
 validation images the net never trained on, keeps every argmax and makes the chances
 match how often they come true (Guo et al., "On calibration of modern neural networks", 2017).
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.model import log_softmax
+from vision.runner import log_softmax
 
 GRID = np.exp(np.linspace(np.log(0.25), np.log(8.0), 151))   # T from 1/4 to 8, ~2.3 % steps
 TEMPERATURE = "_temperature"     # a head's temperature in the graph is the weight "<head>_temperature"

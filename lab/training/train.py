@@ -17,9 +17,9 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from vision.labels import KINDS, PIECES, piece_mask
-from vision.model import CHANNELS, OUTPUTS
-from vision.specialist import KINDS_KEY
+from vision.barrage.labels import KINDS, PIECES, piece_mask
+from vision.barrage.slot_model import CHANNELS, OUTPUTS
+from vision.barrage.specialist import KINDS_KEY
 
 from .dataset import IGNORE, CropSet
 from .hard_examples import with_hard
@@ -182,7 +182,7 @@ def train(train_set: CropSet, val_set: CropSet, settings: Settings, log=print) -
 
 def export(model: SlotNet, path: Path, crop: int, kinds: Sequence[str] | None = None) -> None:
     """``kinds``: the box kinds a specialist was trained on, written into the file's metadata
-    (``vision.specialist`` reads them); None for the slot model, which reads every kind. Either
+    (``vision.barrage.specialist`` reads them); None for the slot model, which reads every kind. Either
     file stores its weights as float16 (``store_half``)."""
     model = model.cpu().eval()
     dummy = torch.zeros(4, CHANNELS, crop, crop)

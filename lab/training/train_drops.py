@@ -2,7 +2,7 @@
 synthetic images; export ONNX.
 
 Each training image gives its visible boxes of the kind, cut as the pipeline cuts them
-(``vision.drop_counter``) from the view the true homography makes, each box moved by up to
+(``vision.barrage.drop_counter``) from the view the true homography makes, each box moved by up to
 ``JITTER`` view px (registration error); validation crops are cut where the box is.
 """
 from __future__ import annotations
@@ -19,8 +19,8 @@ import torch.nn.functional as F
 
 from lab.evaluate import map_samples
 from lab.truth_view import truth_view
-from vision.drop_counter import CountedKind, kind_boxes, kind_crops
-from vision.labels import MAX_DROPS
+from vision.barrage.drop_counter import CountedKind, kind_boxes, kind_crops
+from vision.barrage.labels import MAX_DROPS
 from vision.layout import Layout
 
 from .hard_examples import with_hard

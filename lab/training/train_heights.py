@@ -1,7 +1,7 @@
 """Train the dam-height reader (``lab/training/dam_net.py``) on synthetic images; export ONNX.
 
 Each training image gives one set: its visible standing dams, cut as the pipeline cuts
-them (``vision.dam_heights.aligned_crop``, with the true homography), each neutral dam
+them (``vision.barrage.dam_heights.aligned_crop``, with the true homography), each neutral dam
 carrying its known height. A batch is a few dozen whole frames, so that the net learns
 to read a dam beside the others of its frame.
 """
@@ -18,7 +18,7 @@ import torch
 import torch.nn.functional as F
 
 from lab.evaluate import map_samples
-from vision.dam_heights import HEIGHTS, to_input
+from vision.barrage.dam_heights import HEIGHTS, to_input
 from vision.layout import Layout
 
 from ..truth_view import truth_dams

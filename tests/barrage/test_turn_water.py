@@ -1,8 +1,8 @@
 """Which drops a turn can move (rulings V5): a dam loses water only to its producer's
 production, and a dam not the mover's gains it only by flowing past every dam with room."""
-from vision.board_state import MapState
 from automa.barrage.state import Dam
 from automa.barrage.turn_water import can_drain, can_flow_into
+from vision.barrage.board_state import MapState
 
 # Conduit 1B leads from basin 1 (dams 1U, 1L) to powerhouse group 5; headstream A feeds
 # basin 1 and its water runs 1U, 1L, 8U, 8L; group 5's water runs 5U, 5L, 9U, 9L.

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.labels import MAX_DROPS, OWNERS, PIECES
+from vision.barrage.labels import MAX_DROPS, OWNERS, PIECES
 
 from .drawn import LAYOUT
 

@@ -7,8 +7,8 @@ def slot_shaped_model(path, rng):
     per head; the same input and outputs as the real one."""
     from onnx import TensorProto, helper, numpy_helper, save
 
-    from vision.labels import MAX_DROPS, OWNERS, PIECES
-    from vision.model import CHANNELS, OUTPUTS
+    from vision.barrage.labels import MAX_DROPS, OWNERS, PIECES
+    from vision.barrage.slot_model import CHANNELS, OUTPUTS
 
     widths = {"piece": len(PIECES), "owner": len(OWNERS), "drops": MAX_DROPS + 1, "occluded": 1}
     nodes = [helper.make_node("GlobalAveragePool", ["crops"], ["pooled"]),

@@ -1,8 +1,9 @@
 """Slot readings -> map part of the engine state; rule breaks are flagged, not fixed."""
 from automa.barrage.setup import new_game
 from automa.barrage.state import Dam
-from vision.board_state import MapState, SlotReading, apply_to_state, build_map, slot_readings
-from vision.model import CropReading
+from vision.barrage.board_state import MapState, apply_to_state, build_map, slot_readings
+from vision.barrage.slot_model import CropReading
+from vision.reader import SlotReading
 
 from .drawn import LAYOUT
 

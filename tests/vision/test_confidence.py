@@ -8,12 +8,13 @@ import pytest
 
 from lab.heldout_sets import load_sets
 from lab.training.fit_confidence import main as fit_main
-from vision.board_state import SlotReading, build_map
-from vision.confidence import (CLASSES, COMPANY_DAMS, CONFIDENCE_FILE, ConfidenceCalibration, board_chance, features,
-                               fit, logit, reading_class, unsure_share)
-from vision.height_cues import lean_over_map
-from vision.model import ModelFileError
-from vision.pipeline import Pipeline
+from vision.barrage.board_state import build_map
+from vision.barrage.confidence import (CLASSES, COMPANY_DAMS, CONFIDENCE_FILE, ConfidenceCalibration, board_chance,
+                                       features, fit, logit, reading_class, unsure_share)
+from vision.barrage.height_cues import lean_over_map
+from vision.barrage.pipeline import Pipeline
+from vision.reader import SlotReading
+from vision.runner import ModelFileError
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "synth"
 

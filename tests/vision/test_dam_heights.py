@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 
 from lab.evaluate import evaluate_folder
-from vision.dam_heights import SIZE, DamHeights, aligned_crop, to_input
-from vision.labels import OWNERS, PIECES
+from vision.barrage.dam_heights import SIZE, DamHeights, aligned_crop, to_input
+from vision.barrage.labels import OWNERS, PIECES
+from vision.barrage.neutral_dams import NeutralDams
+from vision.barrage.pipeline import Pipeline
 from vision.layout import load_layout
-from vision.model import softmax
-from vision.neutral_dams import NeutralDams
-from vision.pipeline import Pipeline
+from vision.runner import softmax
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 

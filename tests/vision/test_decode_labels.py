@@ -8,9 +8,10 @@ import pytest
 
 from lab.synth.markers import MARKER_CORNERS
 from lab.training.dataset import IGNORE, box_labels
-from vision.labels import KINDS, MAX_DROPS, OWNERS, PIECES, piece_mask
-from vision.model import SEEN, companies_seen, decode, reading_table, softmax
+from vision.barrage.labels import KINDS, MAX_DROPS, OWNERS, PIECES, piece_mask
+from vision.barrage.slot_model import SEEN, companies_seen, decode, reading_table
 from vision.registration import default_markers
+from vision.runner import softmax
 
 from .drawn import LAYOUT
 

@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 
 from lab.evaluate import evaluate_folder
-from vision.drop_counter import KINDS, DropCounter, kind_boxes, kind_crops, to_input, widen
-from vision.labels import MAX_DROPS, MAX_HEADSTREAM_DROPS, PIECES
+from vision.barrage.drop_counter import KINDS, DropCounter, kind_boxes, kind_crops, to_input, widen
+from vision.barrage.labels import MAX_DROPS, MAX_HEADSTREAM_DROPS, PIECES
+from vision.barrage.pipeline import Pipeline
 from vision.layout import load_layout
-from vision.model import log_softmax
-from vision.pipeline import Pipeline
 from vision.rectify import MARGIN, VIEW_SCALE, plan_crops
+from vision.runner import log_softmax
 
 from .heads import RecordingSession
 

@@ -4,8 +4,8 @@ from pathlib import Path
 import pytest
 
 from lab.evaluate import Tally, confidence_band, evaluate_folder, score_image, summary
-from vision.board_state import LOW_CONFIDENCE, SlotReading
-from vision.pipeline import Pipeline
+from vision.barrage.pipeline import Pipeline
+from vision.reader import LOW_CONFIDENCE, SlotReading
 
 TRUTH = {"slots": [
     {"id": "1U", "kind": "dam", "piece": "base+1", "owner": "usa", "drops": 1},

@@ -8,7 +8,7 @@ torch = pytest.importorskip("torch")
 from lab.training.dataset import IGNORE  # noqa: E402
 from lab.training.hard_examples import with_hard  # noqa: E402
 from lab.training.train import losses  # noqa: E402
-from vision.labels import KINDS, piece_mask  # noqa: E402
+from vision.barrage.labels import KINDS, piece_mask  # noqa: E402
 
 
 def _outputs_and_labels(n: int, seed: int):

@@ -8,9 +8,9 @@ from lab.bands import band as band_of
 from lab.elevation_cues import BANDS, elevation_cues
 from lab.evaluate import Tally, score_image, summary
 from lab.synth.pieces import sample_style, style_record
-from vision.board_state import SlotReading
-from vision.height_cues import lean_over_map
+from vision.barrage.height_cues import lean_over_map
 from vision.layout import load_layout
+from vision.reader import SlotReading
 
 FOCAL, ABOVE, RISE = 1000.0, 2000.0, 12.0
 

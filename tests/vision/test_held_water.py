@@ -1,4 +1,4 @@
-"""Reading a dam together with its lake (vision.held_water): a dam of n pieces holds at
+"""Reading a dam together with its lake (vision.barrage.held_water): a dam of n pieces holds at
 most n drops, an empty dam space none; every count a dam holds is as likely, whatever
 the training lakes mostly held."""
 import json
@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 
 from lab.training.lake_shares import lake_counts
-from vision.board_state import build_map, slot_readings
-from vision.drop_counter import widen
-from vision.held_water import FITS, LAKE_SHARES, HeldWater, choose, lake_shares, pair_weights
-from vision.labels import MAX_DROPS, MAX_HEADSTREAM_DROPS, OWNERS, PIECES
-from vision.model import decode
+from vision.barrage.board_state import build_map, slot_readings
+from vision.barrage.drop_counter import widen
+from vision.barrage.held_water import FITS, LAKE_SHARES, HeldWater, choose, lake_shares, pair_weights
+from vision.barrage.labels import MAX_DROPS, MAX_HEADSTREAM_DROPS, OWNERS, PIECES
+from vision.barrage.slot_model import decode
 
 from .drawn import LAYOUT
 from .heads import INDEX, logits
@@ -63,7 +63,7 @@ def test_two_clear_drops_raise_a_dam_the_net_is_unsure_of():
 
 def test_scores_widened_for_a_headstream_counter_read_a_dam_and_its_lake_as_before():
     """A headstream counter that reads more counts than the slot model widens every box's drop
-    scores (``vision.drop_counter.widen``); counts past what any dam holds change nothing."""
+    scores (``vision.barrage.drop_counter.widen``); counts past what any dam holds change nothing."""
     raw = logits({"3U": ({"base": 0.55, "base+1": 0.45}, {"italy": 1.0})}, drops={"lake:3U": {2: 0.95, 1: 0.05}})
     wide = dict(raw, drops=widen(raw["drops"], MAX_HEADSTREAM_DROPS + 1))
     assert wide["drops"].shape[1] > MAX_DROPS + 1

@@ -13,7 +13,7 @@ from lab.evaluate import Tally, evaluate_folder, pooled, summary
 from lab.heldout_sets import GOAL_GROUP, HeldoutSet, SetError, load_sets, make, meets_goal, on_disk, select
 from lab.mistakes_sheet import COLUMNS, HEAD, TILE
 from lab.synth.render import Options
-from vision.pipeline import Pipeline
+from vision.barrage.pipeline import Pipeline
 
 TINY = HeldoutSet("tiny", GOAL_GROUP, 2, 5100, {"size": [640, 480], "placement": "turn"})
 

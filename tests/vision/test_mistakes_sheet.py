@@ -10,10 +10,10 @@ import pytest
 from automa_vision.cli import main
 from lab.evaluate import Mistake, Tally, score_image
 from lab.mistakes_sheet import ASKED, COLUMNS, HEAD, PICTURE, SILENT, TILE, box_key, captions, said, sheet
-from vision.board_state import SlotReading
 from vision.layout import load_layout
 from vision.paper_white import frame_paper
 from vision.pose import camera_position
+from vision.reader import SlotReading
 from vision.rectify import canonical_view, plan_crops
 from vision.registration import process_detector
 

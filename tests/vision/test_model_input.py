@@ -1,7 +1,7 @@
 """The net's input: each crop beside the median crop of its kind in the same frame."""
 import numpy as np
 
-from vision.model import CHANNELS, kind_context, to_input
+from vision.barrage.slot_model import CHANNELS, kind_context, to_input
 
 
 def flat(colour, n):

@@ -1,13 +1,13 @@
-"""Reading dam slots with the map's neutral dams (vision.neutral_dams): one per area, on a
+"""Reading dam slots with the map's neutral dams (vision.barrage.neutral_dams): one per area, on a
 candidate space, at the area's height."""
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from vision.labels import MAX_DROPS, OWNERS, PIECES
-from vision.model import decode, reading_table
-from vision.neutral_dams import PRESENT, NeutralDams
+from vision.barrage.labels import MAX_DROPS, OWNERS, PIECES
+from vision.barrage.neutral_dams import PRESENT, NeutralDams
+from vision.barrage.slot_model import decode, reading_table
 
 from .drawn import LAYOUT
 from .heads import logits

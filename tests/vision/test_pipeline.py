@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 from automa_vision.cli import build_parser, main
-from vision.annotate import annotate
+from vision.barrage.annotate import annotate
+from vision.barrage.cli import load_pipeline
+from vision.barrage.pipeline import Pipeline
+from vision.barrage.slot_model import SEEN
 from vision.capture import open_source
-from vision.cli import load_pipeline
 from vision.layout import ProfileFileError
-from vision.model import SEEN
-from vision.pipeline import Pipeline
 
 from .drawn import LAYOUT, board_canvas, camera_view
 
@@ -83,7 +83,7 @@ def test_a_still_board_becomes_stable_after_agreeing_frames():
 def test_the_frame_that_completes_a_state_reads_each_still_frame_mirrored_too(monkeypatch):
     """The stable state averages the still frames' outputs and, asked for once, those of
     each still frame's crops mirrored; single frames are read as they are."""
-    import vision.pipeline as vp
+    import vision.barrage.pipeline as vp
     p = Pipeline.load()
     assert p.read_mirrored
     frames = [camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720), shift=(dx, 0))[0] for dx in (0, 0, 1, 2)]
@@ -106,7 +106,7 @@ def test_the_frame_that_completes_a_state_reads_each_still_frame_mirrored_too(mo
 
 
 def test_without_the_mirrored_reading_a_state_costs_no_extra_model_run(monkeypatch):
-    import vision.pipeline as vp
+    import vision.barrage.pipeline as vp
     p = Pipeline.load()
     p.read_mirrored = False
     frame, _ = camera_view(board_canvas(LAYOUT), LAYOUT, size=(1280, 720))

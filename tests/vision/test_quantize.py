@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from lab.evaluate import evaluate_folder
-from vision.model import DEFAULT_MODEL, MASTER_MODEL
-from vision.pipeline import Pipeline
+from vision.barrage.pipeline import Pipeline
+from vision.barrage.slot_model import DEFAULT_MODEL, MASTER_MODEL
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 

@@ -10,8 +10,8 @@ import pytest
 from lab.registration_eval import board_grid_error
 from lab.synth.camera import Camera
 from lab.synth.render import WIDE_K
+from vision.barrage.pipeline import Pipeline
 from vision.layout import load_layout
-from vision.pipeline import Pipeline
 from vision.radial_lens import RadialLens, fit, to_board, to_frame
 from vision.rectify import warp_view
 from vision.registration import FeatureReference, Registrar, default_markers

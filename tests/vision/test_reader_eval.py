@@ -12,7 +12,7 @@ import lab.heldout_sets as heldout_sets
 from lab.bands import band as band_of
 from lab.reader_eval import LEAN_BANDS, ReaderTally, folders_named, main, summary, tally_frame
 from lab.truth_view import FrameDams, truth_dams
-from vision.dam_heights import HEIGHTS, SIZE
+from vision.barrage.dam_heights import HEIGHTS, SIZE
 from vision.layout import load_layout
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"

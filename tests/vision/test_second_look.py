@@ -4,8 +4,8 @@ view px off each way (the moved look)."""
 import numpy as np
 import pytest
 
-from vision.model import MOVES, Surety, more_looks, moved_inputs, net_input, run, second_look
-from vision.pipeline import Pipeline
+from vision.barrage.pipeline import Pipeline
+from vision.barrage.slot_model import MOVES, Surety, more_looks, moved_inputs, net_input, run, second_look
 from vision.rectify import cut_rects
 
 from .drawn import LAYOUT, board_canvas, camera_view
@@ -53,8 +53,8 @@ def test_a_frame_read_surely_costs_no_second_run():
 def test_the_pipeline_reads_its_unsure_boxes_again_mirrored(monkeypatch):
     """Every frame: the slot model reads the frame's crops, then the rows it is unsure of
     mirrored; with ``second_look`` None it reads each frame once."""
-    import vision.model as vm
-    import vision.pipeline as vp
+    import vision.barrage.pipeline as vp
+    import vision.barrage.slot_model as vm
 
     pipeline = Pipeline.load(heights=None, counters={"headstream": None, "lake": None}, specialist=None)
     pipeline.read_mirrored = False
@@ -120,7 +120,7 @@ def test_more_looks_average_every_look_alike_in_one_run():
 def test_the_pipeline_reads_its_least_sure_boxes_from_moved_crops_too(monkeypatch):
     """Every box under ``moved_look`` (and under ``second_look``) is read once more from two
     crops cut a px off, after its mirrored look; the rest is read twice at most."""
-    import vision.model as vm
+    import vision.barrage.slot_model as vm
 
     pipeline = Pipeline.load(heights=None, counters={"headstream": None, "lake": None}, specialist=None)
     pipeline.read_mirrored = False

@@ -13,7 +13,7 @@ from lab.synth.pairs import frame_before, solids_before, table_of
 from lab.synth.photo import encode_jpeg
 from lab.synth.render import Options, render, set_table, shoot
 from lab.turn_eval import truth_map
-from vision.board_state import MapState
+from vision.barrage.board_state import MapState
 from vision.layout import load_layout
 from vision.pose import camera_position
 from vision.rectify import VIEW_SCALE, canonical_view, plan_crops

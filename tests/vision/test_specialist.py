@@ -7,13 +7,14 @@ import numpy as np
 import pytest
 
 from lab.evaluate import evaluate_folder
-from vision.labels import OWNERS, PIECES
+from vision.barrage.labels import OWNERS, PIECES
+from vision.barrage.pipeline import Pipeline
+from vision.barrage.slot_model import DEFAULT_MODEL, net_input
+from vision.barrage.specialist import SPECIALIST_MODEL, Specialist
 from vision.layout import load_layout
-from vision.model import DEFAULT_MODEL, log_softmax, net_input
-from vision.pipeline import Pipeline
 from vision.pose import camera_position
 from vision.rectify import crops_from_frame, plan_crops
-from vision.specialist import SPECIALIST_MODEL, Specialist
+from vision.runner import log_softmax
 
 from .drawn import board_canvas, camera_view
 from .heads import RecordingSession
@@ -105,7 +106,7 @@ def test_nothing_unsure_runs_nothing():
 def test_the_pipeline_feeds_it_the_slot_models_input_mirrored_when_the_slot_model_reads_mirrored(monkeypatch):
     """Read as the slot model read the frame: its rows of the same net input, and the
     mirrored input on a stable state's mirrored look."""
-    import vision.pipeline as vp
+    import vision.barrage.pipeline as vp
 
     pipeline = Pipeline.load()
     pipeline.specialist.session = session = FakeSession()

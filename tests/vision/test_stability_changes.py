@@ -2,9 +2,10 @@
 import numpy as np
 
 from automa.barrage.state import Dam
-from vision.board_state import MapState, SlotReading
-from vision.changes import diff
-from vision.model import SEEN, decode
+from vision.barrage.board_state import MapState
+from vision.barrage.changes import diff
+from vision.barrage.slot_model import SEEN, decode
+from vision.reader import SlotReading
 from vision.stability import MotionDetector, StabilityFilter
 
 KINDS = ["conduit", "headstream"]

@@ -12,10 +12,11 @@ import pytest
 from automa.barrage.engine import apply_decision
 from automa.barrage.state import Dam, GameState
 from tests.vision.cameras import SizedCamera
-from vision.board_state import Flag, MapState
+from vision.barrage.board_state import MapState
+from vision.barrage.changes import diff
 from vision.capture import Capture
-from vision.changes import diff
 from vision.layout import load_layout
+from vision.reader import Flag
 from vision.slot_change import Comparison
 from web.app import WebConfig, create_app
 from web.barrage import game
@@ -75,7 +76,7 @@ def test_correction_changes_the_map_and_checks_the_rules(client, session_id):
         res = client.post(f"/barrage/api/sessions/{session_id}/correct", json={"seq": 1, **body})
         assert res.status_code == 400 and words in res.json["problems"][0]
     assert view(client, session_id)["seq"] == 1
-    # a headstream tile holds as many drops as the camera counts (vision.labels.MAX_HEADSTREAM_DROPS)
+    # a headstream tile holds as many drops as the camera counts (vision.barrage.labels.MAX_HEADSTREAM_DROPS)
     too_many = client.post(f"/barrage/api/sessions/{session_id}/correct", json={"seq": 1, "slot": "A", "drops": 13})
     assert too_many.status_code == 400 and "drops" in too_many.json["problems"][0]
     v = client.post(f"/barrage/api/sessions/{session_id}/correct", json={"seq": 1, "slot": "A", "drops": 12}).json

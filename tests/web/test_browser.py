@@ -14,9 +14,10 @@ import pytest
 from werkzeug.serving import make_server
 
 from automa.barrage.state import GameState
-from vision.board_state import Flag, MapState, SlotReading
+from vision.barrage.board_state import MapState
+from vision.barrage.pipeline import Reading
 from vision.layout import load_layout
-from vision.pipeline import Reading
+from vision.reader import Flag, SlotReading
 from web.app import WebConfig, create_app
 from web.barrage import game
 from web.barrage.live import Live, Look, StableView

@@ -17,8 +17,8 @@ from lab import reference_eval
 from lab.registration_eval import board_grid_error
 from lab.synth.camera import Camera
 from tests.vision.rendered import wide_frame, wide_sample
+from vision.barrage.slot_model import DEFAULT_MODEL
 from vision.layout import load_layout, load_profile
-from vision.model import DEFAULT_MODEL
 from vision.registration import FeatureReference, Registrar
 from web.app import WebConfig, create_app
 

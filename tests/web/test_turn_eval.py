@@ -7,7 +7,7 @@ import cv2
 
 from automa.barrage.rules import production_systems
 from lab.turn_eval import _count, before_a_production, before_the_turn, before_water_management, main, truth_map
-from vision.changes import Move, diff
+from vision.barrage.changes import Move, diff
 from web.barrage.game import read_against
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"

@@ -8,13 +8,14 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from automa.barrage.state import GameState
 from calibration.profiles import Profiles
+from vision.barrage.labels import ALLOWED_PIECES, MAX_HEADSTREAM_DROPS
 from vision.barrage.reference_map import reference_svg
-from vision.labels import ALLOWED_PIECES, MAX_HEADSTREAM_DROPS
 from vision.slot_change import Comparison
 
 from .. import forms
 from ..services import services
-from ..sessions import SessionFileError, export as export_file
+from ..sessions import SessionFileError
+from ..sessions import export as export_file
 from ..store import Conflict, Step
 from . import game, transfer, views
 from .forms import new_game
@@ -214,7 +215,7 @@ def live(sid: int):
            "camera_note": look.camera_note,
            "recognition": problem or "available", "recognition_available": problem is None,
            "flags": [f"{f.slot}: {f.problem}" for f in look.reading.flags] if look.reading else [],
-           # how likely the camera read the whole board right (vision.confidence.board_chance)
+           # how likely the camera read the whole board right (vision.barrage.confidence.board_chance)
            "board_chance": look.reading.board_chance if look.reading else None,
            "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "seen": [],
            "unsure": [], "waiting": [], "advanced": False}

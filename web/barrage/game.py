@@ -22,10 +22,11 @@ from automa.barrage.setup import new_game
 from automa.barrage.state import Dam, GameState
 from automa.barrage.turn_water import can_drain, can_flow_into
 from automa.common.errors import StateError
-from vision.board_state import LOW_CONFIDENCE, Flag, MapState, apply_to_state
-from vision.changes import Move, diff
-from vision.labels import ALLOWED_PIECES, dam_pieces
+from vision.barrage.board_state import MapState, apply_to_state
+from vision.barrage.changes import Move, diff
+from vision.barrage.labels import ALLOWED_PIECES, dam_pieces
 from vision.layout import Layout
+from vision.reader import LOW_CONFIDENCE, Flag
 from vision.slot_change import Comparison
 
 from ..store import Step
@@ -303,7 +304,7 @@ def to_check(layout: Layout, seen: MapState, flags: Sequence[Flag], still: Colle
              by_hand: Collection[str] = frozenset()) -> list[Flag]:
     """What the page asks the players to check on a human's turn: the camera's flags on the
     slots of its stable reading ``seen`` (a reading it is unsure of, one that breaks a rule:
-    ``vision.board_state.build_map``) and the slots it could not see, "hidden", each slot once;
+    ``vision.barrage.board_state.build_map``) and the slots it could not see, "hidden", each slot once;
     but not where the game already holds the answer: boxes ``still`` since the game last read
     the table (rulings V8), boxes set by hand this turn (rulings V12). A player's move on such
     a slot is read wrong or missed, so they look there before confirming."""

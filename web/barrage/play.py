@@ -7,7 +7,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from automa.barrage.data import company_colours
 from automa.barrage.setup import BASE_COMPANIES
-from vision.labels import MAX_HEADSTREAM_DROPS
+from vision.barrage.labels import MAX_HEADSTREAM_DROPS
 
 from ..forms import FormError
 from ..services import services

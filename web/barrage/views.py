@@ -6,7 +6,7 @@ from automa.barrage.actions import DASHED
 from automa.barrage.data import automa_tiles, company_colours
 from automa.barrage.engine import ACTION_NAMES, action_label  # the engine's own words for an action
 from automa.barrage.state import GameState
-from vision.board_state import MapState
+from vision.barrage.board_state import MapState
 from vision.layout import Layout
 
 from ..store import Step

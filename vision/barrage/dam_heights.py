@@ -22,12 +22,12 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
+from ..layout import Layout
+from ..rectify import HEIGHT, VIEW_SCALE
+from ..runner import cpu_session, log_softmax, logsumexp
 from .labels import OWNERS, PIECES, dam_stands
-from .layout import Layout
-from .model import cpu_session, log_softmax, logsumexp
-from .rectify import HEIGHT, VIEW_SCALE
 
-DEFAULT_HEIGHTS_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_dam_heights.onnx"
+DEFAULT_HEIGHTS_MODEL = Path(__file__).resolve().parents[2] / "models" / "barrage_dam_heights.onnx"
 SIZE = 64                     # crop side, view px (= canonical px * VIEW_SCALE)
 CHANNELS = 4                  # BGR, then the lean ratio
 MAX_LEAN = 1.5                # lean ratios are clipped here (a camera lower than a board's length)

@@ -11,7 +11,7 @@ than the slot model alone, and the hard sets' 1280x720 frames better than the co
 which is surer in the training's light and worse there (``models/MODEL_CARD.md``). The slot
 model still says whether the box is hidden.
 
-The slot model's last count is "7 or more" (``vision.labels.MAX_DROPS``), but a headstream tile
+The slot model's last count is "7 or more" (``vision.barrage.labels.MAX_DROPS``), but a headstream tile
 can hold more. A headstream counter may read further, up to ``MAX_HEADSTREAM_DROPS``; weighed
 with it, the slot model's "7 or more" counts for each of those counts alike (``widen``), so
 the counter chooses among them.
@@ -24,12 +24,12 @@ from pathlib import Path
 import numpy as np
 import onnxruntime as ort
 
+from ..layout import Layout
+from ..rectify import CropPlan, cut_rects, plan_crops
+from ..runner import cpu_session, two_experts
 from .labels import MAX_DROPS, MAX_HEADSTREAM_DROPS, dam_stands
-from .layout import Layout
-from .model import cpu_session, two_experts
-from .rectify import CropPlan, cut_rects, plan_crops
 
-_MODELS = Path(__file__).resolve().parent.parent / "models"
+_MODELS = Path(__file__).resolve().parents[2] / "models"
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .board_state import SlotReading
+from ..layout import Layout
+from ..radial_lens import frame_outline
+from ..reader import SlotReading
 from .labels import dam_pieces
-from .layout import Layout
 from .pipeline import Reading
-from .radial_lens import frame_outline
 
 COLOURS = {"ok": (60, 200, 60), "low": (0, 200, 255), "flagged": (0, 0, 255), "unknown": (160, 160, 160)}
 

@@ -21,8 +21,8 @@ import numpy as np
 
 from automa.barrage.data import barrage_map
 
+from ..layout import Layout
 from .labels import OWNERS, PIECES
-from .layout import Layout
 
 NEUTRAL_INDEX = OWNERS.index("neutral")
 NOT_NEUTRAL = np.arange(len(OWNERS)) != NEUTRAL_INDEX

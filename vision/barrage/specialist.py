@@ -18,11 +18,12 @@ from pathlib import Path
 import numpy as np
 import onnxruntime as ort
 
+from ..layout import Layout
+from ..runner import ModelFileError, cpu_session, two_experts
 from .labels import HAS_DROPS, HAS_OWNER
-from .layout import Layout
-from .model import ModelFileError, Surety, cpu_session, run, second_look, two_experts
+from .slot_model import Surety, run, second_look
 
-SPECIALIST_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_specialist.onnx"
+SPECIALIST_MODEL = Path(__file__).resolve().parents[2] / "models" / "barrage_specialist.onnx"
 KINDS_KEY = "kinds"      # the file's metadata entry naming its kinds, comma-separated
 SURE = 0.99              # chosen on frames of none of the reported sets (MODEL_CARD.md)
 
@@ -57,7 +58,7 @@ class Specialist:
     def refine(self, raw: dict[str, np.ndarray], inputs: np.ndarray) -> dict[str, np.ndarray]:
         """``raw`` with the unsure boxes' heads the mean of both models' log-probabilities
         (the occluded head: of both logits). ``inputs``: the slot model's net input for the
-        frame (``vision.model.net_input``), mirrored or not as the slot model read it: the
+        frame (``vision.barrage.slot_model.net_input``), mirrored or not as the slot model read it: the
         specialist reads the same rows, as they are and mirrored (``second_look``: the mean of
         its two looks, as the slot model reads those boxes)."""
         chosen = np.flatnonzero(self.unsure(raw))

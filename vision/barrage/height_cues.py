@@ -15,8 +15,8 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .layout import Layout
-from .pose import camera_position
+from ..layout import Layout
+from ..pose import camera_position
 
 # An elevation's height where the table's own is not known: the middle of the generator's
 # 9-18 canonical px (~5-10 mm), on which the reader was trained.

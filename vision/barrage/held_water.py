@@ -29,12 +29,12 @@ from pathlib import Path
 
 import numpy as np
 
+from ..layout import Layout
 from .labels import MAX_DROPS, PIECES, dam_pieces
-from .layout import Layout
 
 # (piece class, drop count) -> whether a dam of that class holds that many drops.
 FITS = np.array([[d <= dam_pieces(p) for d in range(MAX_DROPS + 1)] for p in PIECES])
-LAKE_SHARES = Path(__file__).resolve().parent.parent / "models" / "barrage_lake_shares.json"
+LAKE_SHARES = Path(__file__).resolve().parents[2] / "models" / "barrage_lake_shares.json"
 
 
 def lake_shares(path: str | Path = LAKE_SHARES) -> np.ndarray:
@@ -73,7 +73,7 @@ def choose(table: np.ndarray, drops_p: np.ndarray, weights: np.ndarray) -> Choic
     drop-count probabilities; ``weights``: ``pair_weights``. The dam and the lake are read
     as independent, as the heads are. The two shares multiply to the whole reading's
     probability among the readings that fit. Counts past ``weights``' (a headstream counter's
-    wider head, ``vision.drop_counter.widen``) fit no dam and are left out."""
+    wider head, ``vision.barrage.drop_counter.widen``) fit no dam and are left out."""
     drops_p = drops_p[:weights.shape[1]]
     joint = table[:, :, None] * drops_p[None, None, :] * weights[:, None, :]
     j, k, d = np.unravel_index(int(joint.argmax()), joint.shape)

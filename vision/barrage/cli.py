@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Callable
 
 import cv2
 
+from ..layout import ProfileFileError
 from .dam_heights import DEFAULT_HEIGHTS_MODEL
 from .drop_counter import KINDS as COUNTED_KINDS
 from .labels import owner_mask
-from .layout import ProfileFileError
-from .model import DEFAULT_MODEL
+from .slot_model import DEFAULT_MODEL
 from .specialist import SPECIALIST_MODEL
 
 if TYPE_CHECKING:

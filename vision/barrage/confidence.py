@@ -1,6 +1,6 @@
 """A reading's confidence as the chance that it is right: the decoder's share, calibrated.
 
-The decoder's confidence is a reading's share of the heads' chances (``vision.model.decode``).
+The decoder's confidence is a reading's share of the heads' chances (``vision.barrage.slot_model.decode``).
 Read over the tuning frames, that share means different things for different readings: a
 company dam read at 0.8-0.85 is wrong one time in seven, an empty conduit space one time in
 thirty (docs/benchmarks.md, "Confidences that mean the same for every reading"). The page asks
@@ -12,7 +12,7 @@ know of:
 - how unsure the rest of its frame is: in a frame with many unsure readings (glare, blur, a
   dark room) the sure ones are wrong more often too;
 - for a company dam, how far one elevation moves its top in the camera's picture (its lean,
-  ``vision.height_cues``): near the point under the camera a height hardly shows.
+  ``vision.barrage.height_cues``): near the point under the camera a height hardly shows.
 
 The fit is data (``models/barrage_confidence.json``, written by ``python -m lab.training.fit_confidence``
 from the tuning frames, never from the goal sets); the logic is here. What is read does not
@@ -27,10 +27,10 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from .board_state import SlotReading
-from .model import ModelFileError
+from ..reader import SlotReading
+from ..runner import ModelFileError
 
-CONFIDENCE_FILE = Path(__file__).resolve().parent.parent / "models" / "barrage_confidence.json"
+CONFIDENCE_FILE = Path(__file__).resolve().parents[2] / "models" / "barrage_confidence.json"
 
 # A reading counts toward its frame's unsure share under this raw (decoder's) confidence: the
 # page's line before calibration, kept fixed so that the feature does not move with the line.
@@ -73,7 +73,7 @@ def features(readings: Sequence[SlotReading], lean: Mapping[str, float]) -> tupl
     """The visible readings' indices and their features, one row each: per class, the logit of
     the raw confidence and a 1 (``2 * len(CLASSES)`` columns), then the log of the frame's
     unsure share, then the log of the lean (company dams only; ``lean``: dam space -> camera
-    px one elevation moves a top there, ``vision.height_cues.lean_over_map``)."""
+    px one elevation moves a top there, ``vision.barrage.height_cues.lean_over_map``)."""
     share = np.log(unsure_share(readings) + SHARE_FLOOR)
     rows, index = [], []
     for i, r in enumerate(readings):

@@ -16,25 +16,27 @@ from typing import Callable, Collection, Iterator, Mapping
 import cv2
 import numpy as np
 
-from .board_state import Flag, MapState, SlotReading, build_map, slot_readings
-from .capture import Capture, FileFrames, format_problem, frames
+from ..capture import Capture, FileFrames, format_problem, frames
+from ..layout import Profile, ProfileFileError, load_profile
+from ..paper_white import paper_white
+from ..pose import camera_position
+from ..radial_lens import RadialLens
+from ..reader import Flag, SlotReading
+from ..rectify import CropPlan, crops_from_frame, plan_crops
+from ..registration import Calibration, FeatureReference, Registrar, Registration
+from ..stability import MotionDetector, StabilityFilter
+from .board_state import MapState, build_map, slot_readings
 from .changes import Move, diff
 from .confidence import CONFIDENCE_FILE, ConfidenceCalibration, board_chance
 from .dam_heights import DEFAULT_HEIGHTS_MODEL, DamHeights
-from .drop_counter import KINDS as COUNTED_KINDS, DropCounter
+from .drop_counter import KINDS as COUNTED_KINDS
+from .drop_counter import DropCounter
 from .height_cues import lean_over_map
 from .held_water import HeldWater
-from .layout import Profile, ProfileFileError, load_profile
-from .model import (DEFAULT_MODEL, MOVED_SURE, SEEN, Surety, decode, load_session, more_looks, moved_inputs,
-                    net_input, run, second_look)
 from .neutral_dams import NeutralDams
-from .paper_white import paper_white
-from .pose import camera_position
-from .radial_lens import RadialLens
-from .rectify import CropPlan, crops_from_frame, plan_crops
-from .registration import Calibration, FeatureReference, Registrar, Registration
+from .slot_model import (DEFAULT_MODEL, MOVED_SURE, SEEN, Surety, decode, load_session, more_looks, moved_inputs,
+                         net_input, run, second_look)
 from .specialist import SPECIALIST_MODEL, SURE, Specialist
-from .stability import MotionDetector, StabilityFilter
 
 
 @dataclass
@@ -58,7 +60,7 @@ class Reading:
 
     @property
     def board_chance(self) -> float | None:
-        """The chance that every visible slot is read right (``vision.confidence.board_chance``);
+        """The chance that every visible slot is read right (``vision.barrage.confidence.board_chance``);
         None when the board was not found."""
         return board_chance(self.slots) if self.map is not None else None
 
@@ -97,16 +99,16 @@ class Pipeline:
     # Crops moved or grown by a view px were read before; mirroring reads better for less.
     read_mirrored: bool = True
     # Boxes the slot model reads with less than this chance for their likeliest reading are
-    # read once more, mirrored, on every frame (``vision.model.second_look``); None: never.
+    # read once more, mirrored, on every frame (``vision.barrage.slot_model.second_look``); None: never.
     # The specialist's threshold; the figures are in docs/benchmarks.md, "A second look".
     second_look: float | None = SURE
     # Of those, the boxes read with less than this are also read from their crops cut a view
-    # px off each way (``vision.model.moved_inputs``): four looks a box, for a quarter of the
+    # px off each way (``vision.barrage.slot_model.moved_inputs``): four looks a box, for a quarter of the
     # slot model's batch time; None: never. Chosen on the tuning group (docs/benchmarks.md,
     # "Unsure boxes read from moved crops too").
     moved_look: float | None = MOVED_SURE
     # Read blind (the companies not given), a company counts as in the game when some visible
-    # piece reads as its with at least this share (``vision.model.companies_seen``, rulings V10);
+    # piece reads as its with at least this share (``vision.barrage.slot_model.companies_seen``, rulings V10);
     # None: every colour stays possible.
     seen: float | None = SEEN
     surety: Surety = field(init=False, repr=False)      # over every box of the layout
@@ -122,13 +124,13 @@ class Pipeline:
              specialist: str | Path | None = SPECIALIST_MODEL, fit_lens: bool = True,
              confidence: str | Path | None = CONFIDENCE_FILE) -> "Pipeline":
         """``heights``: the dam-height model, or None to read heights with the slot model alone;
-        ``counters``: a drop counter for each kind of ``vision.drop_counter.KINDS`` (its shipped
+        ``counters``: a drop counter for each kind of ``vision.barrage.drop_counter.KINDS`` (its shipped
         file where not given), or None for a kind to count its drops with the slot model alone
         (as it does, with a warning, when a file is missing: recognition goes on);
-        ``specialist``: the specialist slot model (``vision.specialist``), or None for none;
+        ``specialist``: the specialist slot model (``vision.barrage.specialist``), or None for none;
         ``fit_lens``: fit the lens's distortion from the markers (``vision.radial_lens``), as
         is done unless the profile has a lens calibration; ``confidence``: the calibration of
-        the readings' confidences (``vision.confidence``), or None for the decoder's shares."""
+        the readings' confidences (``vision.barrage.confidence``), or None for the decoder's shares."""
         heights = _present(heights, "dam-height", "dam heights are read by the slot model alone")
         specialist = _present(specialist, "specialist", "every box is read by the slot model alone")
         confidence = _present(confidence, "confidence calibration", "confidences are the decoder's shares")

@@ -25,16 +25,17 @@ from typing import Collection, Sequence
 import numpy as np
 import onnxruntime as ort
 
+from ..rectify import cut_rects
+from ..runner import ModelFileError, cpu_session, softmax
+from ..stack_median import stack_median
 from .held_water import HeldWater
 from .labels import HAS_DROPS, HAS_OWNER, OWNERS, PIECES, owner_mask, piece_mask
 from .neutral_dams import NeutralDams
-from .rectify import cut_rects
-from .stack_median import stack_median
 
 # The slot model the pipeline runs: its float file quantized to int8 (``lab.training.quantize``), which
 # reads as the float file does in about half the time. Trainings start from the float file,
 # and soups average it.
-DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "barrage_slots_int8.onnx"
+DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "barrage_slots_int8.onnx"
 MASTER_MODEL = DEFAULT_MODEL.with_name("barrage_slots.onnx")
 OUTPUTS = ("piece", "owner", "drops", "occluded")
 CHANNELS = 6           # the crop's BGR, then its kind context's BGR
@@ -49,24 +50,6 @@ class CropReading:
     confidence: float          # probability of the whole reading among the allowed ones
     conflict: str | None = None  # what the box read alone broke, where that was not taken: a dam's
                                  # capacity (with its lake), a company not in the game (or, read blind, not seen)
-
-
-class ModelFileError(ValueError):
-    """A model file that cannot serve: not one onnxruntime can load, or not the model it
-    is given as. The message names the file and says why."""
-
-
-def cpu_session(path: str | Path, threads: int = 2) -> ort.InferenceSession:
-    """An onnxruntime CPU session. Its threads sleep between runs instead of spinning: the
-    pipeline runs two models in turn, and each one's spinning threads took the other's cores."""
-    opts = ort.SessionOptions()
-    opts.intra_op_num_threads = threads
-    opts.inter_op_num_threads = 1
-    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    try:
-        return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
-    except Exception as exc:      # onnxruntime's own error types (InvalidProtobuf, Fail, ...) share no base
-        raise ModelFileError(f"{path}: not a model file onnxruntime can load ({exc})") from exc
 
 
 def load_session(path: str | Path = DEFAULT_MODEL, threads: int = 2) -> ort.InferenceSession:
@@ -100,29 +83,6 @@ def to_input(crops: np.ndarray, context: np.ndarray) -> np.ndarray:
     np.multiply(crops.transpose(0, 3, 1, 2), scale, out=out[:, :3])
     np.multiply(context.transpose(0, 3, 1, 2), scale, out=out[:, 3:])
     return out
-
-
-def softmax(x: np.ndarray) -> np.ndarray:
-    e = np.exp(x - x.max(axis=-1, keepdims=True))
-    return e / e.sum(axis=-1, keepdims=True)
-
-
-def logsumexp(x: np.ndarray) -> np.ndarray:
-    """log(sum(exp(x))) over the last axis, kept as an axis of size 1, without overflow:
-    the log of the total chance of a group of logits."""
-    top = x.max(axis=-1, keepdims=True)
-    return top + np.log(np.exp(x - top).sum(axis=-1, keepdims=True))
-
-
-def log_softmax(x: np.ndarray) -> np.ndarray:
-    """Log-probabilities of logits over the last axis (any offset of the logits cancels)."""
-    return x - logsumexp(x)
-
-
-def two_experts(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Two models' logits for the same choices weighed equally (a product of two experts): the
-    mean of their log-probabilities. Where they disagree the surer one wins."""
-    return (log_softmax(a) + log_softmax(b)) / 2
 
 
 def net_input(crops: np.ndarray, kinds: Sequence[str]) -> np.ndarray:
@@ -287,8 +247,8 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
            water: HeldWater | None = None, companies: Collection[str] | None = None,
            seen: float | None = None, seen_also: dict[str, np.ndarray] | None = None) -> list[CropReading]:
     """Readings from the heads; ``neutral``: the map's neutral dams, which narrow what a
-    dam slot can read (``vision.neutral_dams``); ``water``: which lake holds each dam's
-    drops, read together with the dam (``vision.held_water``); ``companies``: the
+    dam slot can read (``vision.barrage.neutral_dams``); ``water``: which lake holds each dam's
+    drops, read together with the dam (``vision.barrage.held_water``); ``companies``: the
     companies in the game, when known, the only ones whose pieces a slot can read (rulings
     V4); without them, given ``seen``, the companies the frame shows a piece of at ``seen``
     or surer stand for them (``companies_seen``, rulings V10), else every colour stays possible;

@@ -12,41 +12,10 @@ from automa.barrage.data import barrage_map, components
 from automa.barrage.state import NEUTRAL, Dam, GameState, built_on_map, pieces_left, validate
 from automa.common.errors import StateError
 
+from ..layout import Layout
+from ..reader import Flag, SlotReading
 from .labels import dam_pieces
-from .layout import Layout
-from .model import CropReading
-
-# The page asks about a reading whose chance of being right is under this (``vision.confidence``):
-# one wrong in eight. Chosen so that the tuning frames' readings asked about stay as many as
-# under the line of 0.8 on the decoder's shares (docs/benchmarks.md, "Confidences that mean the
-# same for every reading").
-LOW_CONFIDENCE = 0.875
-
-
-@dataclass(frozen=True)
-class SlotReading:
-    id: str
-    kind: str
-    piece: str | None            # headstreams: None
-    owner: str | None
-    drops: int | None            # headstreams and dams (the drops in its lake)
-    confidence: float
-    unknown: bool = False        # occluded: the camera says nothing about this slot
-    conflict: str | None = None  # the reading was chosen over one that breaks a rule (rulings V2, V4)
-    # The decoder's share, where ``confidence`` is calibrated from it (``vision.confidence``);
-    # None where the confidence is the share itself.
-    share: float | None = None
-
-    @property
-    def low_confidence(self) -> bool:
-        """Whether the page asks the players to check this reading."""
-        return self.confidence < LOW_CONFIDENCE
-
-
-@dataclass(frozen=True)
-class Flag:
-    slot: str                    # a slot id, or a company id for supply problems
-    problem: str
+from .slot_model import CropReading
 
 
 @dataclass
