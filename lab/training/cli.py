@@ -18,13 +18,13 @@ from pathlib import Path
 
 from lab.evaluate import image_pairs
 from lab.synth.cli import add_shot_arguments, shot_flags
-from vision.dam_heights import DEFAULT_HEIGHTS_MODEL
-from vision.drop_counter import KINDS as COUNTED_KINDS
-from vision.labels import KINDS
+from vision.barrage.dam_heights import DEFAULT_HEIGHTS_MODEL
+from vision.barrage.drop_counter import KINDS as COUNTED_KINDS
+from vision.barrage.labels import KINDS
 from vision.layout import load_layout
-from vision.model import MASTER_MODEL
+from vision.barrage.slot_model import MASTER_MODEL
 from vision.rectify import CROP
-from vision.specialist import SPECIALIST_MODEL
+from vision.barrage.specialist import SPECIALIST_MODEL
 
 from .dataset import NO_PAPER_SHARE, build
 

@@ -101,8 +101,8 @@ def test_the_shipped_files_record_what_they_divide_by_and_stay_under_5_mb():
     from onnx import numpy_helper
 
     from lab.training.temperature import TEMPERATURE
-    from vision.dam_heights import DEFAULT_HEIGHTS_MODEL
-    from vision.model import DEFAULT_MODEL, MASTER_MODEL
+    from vision.barrage.dam_heights import DEFAULT_HEIGHTS_MODEL
+    from vision.barrage.slot_model import DEFAULT_MODEL, MASTER_MODEL
 
     files = sorted(DEFAULT_MODEL.parent.glob("barrage_*.onnx"))
     assert {DEFAULT_MODEL, MASTER_MODEL, DEFAULT_HEIGHTS_MODEL} <= set(files) and len(files) == 6

@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("torch")
 
 from automa_vision.cli import main  # noqa: E402
-from vision.model import MASTER_MODEL, load_session  # noqa: E402
+from vision.barrage.slot_model import MASTER_MODEL, load_session    # noqa: E402
 
 
 def test_train_writes_a_loadable_model_and_report(tmp_path):
@@ -32,10 +32,10 @@ def test_train_writes_a_loadable_model_and_report(tmp_path):
 
 
 def test_train_with_kinds_writes_a_specialist_the_pipeline_loads(tmp_path):
-    """``--kinds``: trained on those boxes only, and the file names them for ``vision.specialist``."""
+    """``--kinds``: trained on those boxes only, and the file names them for ``vision.barrage.specialist``."""
     from vision.layout import load_layout
-    from vision.pipeline import Pipeline
-    from vision.specialist import Specialist
+    from vision.barrage.pipeline import Pipeline
+    from vision.barrage.specialist import Specialist
 
     out = tmp_path / "s.onnx"
     assert main(["train", "--kinds", "conduit,powerhouse", "--data", str(tmp_path / "data"), "--n-train", "4",
@@ -146,7 +146,7 @@ def test_the_dam_height_reader_read_back_computes_what_its_file_does(tmp_path):
 
     from lab.training.dam_net import DamSetNet, OneFrame, from_file
     from lab.training.train_heights import export
-    from vision.dam_heights import DEFAULT_HEIGHTS_MODEL
+    from vision.barrage.dam_heights import DEFAULT_HEIGHTS_MODEL
 
     torch.manual_seed(4)
     net = _scrambled_norms(DamSetNet())
@@ -200,7 +200,7 @@ def test_train_init_fine_tunes_a_model_from_its_file(tmp_path):
     assert main(["train-drops", "--kind", "lake", *common, "--out", str(counter)]) == 0
     assert main(["train-drops", "--kind", "lake", *common, "--init", str(counter), "--lr", "1e-12",
                  "--out", str(tuned_counter)]) == 0
-    from vision.drop_counter import KINDS
+    from vision.barrage.drop_counter import KINDS
     w, h = KINDS["lake"].size
     crops = np.random.default_rng(2).random((3, 3, h, w)).astype(np.float32)
     np.testing.assert_allclose(_raw_logits(tuned_counter, crops)[0], _raw_logits(counter, crops)[0], atol=1e-3, rtol=1e-4)
@@ -291,9 +291,9 @@ def test_a_model_that_reads_other_inputs_is_refused_with_a_way_out(tmp_path):
 
 
 def test_train_heights_writes_a_model_the_pipeline_loads(tmp_path):
-    from vision.dam_heights import DamHeights
+    from vision.barrage.dam_heights import DamHeights
     from vision.layout import load_layout
-    from vision.neutral_dams import NeutralDams
+    from vision.barrage.neutral_dams import NeutralDams
 
     out = tmp_path / "h.onnx"
     assert main(["train-heights", "--data", str(tmp_path / "data"), "--n-train", "4", "--n-val", "2",
@@ -349,7 +349,7 @@ def test_train_heights_widths_and_layers_make_another_reader_that_reads_back(tmp
 
 
 def test_train_drops_writes_a_counter_of_each_kind_the_pipeline_loads(tmp_path):
-    from vision.drop_counter import KINDS, DropCounter
+    from vision.barrage.drop_counter import KINDS, DropCounter
     from vision.layout import load_layout
 
     for kind, counted in KINDS.items():

@@ -23,11 +23,13 @@ import numpy as np
 
 from automa.barrage.data import company_colours
 from vision.barrage.reference_map import bgr
-from vision.board_state import Flag, MapState, build_map
+from vision.reader import Flag
+from vision.barrage.board_state import MapState, build_map
 from vision.capture import Capture, FileFrames, open_source
 from vision.layout import Layout, ProfileFileError, load_profile
-from vision.model import DEFAULT_MODEL, ModelFileError
-from vision.pipeline import Pipeline, Reading
+from vision.barrage.slot_model import DEFAULT_MODEL
+from vision.runner import ModelFileError
+from vision.barrage.pipeline import Pipeline, Reading
 from vision.radial_lens import RadialLens, frame_outline
 from vision.registration import Registrar
 from vision.slot_change import Comparison, compare
