@@ -235,12 +235,20 @@ def _step_words(s: Step, ops: list[Op]) -> str:
     eng = next((op for op in ops if op["op"] == "engineers"), None)
     where = f", {plural(eng['count'], 'engineer')} on the {describe(eng).split(' on the ', 1)[1]}" if eng else ""
     if s.action == "construction":
-        build = next(op for op in ops if op["op"] == "build")
+        build = next((op for op in ops if op["op"] in ("build", "build_private", "external_work")))
+        if build["op"] == "build_private":
+            return f"build on the Private Building {build['building']}{where}"
+        if build["op"] == "external_work":
+            return f"fulfil External Work {build['work']} with Spencer's Special tile{where}"
         return f"build {a_name(build['structure'])} on {build['space']}{where}"
+    if s.action == "external_work":
+        return f"fulfil External Work {s.target.split()[-1]}{where}"
     if s.action == "production":
         energy = next(op["delta"] for op in ops if op["op"] == "energy")
-        fulfil = next((op["contract"] for op in ops if op["op"] == "fulfil"), None)
-        return f"produce {energy} energy through conduit {s.target}" + (f" and fulfil contract {fulfil}" if fulfil else "") + where
+        fulfilled = [str(op["contract"]) for op in ops if op["op"] == "fulfil"]
+        return (f"produce {energy} energy through conduit {s.target}"
+                + (f" and fulfil contract{'s' if len(fulfilled) > 1 else ''} {', '.join(fulfilled)}" if fulfilled else "")
+                + where)
     if s.action == "water_management":
         return f"place water on headstream {s.target}{where}"
     if s.action == "contract_office":

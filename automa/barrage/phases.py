@@ -25,7 +25,8 @@ from .rewards import receive
 from .setup import draw_external_works
 from .state import GameState
 from .turn import Turn
-from .water import EXIT, headstream_path, route
+from .rules import ability
+from .water import EXIT, flow_phase_groups, headstream_path, route, steps_through
 
 LAST_ROUND = 5
 
@@ -81,10 +82,16 @@ def water_flow_phase(state: GameState) -> list[Op]:
         n = state.headstreams[h]
         if n:
             plan.append((h, route(state, headstream_path(h), n, added)))
+    passed = flow_phase_groups(state)
     for h, stops in plan:
         for stop, n in sorted(stops.items()):
             _apply(state, ops, {"op": "drops", "source": f"headstream:{h}",
                                 "target": "exit" if stop == EXIT else f"dam:{stop}", "count": n})
+    if "usa" in state.companies and ability(state, "usa", "usa"):
+        # USA's ability (Hard Automa): 1 energy step per drop that flows through one of its powerhouses.
+        steps = steps_through(state, "usa", passed)
+        if steps:
+            _apply(state, ops, {"op": "energy", "company": "usa", "delta": steps, "why": "USA's ability"})
     return ops
 
 

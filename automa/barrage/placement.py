@@ -31,7 +31,8 @@ Hard and Very Hard add (004 appendices):
   Mountains are always preferred, with Hills being second" (before the
   criteria, after the third-structure rule);
 - the L2 Conduit tile: "In case of a tie among eligible positions, Automa will
-  always choose a Conduit of value 3 or higher" (when the criteria leave a tie);
+  always choose a Conduit of value 3 or higher" (several eligible spaces are a tie:
+  those of value 3+ are kept before the criteria, after the third-structure rule);
 - the L1 Joker tile: "If Automa is building a Base, it will choose a building
   space with a red outline" (000: after all the criteria), instead of step 4.
 """
@@ -77,6 +78,13 @@ def choose_space(state: GameState, company: str, structure: str, candidates: lis
             kept = _adler(kept, trace)
             if len(kept) == 1:
                 return kept[0]
+        if tile == "L2_CONDUIT" and structure == "conduit":
+            strong = [s for s in kept if barrage_map().conduits[s].value >= 3]
+            if strong and len(strong) < len(kept):
+                trace.add(f"L2 Conduit: of the tied eligible spaces, a conduit of value 3 or more ({', '.join(strong)}).")
+                kept = strong
+            if len(kept) == 1:
+                return kept[0]
         spec = criteria[column]
         for n, cid in enumerate(spec["criteria"], start=1):
             subset, reason = CRITERIA[column][cid](state, company, kept, criteria["headstreams"])
@@ -89,13 +97,6 @@ def choose_space(state: GameState, company: str, structure: str, candidates: lis
             kept = subset
             if len(kept) == 1:
                 trace.add(f"One space left: build on {kept[0]}.")
-                return kept[0]
-        if tile == "L2_CONDUIT" and structure == "conduit":
-            strong = [s for s in kept if barrage_map().conduits[s].value >= 3]
-            if strong and len(strong) < len(kept):
-                trace.add(f"L2 Conduit: of the tied spaces, a conduit of value 3 or more ({', '.join(strong)}).")
-                kept = strong
-            if len(kept) == 1:
                 return kept[0]
         return _settle(structure, _by_code(column, spec["start"], kept, trace), trace, red)
 

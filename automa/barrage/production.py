@@ -25,6 +25,7 @@ Level rules that change a production (004 appendices):
 """
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations
 
 from .data import CONTRACT_COLOURS, barrage_map, components
@@ -32,22 +33,14 @@ from .ops import refill_op
 from .outcome import Outcome, failed
 from .placement import choose_space
 from .rewards import receive
-from .rules import System, production_bonus, production_systems
+from .rules import System, ability, production_bonus, production_systems
 from .state import GameState, capacity
 from .turn import Turn
-from .water import EXIT, group_path, route
+from .water import EXIT, group_path, groups_passed, route, steps_through
 
 FIESLER_MINIMUM = 4
 FRANCE_DISCOUNT = 3
 ITALY_STEPS = 3
-
-
-def ability(state: GameState, company: str, name: str) -> bool:
-    """Whether ``company`` is ``name`` and uses its third-powerhouse ability: an Automa from Hard up
-    ("Use special abilities on Hard difficulty") with 3 powerhouses built."""
-    c = state.companies[company]
-    need = components().raw["powerhouse_track"]["ability_from"]
-    return company == name and c.automa and c.at_least("hard") and c.built("powerhouse") >= need
 
 
 def drops_used(state: GameState, company: str, system: System) -> int:
@@ -178,9 +171,11 @@ def _flow(turn: Turn, system: System, energy: int) -> None:
     group = bmap.conduits[system.conduit].group
     # Used drops pass the powerhouse and flow on down the river from its group:
     # strictly downstream, so they can never come back to the dam they left.
-    for stop, n in sorted(route(state, group_path(group), drops).items()):
+    stops = route(state, group_path(group), drops)
+    for stop, n in sorted(stops.items()):
         turn.do({"op": "drops", "source": f"dam:{system.dam}", "target": "exit" if stop == EXIT else f"dam:{stop}",
                  "count": n})
+    usa_flow(turn, bmap.groups[group].flows_to_basin, stops)
     owner = state.conduits[system.conduit]
     if owner != turn.company:
         # Another company's conduit: 1 credit per drop to its owner (paid as VP by an
@@ -196,6 +191,22 @@ def _flow(turn: Turn, system: System, energy: int) -> None:
                    f"(value {system.value}) to {system.powerhouse}"
                    + (" (Fiesler: 1 drop through a conduit of value 1-2, at least 4 energy)"
                       if state.companies[turn.company].has_officer("fiesler") else ""))
+
+
+def usa_flow(turn: Turn, basin: int | None, stops) -> None:
+    """USA's ability (Hard): 1 energy step per drop that flows on naturally through one of its powerhouses.
+    Water leaving a production flows naturally from the group below the powerhouse it turned."""
+    company = turn.company
+    if not ability(turn.state, company, "usa"):
+        return
+    passed: Counter = Counter()
+    for stop, n in stops.items():
+        for g in groups_passed(basin, stop):
+            passed[g] += n
+    steps = steps_through(turn.state, company, passed)
+    if steps:
+        turn.do({"op": "energy", "delta": steps})
+        turn.trace.add(f"USA's ability: the water flows through its powerhouses: energy +{steps}")
 
 
 def fulfil(turn: Turn, energy: int) -> list[int]:

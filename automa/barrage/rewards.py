@@ -14,7 +14,7 @@ from . import drop_choice
 from .data import components, barrage_map
 from .ops import NAMES, refill_op
 from .placement import choose_space
-from .rules import legal_spaces
+from .rules import ability, legal_spaces
 from .turn import Turn
 
 
@@ -37,7 +37,8 @@ def gain_machinery(turn: Turn, kinds: list[str]) -> list[str]:
 
 def place_drops(turn: Turn, count: int, flows_now: bool) -> drop_choice.DropPlan | None:
     """Place up to ``count`` drops where they reach the Automa's own dams; None if no drop can."""
-    plan = drop_choice.best_plan(turn.state, turn.company, count, flows_now, turn.criteria["headstreams"])
+    usa = ability(turn.state, turn.company, "usa")
+    plan = drop_choice.best_plan(turn.state, turn.company, count, flows_now, turn.criteria["headstreams"], usa)
     if plan is None:
         return None
     for h in sorted(set(plan.headstreams)):
@@ -45,6 +46,9 @@ def place_drops(turn: Turn, count: int, flows_now: bool) -> drop_choice.DropPlan
     for h, stop in plan.stops:
         target = "exit" if stop == "exit" else f"dam:{stop}"
         turn.do({"op": "drops", "source": f"headstream:{h}", "target": target, "count": 1})
+    if usa and flows_now and plan.steps:
+        turn.do({"op": "energy", "delta": plan.steps})
+        turn.trace.add(f"USA's ability: the drops flow through its powerhouses: energy +{plan.steps}")
     where = ", ".join(f"{h}->{stop}" for h, stop in plan.stops) or ", ".join(plan.headstreams)
     turn.trace.add(f"placed {len(plan.headstreams)} drop(s) on headstream(s) {where}: "
                    f"{plan.gain} will end in its own dams")

@@ -72,6 +72,15 @@ def construction_cost(state: GameState, company: str, structure: str, space: str
     raise ValueError(f"unknown structure {structure!r}")
 
 
+def ability(state: GameState, company: str, name: str) -> bool:
+    """Whether ``company`` is ``name`` and uses its third-powerhouse ability: an Automa from Hard up
+    (004: "Use special abilities on Hard difficulty") with 3 powerhouses built. A human's ability is
+    the human's to play."""
+    c = state.companies[company]
+    need = components().raw["powerhouse_track"]["ability_from"]
+    return company == name and c.automa and c.at_least("hard") and c.built("powerhouse") >= need
+
+
 def production_bonus(state: GameState, company: str) -> int:
     """Company-board production bonus: +1 with 2-3 powerhouses built, +3 with 4 (none on Easy)."""
     c = state.companies[company]

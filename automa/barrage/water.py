@@ -72,6 +72,40 @@ def water_flow_phase(state: GameState, extra: dict[str, int] | None = None) -> C
     return stops
 
 
+def groups_passed(basin: int | None, stop: str) -> list[int]:
+    """Powerhouse groups that water entering ``basin`` (None: none, it leaves the map) flows through
+    before it stops in dam ``stop`` (or leaves at ``EXIT``)."""
+    bmap = barrage_map()
+    out: list[int] = []
+    while basin is not None:
+        b = bmap.basins[basin]
+        if stop in b.dams:
+            break
+        out.append(b.outflow_group)
+        basin = bmap.groups[b.outflow_group].flows_to_basin
+    return out
+
+
+def flow_phase_groups(state: GameState, extra: dict[str, int] | None = None) -> Counter:
+    """Powerhouse group -> drops that flow through it in the coming Water Flow phase."""
+    bmap = barrage_map()
+    added: Counter = Counter()
+    passed: Counter = Counter()
+    for h in "ABCD":
+        n = state.headstreams.get(h, 0) + (extra or {}).get(h, 0)
+        for stop, k in route(state, headstream_path(h), n, added).items():
+            for g in groups_passed(bmap.headstreams[h], stop):
+                passed[g] += k
+    return passed
+
+
+def steps_through(state: GameState, company: str, passed: Counter) -> int:
+    """Drops flowing through groups where ``company`` has a powerhouse (USA's ability: 1 step each)."""
+    bmap = barrage_map()
+    own = {bmap.powerhouses[s].group for s, o in state.powerhouses.items() if o == company}
+    return sum(n for g, n in passed.items() if g in own)
+
+
 def drops_passing(state: GameState) -> dict[str, Counter]:
     """For each dam space, the headstream drops (by headstream letter) that the coming Water
     Flow would bring through or into it.

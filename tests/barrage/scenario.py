@@ -8,10 +8,11 @@ from automa.barrage.state import Dam, GameState
 
 
 def scenario(automa: str = "usa", others: tuple[str, ...] = ("france",), *, actions: int, criteria: int,
-             round_: int = 1, automas: int = 1) -> GameState:
+             round_: int = 1, automas: int = 1, leeghwater: bool = False) -> GameState:
     """A state where ``automa`` plays next with the Actions side of tile ``actions``
     and the Criteria side of tile ``criteria``; the map is empty (no neutral dams)."""
-    s = new_game(automas=automas, humans=len(others) + 1 - automas, seed=0, companies=[automa, *others])
+    s = new_game(automas=automas, humans=len(others) + 1 - automas, seed=0, companies=[automa, *others],
+                 leeghwater=leeghwater)
     s.round = round_
     clear_map(s)
     set_tiles(s, actions=actions, criteria=criteria)
