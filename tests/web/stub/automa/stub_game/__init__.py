@@ -1,0 +1,1 @@
+"""Countdown, the stub game of tests/web/test_games.py."""
