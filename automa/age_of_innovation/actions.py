@@ -280,13 +280,13 @@ def transform_and_build(t: Turn, faction_tiebreakers: tuple[str, ...] = (), igno
         h = options[0] if len(options) == 1 else directional(hexes_in_reading_order(options), t.support, t.trace, t.label)
         marked = would_be_marked(t, h)
         transform = b.terrain[h] != t.state.terrain
+        t.trace.add(f"build on {t.label(h)}; the nearest Automa building is "
+                    + ("marked: power token placed" if marked else "unmarked (or a tie): no power token"))
         words = []
         if transform:
             words.append(f"Transform {t.label(h)} to {t.state.terrain} (place a {t.state.terrain} terrain tile)")
             t.emit({"op": "terrain", "hex": list(h), "terrain": t.state.terrain})
         t.emit({"op": "build", "hex": list(h), "owner": "automa", "kind": "workshop", "marked": marked})
-        t.trace.add(f"build on {t.label(h)}; nearest Automa building is "
-                    f"{'marked: power token placed' if marked else 'not (only) a marked one: no power token'}")
         words.append(f"{'and build' if transform else 'Build'} an Automa workshop on {t.state.board.label(h)}"
                      + (" with a power token (marked)" if marked else " (unmarked, no power token)"))
         t.said.append(" ".join(words) + ".")

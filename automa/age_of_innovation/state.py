@@ -190,6 +190,8 @@ class GameState:
         if len(self.automa.innovations) > 3:
             raise StateError("automa.innovations: the Automa takes at most 3 innovations (seed 002, Zyskanie innowacji)")
         self._validate_cards()
+        if self.setup_card is not None and self.setup_card not in cards():
+            raise StateError(f"setup_card: {self.setup_card} is not a decision card (1-14)")
         self._validate_tiles()
         placed = sum(v.count("automa") for v in self.scholar_spaces.values())
         if self.automa.scholars < 0 or self.automa.scholars + placed > components().scholars:

@@ -54,10 +54,15 @@ def initial_workshops(state: GameState) -> Decision:
         apply_op(work, op)
         ops.append(op)
 
-    drawn = random.Random(f"{state.seed}:setup-card").choice(sorted(cards()))
+    if state.setup_card is not None:
+        drawn = state.setup_card
+        trace.add(f"the decision card drawn at the table: {cards()[drawn].label}")
+    else:
+        drawn = random.Random(f"{state.seed}:setup-card").choice(sorted(cards()))
+        trace.add(f"random decision card {cards()[drawn].label}")
+        emit({"op": "setup_card", "card": drawn})
     c = cards()[drawn]
-    trace.add(f"random decision card {c.label}: setup letters {c.setup_marked} (power token) and {c.setup_unmarked}")
-    emit({"op": "setup_card", "card": drawn})
+    trace.add(f"setup letters {c.setup_marked} (under it the power token) and {c.setup_unmarked}")
     letters = state.board.setup_letters.get(state.terrain, {})
     target_hex = None
     if c.setup_marked in letters and c.setup_unmarked in letters:
