@@ -62,3 +62,11 @@ def conduit(s: GameState, space: str, owner: str) -> None:
 def powerhouse(s: GameState, space: str, owner: str) -> None:
     s.powerhouses[space] = owner
     s.companies[owner].structures["powerhouse"] -= 1
+
+
+def set_external_works(s: GameState, slots: list[int | None]) -> None:
+    """The External Works face up at positions 1-3 (top to bottom); every other work in its deck's pile."""
+    from automa.barrage.data import components
+    s.external_works.slots = list(slots)
+    s.external_works.piles = {d: [w["id"] for w in components().raw["external_works"]
+                                  if w["deck"] == d and w["id"] not in slots] for d in "ABC"}
