@@ -12,8 +12,12 @@ class FormError(ValueError):
 
 def request_body(request: Any) -> dict:
     """A request's JSON object, or its form fields: every POST accepts both. A JSON body that
-    is not an object (a list, a number) counts as no fields, each then reported missing."""
-    data = request.get_json(silent=True)
+    is not an object (a list, a number) counts as no fields, each then reported missing; one
+    nested deeper than the parser recurses is refused (``silent`` passes only ValueError)."""
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        raise FormError(["the request's JSON nests too deep"]) from None
     return data if isinstance(data, dict) else request.form.to_dict()
 
 

@@ -31,7 +31,7 @@ def new_game(form: Mapping[str, Any], profiles: list[str]) -> tuple[str, GameSet
     seed_text = str(form.get("seed", "") or "").strip()
     seed = random.randrange(1_000_000)
     if seed_text:
-        if not seed_text.isdigit() or len(seed_text) > 9:
+        if not (seed_text.isascii() and seed_text.isdigit()) or len(seed_text) > 9:     # "²" is a digit to isdigit, not to int
             problems.append("seed must be a whole number (0-999999999), or empty for a random one")
         else:
             seed = int(seed_text)

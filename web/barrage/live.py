@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from automa.barrage.data import company_colours
+from calibration.profiles import profile_file
 from vision.barrage.reference_map import bgr
 from vision.reader import Flag
 from vision.barrage.board_state import MapState, build_map
@@ -138,10 +139,8 @@ class Live:
         return self._pipelines[profile][2] if profile in self._pipelines else None
 
     def profile_path(self, profile: str | None) -> Path | None:
-        if profile is None or self.profiles_dir is None:
-            return None
-        path = self.profiles_dir / profile / "profile.json"
-        return path if path.exists() else None
+        """``profile``'s saved file, never one outside the profiles folder (an imported game names its own)."""
+        return None if self.profiles_dir is None else profile_file(self.profiles_dir, profile)
 
     def _stamp(self, profile: str | None) -> int | None:
         """When ``profile``'s file was last saved."""
