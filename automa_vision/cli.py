@@ -24,6 +24,8 @@ COMMANDS: dict[str, str] = {
     "bench": "lab.bench",
     "synth": "lab.synth.cli",
     "read": "vision.barrage.cli",
+    "calibrate": "calibration.adapt",
+    "adapt": "calibration.adapt",
     "eval": "lab.eval_cli",
     "eval-sets": "lab.eval_cli",
     "train": "lab.training.cli",

@@ -32,7 +32,15 @@ def cmd_read(args: argparse.Namespace) -> int:
         print(f"cannot read image {args.image} (not a picture OpenCV can decode)", file=sys.stderr)
         return 2
     pipeline = load_pipeline(args)
-    reading = pipeline.read_frame(frame, args.companies)
+    # a profile folder made by ``calibrate``: read against its empty board (issue #79)
+    if args.profile is not None and Path(args.profile).is_dir():
+        from .reference_reading import ReferenceError, ReferenceReader
+        try:
+            reading = ReferenceReader.around(pipeline, args.profile).read(frame, args.companies)
+        except ReferenceError as exc:
+            raise SystemExit(f"cannot load the profile: {exc}") from None
+    else:
+        reading = pipeline.read_frame(frame, args.companies)
     out = Path(args.out or Path(args.image).with_suffix(".annotated.png"))
     written = wrote("read", lambda: write_png(out, annotate(frame, reading, pipeline.profile.layout)))
     status = 0 if reading.map is not None and written else 1
@@ -65,12 +73,13 @@ def load_pipeline(args: argparse.Namespace) -> "Pipeline":
     """The pipeline with the models and reading options ``add_model_options`` names ("none": without
     that model)."""
     from .pipeline import Pipeline
+    from .reference_reading import profile_file
 
     def given(path: str) -> str | None:
         return None if path == "none" else path
 
     try:
-        pipeline = Pipeline.load(args.profile, args.model, given(args.heights),
+        pipeline = Pipeline.load(profile_file(args.profile), args.model, given(args.heights),
                                  {kind: given(getattr(args, f"{kind}_drops")) for kind in COUNTED_KINDS},
                                  given(args.specialist), fit_lens=not args.no_lens_fit)
     except ProfileFileError as exc:
@@ -133,7 +142,8 @@ def add_model_options(p: argparse.ArgumentParser) -> None:
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("read", help="read the board state from one camera picture")
     p.add_argument("image")
-    p.add_argument("--profile", help="profile JSON (layout overrides, markers, calibration)")
+    p.add_argument("--profile", help="profile JSON (layout overrides, markers, calibration), or a profile folder made by "
+                                          "calibrate: read against its empty board")
     add_model_options(p)
     p.add_argument("--companies", type=companies,
                    help="the companies in the game, e.g. usa,germany: pieces are read as theirs or neutral")

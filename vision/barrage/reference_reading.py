@@ -174,6 +174,11 @@ class ReferenceReader:
     def load(cls, folder: str | Path, gate_file: Path = GATE_FILE, **pipeline_options) -> "ReferenceReader":
         """A profile folder made by ``automa-vision calibrate``: ``profile.json`` (the pipeline's
         profile), ``empty_view.png`` and, after ``automa-vision adapt``, ``adapted.npz``."""
+        return cls.around(Pipeline.load(profile_file(folder), **pipeline_options), folder, gate_file)
+
+    @classmethod
+    def around(cls, pipeline: Pipeline, folder: str | Path, gate_file: Path = GATE_FILE) -> "ReferenceReader":
+        """``pipeline`` (loaded with the folder's ``profile.json``) reading against the folder's empty board."""
         folder = Path(folder)
         view = cv2.imread(str(folder / EMPTY_VIEW), cv2.IMREAD_COLOR) if (folder / EMPTY_VIEW).exists() else None
         if view is None:
@@ -181,7 +186,7 @@ class ReferenceReader:
         adapted = (folder / ADAPTED).exists()
         heads = Heads.load(folder / ADAPTED if adapted else gate_file)
         printed = {str(k): int(v) for k, v in profile_json(folder).get("empty_drops", {}).items()}
-        return cls(Pipeline.load(folder / PROFILE, **pipeline_options), view, heads, printed, adapted, folder)
+        return cls(pipeline, view, heads, printed, adapted, folder)
 
     def evidence(self, frame: np.ndarray, companies: Collection[str] | None = None) -> BoxEvidence | None:
         """The pipeline's reading of ``frame`` and each box's difference from the empty board;
@@ -294,6 +299,12 @@ def empty_view_of(frame: np.ndarray, H: np.ndarray, layout: Layout, paper: np.nd
                   lens=None) -> np.ndarray:
     """The normalised canonical view of an empty-board frame, as ``read`` compares with."""
     return canonical_view(frame, H, layout, paper, lens)
+
+
+def profile_file(profile: str | Path | None) -> str | Path | None:
+    """A profile as ``Pipeline.load`` takes it: a folder made by ``calibrate`` names its
+    ``profile.json``; a file (or None, the default profile) is itself."""
+    return Path(profile) / PROFILE if profile is not None and Path(profile).is_dir() else profile
 
 
 def profile_json(folder: Path) -> dict:
