@@ -9,7 +9,7 @@ from automa.barrage.setup import new_game
 from automa.barrage.state import GameState, Segment
 from automa.common.errors import StateError
 
-from .scenario import conduit, dam, powerhouse, scenario, set_contracts, set_external_works
+from .scenario import conduit, dam, powerhouse, scenario, set_contracts, set_external_works, set_tiles
 
 
 def officer(s, name, company="usa"):
@@ -232,7 +232,6 @@ def test_grasso_checks_construction_first_and_saves_an_engineer_once_a_round():
     assert next(op for op in d.ops if op["op"] == "engineers") == \
         {"op": "engineers", "section": "officer", "space": "xo", "count": 1, "company": "usa"}
     after = apply_decision(s, d)
-    after.deck.draw_pile = [13] + [t for t in after.deck.draw_pile if t != 13]
-    after.deck.discard = [t for t in after.deck.discard if t != 13]
+    set_tiles(after, actions=13, criteria=1)
     d2 = decide(after)
     assert next(op for op in d2.ops if op["op"] == "engineers")["section"] == "company"
