@@ -17,6 +17,8 @@ from vision.reader import SlotReading
 from vision.rectify import canonical_view, plan_crops
 from vision.registration import process_detector
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 LAYOUT = load_layout()
 

@@ -3,6 +3,8 @@
 more in an epoch. Needs the optional training extra (torch)."""
 import pytest
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 torch = pytest.importorskip("torch")
 
 from lab.training.dataset import IGNORE  # noqa: E402

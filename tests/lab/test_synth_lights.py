@@ -19,6 +19,8 @@ from vision.layout import load_layout
 
 from .test_synth import decode
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 
 def test_a_distant_light_casts_every_shadow_the_same_way():
     sun = Sun(azimuth=0.0, elevation=45.0, shadow=0.3)

@@ -18,6 +18,8 @@ from lab.synth.render import Options, render
 from lab.synth.shapes import ARCH_SEGMENTS, BLOCKS, PIPE_SIDES, Shapes, arch_outlines, pipe, shapes
 from lab.turn_eval import truth_map
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 
 def _convex(outline: np.ndarray) -> bool:
     edges = np.roll(outline, -1, 0) - outline

@@ -6,6 +6,8 @@ import pytest
 
 from automa_vision.cli import main
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 
 @pytest.mark.parametrize("command", ["train", "train-heights", "train-drops"])
 def test_training_without_torch_says_how_to_install_it_before_any_image_is_made(tmp_path, monkeypatch, command):

@@ -10,6 +10,8 @@ from lab.synth.pairs import table_of
 from lab.synth.processing import NONE, Processing, processing
 from lab.synth.render import Options, render, set_table
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 
 def _step(bright: int = 200, dark: int = 60) -> np.ndarray:
     """A 40x40 BGR picture: a dark left half, a bright right half, a colour in each."""

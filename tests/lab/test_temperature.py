@@ -8,7 +8,9 @@ import pytest
 
 from lab.training.temperature import fit_temperature, nll
 
-from .small_models import slot_shaped_model
+from tests.vision.small_models import slot_shaped_model
+
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 

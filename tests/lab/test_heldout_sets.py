@@ -15,6 +15,8 @@ from lab.mistakes_sheet import COLUMNS, HEAD, TILE
 from lab.synth.render import Options
 from vision.barrage.pipeline import Pipeline
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 TINY = HeldoutSet("tiny", GOAL_GROUP, 2, 5100, {"size": [640, 480], "placement": "turn"})
 
 

@@ -2,8 +2,12 @@
 machine, as the commands' image generation does."""
 import json
 
+import pytest
+
 from automa_vision.cli import build_parser
 from lab.training.cli import image_sets
+
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
 
 
 def test_training_images_can_mix_webcams(tmp_path):

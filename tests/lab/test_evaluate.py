@@ -7,6 +7,8 @@ from lab.evaluate import Tally, confidence_band, evaluate_folder, score_image, s
 from vision.barrage.pipeline import Pipeline
 from vision.reader import LOW_CONFIDENCE, SlotReading
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 TRUTH = {"slots": [
     {"id": "1U", "kind": "dam", "piece": "base+1", "owner": "usa", "drops": 1},
     {"id": "4B", "kind": "conduit", "piece": "conduit", "owner": "italy", "drops": None},

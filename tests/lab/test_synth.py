@@ -28,6 +28,8 @@ from vision.layout import load_layout
 from vision.pose import camera_position
 from vision.registration import make_detector
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 PIECES = {"headstream": {None}, "dam": {"empty", "base", "base+1", "base+2"},
           "conduit": {"empty", "conduit"}, "powerhouse": {"empty", "powerhouse"}}

@@ -13,7 +13,9 @@ import pytest
 from automa_vision.cli import build_parser
 from lab.synth.cli import shot_options
 
-SCRIPT = Path(__file__).resolve().parents[2] / "models" / "gpu_round.sh"
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
+SCRIPT = Path(__file__).resolve().parents[2] / "lab" / "training" / "gpu_round.sh"
 
 
 def _flags(name: str) -> list[str]:

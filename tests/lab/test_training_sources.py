@@ -1,7 +1,11 @@
 """What a training report records of its images: the command that made them, or where they were found."""
 import json
 
+import pytest
+
 from lab.training.cli import source_of, synth_command
+
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
 
 
 def _image(folder, name, seed):

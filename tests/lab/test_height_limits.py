@@ -11,6 +11,8 @@ from lab.synth.render import Options, render
 from lab.truth_view import truth_dams
 from vision.layout import load_layout
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 
 @pytest.fixture(scope="module")
 def sample():

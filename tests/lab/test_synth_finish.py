@@ -18,6 +18,8 @@ from vision.layout import load_layout
 
 from .test_synth_lights import _one_tall_dam_seen_from_above
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 OVERHEAD = Sun(azimuth=0.0, elevation=90.0, shadow=0.3)
 UP = np.array([0.0, 0.0, -1.0])          # a top face's normal: z points into the table
 

@@ -11,6 +11,8 @@ from lab.evaluate import evaluate_folder
 from vision.barrage.pipeline import Pipeline
 from vision.barrage.slot_model import DEFAULT_MODEL, MASTER_MODEL
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 
 

@@ -1,7 +1,11 @@
 """``automa-vision bench --json``: the figures the issue asks for, measured for real."""
 import json
 
+import pytest
+
 from automa_vision.cli import main
+
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
 
 
 def test_bench_json_has_speed_and_fixture_accuracy(capsys):

@@ -15,6 +15,8 @@ from lab.truth_view import FrameDams, truth_dams
 from vision.barrage.dam_heights import HEIGHTS, SIZE
 from vision.layout import load_layout
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 
 

@@ -10,6 +10,8 @@ from automa_vision.cli import main
 from lab.training.dataset import build
 from vision.layout import load_layout
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 LAYOUT = load_layout()
 

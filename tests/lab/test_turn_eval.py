@@ -4,11 +4,14 @@ import random
 from pathlib import Path
 
 import cv2
+import pytest
 
 from automa.barrage.rules import production_systems
 from lab.turn_eval import _count, before_a_production, before_the_turn, before_water_management, main, truth_map
 from vision.barrage.changes import Move, diff
 from web.barrage.game import read_against
+
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 
