@@ -8,6 +8,8 @@ import json
 import numpy as np
 import pytest
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 pytest.importorskip("torch")
 
 from automa_vision.cli import main  # noqa: E402

@@ -5,7 +5,9 @@ import json
 import numpy as np
 import pytest
 
-from .small_models import slot_shaped_model
+from tests.vision.small_models import slot_shaped_model
+
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
 
 pytest.importorskip("onnx")
 
