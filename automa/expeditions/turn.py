@@ -56,12 +56,13 @@ def decide(state: GameState) -> Decision:
     for number, mech in enumerate(MECHS, start=4):
         with trace.section(f"{number}. {MECH_NAMES[mech]} on {s.mechs[mech]}"):
             p = plan(s, mech, card.mech(mech), trace)
-        new = _mech_ops(p)
-        do(*new)
+        do(*_mech_ops(p))
         text = instruction(p, s)
         lines.append(f"{MECH_NAMES[mech]}: {text}")
+        taken = s.automa_corruption[len(s.automa_corruption) - p.take:] if p.take else []
         mechs[mech] = {"from": p.start, "to": p.to, "action": p.action, "sweep": list(p.sweep),
-                       "take": p.take, "steps": p.steps, "instruction": text}
+                       "take": p.take, "taken": [t.to_dict() for t in taken], "steps": p.steps,
+                       "instruction": text}
     do({"op": "end_turn", "who": "automa"})
     if s.end_trigger == "automa" and state.end_trigger is None:
         trace.add("the Automa placed its 8th glory token: the player, then the Automa, take one final turn")

@@ -1,0 +1,118 @@
+"""The Expeditions page through Flask's test client: new game, the Automa's turn, the player's
+side, reveals, errors named, stale clicks refused, undo, the final scores."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from automa.expeditions.selfplay import play as selfplay
+from automa.expeditions.state import dump
+from web.app import WebConfig, create_app
+from web.services import services
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    app = create_app(WebConfig(data_dir=tmp_path / "data", model=tmp_path / "no-model.onnx"))
+    if "babel" not in app.extensions:      # TEMPORARY until web.app initialises Flask-Babel
+        from flask_babel import Babel
+        Babel(app)
+    return app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def start(client, **form) -> str:
+    res = client.post("/expeditions/new", data={"level": "2", "seed": "8", "first": "automa", **form})
+    assert res.status_code == 302, res.get_data(as_text=True)
+    return res.headers["Location"]
+
+
+def seq(html: str) -> str:
+    return re.search(r'name="seq" value="(\d+)"', html).group(1)
+
+
+def test_index_lists_the_form_and_home_links_here(client):
+    html = client.get("/expeditions/").get_data(as_text=True)
+    assert 'id="new-game"' in html and "Maszyna" in html
+    assert "/expeditions/" in client.get("/").get_data(as_text=True)
+
+
+def test_new_game_with_bad_options_names_them(client):
+    res = client.post("/expeditions/new", data={"level": "7", "seed": "x"})
+    assert res.status_code == 400
+    html = res.get_data(as_text=True)
+    assert "level" in html and "seed" in html
+
+
+def test_automa_turn_then_player_turn(client):
+    url = start(client)
+    html = client.get(url).get_data(as_text=True)
+    assert html.count('class="loc ') == 20 and 'id="mech-north-at"' in html and 'id="mech-central-at"' in html
+    assert 'id="automa-done"' in html and 'id="mech-north"' in html and "Why?" in html
+    res = client.post(f"{url}/automa", data={"seq": seq(html)})
+    assert res.status_code == 302
+    html = client.get(url).get_data(as_text=True)
+    assert 'data-turn="player"' in html and 'id="last-turn"' in html
+    stale = client.post(f"{url}/automa", data={"seq": "0"})
+    assert stale.status_code in (400, 409)
+    res = client.post(f"{url}/player", data={"seq": seq(html), "action": "move", "to": "C2"})
+    assert res.status_code == 302
+    html = client.get(url).get_data(as_text=True)
+    assert 'id="reveal-C2"' in html, "a flipped tile asks what it shows"
+    bad = client.post(f"{url}/player", data={"seq": seq(html), "action": "reveal", "location": "C2",
+                                             "tile": "9", "tokens": "4x"})
+    assert bad.status_code == 400 and "4x" in bad.get_data(as_text=True)
+    client.post(f"{url}/player", data={"seq": seq(html), "action": "reveal", "location": "C2", "tile": "9",
+                                       "tokens": "4o 3t"})
+    html = client.get(url).get_data(as_text=True)
+    assert 'data-tile="9"' in html and 'id="vanquish"' in html
+    client.post(f"{url}/player", data={"seq": seq(html), "action": "vanquish", "count": "1"})
+    html = client.get(url).get_data(as_text=True)
+    client.post(f"{url}/player", data={"seq": seq(html), "action": "end"})
+    html = client.get(url).get_data(as_text=True)
+    assert 'data-turn="automa"' in html
+    client.post(f"{url}/undo")
+    assert 'data-turn="player"' in client.get(url).get_data(as_text=True)
+
+
+def test_player_errors_are_named_not_500(client):
+    url = start(client, first="player")
+    html = client.get(url).get_data(as_text=True)
+    s = seq(html)
+    for data, expect in [({"action": "move", "to": "N1"}, "Automa mech"), ({"action": "move", "to": "Z9"}, "location"),
+                         ({"action": "vanquish", "count": "2"}, "vanquish"), ({"action": "nope"}, "unknown"),
+                         ({"action": "reveal", "location": "S1", "tile": "99"}, "tile")]:
+        res = client.post(f"{url}/player", data={"seq": s, **data})
+        assert res.status_code == 400, data
+        assert expect in res.get_data(as_text=True), data
+
+
+def test_another_games_session_is_not_found_here(client, app):
+    with app.app_context():
+        store = services().store
+        first = {"kind": "start", "label": "x", "state": {}, "flow": {}, "payload": {}}
+        other = store.create("b", {}, first, game="barrage")
+    assert client.get(f"/expeditions/{other}").status_code == 404
+
+
+def test_final_scores_from_the_players_figures(client, app):
+    steps = list(selfplay(seed=6))
+    over = next(s.state for s in steps if s.state.turn == "over")
+    with app.app_context():
+        first = {"kind": "start", "label": "end", "state": dump(over), "flow": {}, "payload": {}}
+        sid = services().store.create("end", {}, first, game="expeditions")
+    html = client.get(f"/expeditions/{sid}").get_data(as_text=True)
+    assert 'id="figures"' in html
+    res = client.post(f"/expeditions/{sid}/player", data={
+        "seq": seq(html), "action": "figures", "coins": "200", "quests": "2", "glory": "3", "upgraded": "5",
+        "corruption": "4"})
+    assert res.status_code == 302
+    html = client.get(f"/expeditions/{sid}").get_data(as_text=True)
+    assert 'id="scores"' in html and "You win!" in html
+    assert "<td>24</td>" in html, "3 glory at $8 with 2 quests"
