@@ -48,18 +48,16 @@ def _player_move(state: GameState, who: str, rng: random.Random, turns_left: dic
 
 def _setup_players(state: GameState, rng: random.Random) -> GameState:
     """Each stand-in picks a terrain, a bonus tile and places its first workshop."""
-    ops: list[Op] = []
+    state = state.copy()
     taken = {state.terrain}
     for p in state.players:
-        terrain = p.terrain or rng.choice([t for t in TERRAINS if t not in taken])
-        taken.add(terrain)
-        p.terrain = terrain
+        p.terrain = p.terrain or rng.choice([t for t in TERRAINS if t not in taken])
+        taken.add(p.terrain)
+    for p in state.players:
         free = [i for i, t in enumerate(state.bonus_line) if t is not None]
-        ops.append({"op": "bonus_tile", "who": p.name, "position": rng.choice(free)})
-        state = apply_ops(state, ops)
-        ops = []
-        spots = [h for h in state.board.empty_land() if state.board.terrain[h] == terrain]
-        state = apply_ops(state, [{"op": "build", "hex": list(rng.choice(spots)), "owner": p.name, "kind": "workshop"}])
+        spots = [h for h in state.board.empty_land() if state.board.terrain[h] == p.terrain]
+        state = apply_ops(state, [{"op": "bonus_tile", "who": p.name, "position": rng.choice(free)},
+                                  {"op": "build", "hex": list(rng.choice(spots)), "owner": p.name, "kind": "workshop"}])
     return state
 
 
