@@ -17,7 +17,8 @@ from automa.common import hexgrid as hx
 from automa.common.trace import Trace
 
 from .board import Hex
-from .data import DISCIPLINES, Card, FactionAction, Support, components, factions, final_tiles, round_tiles
+from .data import (DISCIPLINES, Card, FactionAction, Support, components, factions, final_tiles, round_tiles,
+                   terrain_priority)
 from .ops import Op, apply_op
 from .selection import INF, by_minimum, directional, hexes_in_reading_order, narrow, nearest_to, terrain_order
 from .state import GameState
@@ -252,6 +253,8 @@ def transform_and_build(t: Turn, faction_tiebreakers: tuple[str, ...] = (), igno
         if t.state.automa_supply("workshop") <= 0:
             t.trace.add("condition fails: no workshop left in the Automa's area -> Upgrade instead")
             return upgrade(t)
+        if not t.state.board.owned("automa"):
+            return _by_hand(t, "transform and build", build_parameters(t, faction_tiebreakers, ignore_reach))
         options = _eligible_build_hexes(t, ignore_reach)
         if options and t.support.bring_together:
             options = _bring_together(t, options)
@@ -295,6 +298,36 @@ def transform_and_build(t: Turn, faction_tiebreakers: tuple[str, ...] = (), igno
         return True
 
 
+def build_parameters(t: Turn, faction_tiebreakers: tuple[str, ...] = (), ignore_reach: bool = False) -> str:
+    """Transform and Build as the cards say it, every parameter resolved that needs no map."""
+    sup = t.support
+    order = ", ".join(terrain_priority()[sup.terrain_row][t.state.terrain])
+    where = ("any empty terrain hex (range ignored)" if ignore_reach else
+             f"an empty terrain hex within Reach (navigation {t.state.navigation()}) of the Automa's "
+             f"{sup.buildings} buildings" + (", bringing marked and unmarked together" if sup.bring_together else ""))
+    own = f"first the faction's tie-breakers ({', '.join(faction_tiebreakers)}), then " if faction_tiebreakers else ""
+    return (f"{where}; {own}terrain priority row {sup.terrain_row} ({order}), then nearest to your buildings, then "
+            f"directional selection {'left to right' if sup.direction == 'reading' else 'right to left'} "
+            f"{sup.count}; transform it to {t.state.terrain} and build a workshop, with a power token if the "
+            "nearest Automa building is marked")
+
+
+def upgrade_parameters(t: Turn) -> str:
+    sup = t.support
+    return ("a workshop next to your buildings if a guild is available, else any building it can upgrade; "
+            "giving you the least power, then directional selection "
+            f"{'left to right' if sup.direction == 'reading' else 'right to left'} {sup.count}; "
+            "to the highest building allowed (a guild becomes the palace before a school)")
+
+
+def _by_hand(t: Turn, action: str, parameters: str) -> bool:
+    """The map does not show the Automa's buildings: the players carry the action out by the
+    parameters the cards give."""
+    t.trace.add("the map shows no Automa building: the players choose the hex by the card's parameters")
+    t.said.append(f"The Automa does {action}: {parameters}.")
+    return True
+
+
 # -- upgrade -----------------------------------------------------------------------------------
 def _best_upgrade(t: Turn, kind: str) -> str | None:
     """The highest-power building ``kind`` may become with a piece left (a guild becomes the
@@ -307,6 +340,8 @@ def _best_upgrade(t: Turn, kind: str) -> str | None:
 def upgrade(t: Turn) -> bool:
     with t.trace.section("Upgrade"):
         b = t.state.board
+        if not b.owned("automa"):
+            return _by_hand(t, "upgrade", upgrade_parameters(t))
         options = [h for h in b.owned("automa") if _best_upgrade(t, b.buildings[h].kind)]
         if not options:
             t.trace.add("condition fails: the Automa cannot upgrade any building")

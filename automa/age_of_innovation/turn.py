@@ -13,6 +13,7 @@ action of the action card, top to bottom.
 from __future__ import annotations
 
 import random
+from dataclasses import asdict
 
 from automa.common.decision import Decision
 from automa.common.trace import Trace
@@ -126,8 +127,9 @@ def automa_turn(state: GameState) -> Decision:
     names = {"transform_and_build": "transform and build", "block_spell_and_book": "block a spell and a book action"}
     return Decision("automa", " + ".join(names.get(a, a.replace("_", " ")) for a in action.actions), t.target,
                     " ".join(said), trace.lines(), ops,
-                    details=_details(work, target_hex=t.target_hex,
-                                     cards_shown={"action": action.label, "support": support.label}))
+                    details={**_details(work, target_hex=t.target_hex,
+                                        cards_shown={"action": action.label, "support": support.label}),
+                             "support": asdict(support.support)})
 
 
 def _pass(state: GameState, work: GameState, trace: Trace, ops: list[Op], support_id: int | None) -> Decision:

@@ -139,3 +139,13 @@ def test_final_round_ends_with_the_final_scoring():
     d, after = play(s)
     assert d.action == "final_scoring" and after.phase == "over"
     assert decide(after).action == "none"
+
+
+def test_without_the_automas_buildings_on_the_map_the_parameters_are_given():
+    """Where the map is unknown the instruction still resolves every parameter that needs no map."""
+    s = later_turn(table(["PPP"], [], terrain="lake", level=2, round=3), action=4, support=3, pile=(1,))
+    d = decide(s)
+    assert "within Reach (navigation 1) of the Automa's unmarked buildings, bringing marked and unmarked" \
+           in d.instruction
+    assert "terrain priority row B (lake, forest, swamp" in d.instruction and "left to right 3" in d.instruction
+    assert d.to_dict()["support"]["bonus_tile"] == "right" and not any(op["op"] == "build" for op in d.ops)
