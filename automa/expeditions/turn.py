@@ -93,7 +93,7 @@ def _progress(s: GameState, icon: bool, trace: Trace, lines: list[str], do) -> N
         token = s.glory + 1
         trace.add(f"space {to} is a glory space: the Automa takes glory token {token} onto Basecamp")
         new.append({"op": "glory", "token": token})
-        lines.append(f"Glory space: move the Automa's glory token {token} onto Basecamp.")
+        lines.append(f"Glory space: put the Automa's glory token {token} on the top-left corner of Basecamp.")
     do(*new)        # together: a state is whole only with the glory its token has reached
 
 
