@@ -18,7 +18,7 @@ import json
 import pkgutil
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Iterator, Mapping
 
 import automa
 from automa.common.errors import StateError
@@ -72,6 +72,18 @@ class Option:
         return value
 
 
+@dataclass
+class PlayEvent:
+    """One step of a self-played game: an Automa turn (``decision``, its ``to_dict()``) or a
+    phase of the game's own (income, scoring), told as ``lines``."""
+
+    kind: str                        # "turn" or "phase"
+    title: str
+    state: Any                       # the state after the step
+    decision: dict | None = None
+    lines: tuple[str, ...] = ()
+
+
 class Game(ABC):
     """What every game's engine offers the command line and the page."""
 
@@ -104,6 +116,26 @@ class Game(ABC):
     @abstractmethod
     def apply(self, state: Any, decision: Mapping[str, Any]) -> Any:
         """The state after ``decision`` (a ``to_dict()`` of ``decide``), ``state`` untouched."""
+
+    def finished(self, state: Any) -> bool:
+        """True when the game is over and no Automa turn is left to decide."""
+        return False
+
+    def scores(self, state: Any) -> dict[str, int]:
+        """Each player's score so far, for the demo's last line (empty when a game has none)."""
+        return {}
+
+    def selfplay(self, options: Mapping[str, Any], max_turns: int = 200) -> Iterator[PlayEvent]:
+        """Automa turns decided and applied one after another from a new game, until the game
+        is over (or ``max_turns``): the terminal demo and the benches. Games with phases
+        between turns (Barrage's income and water flow) play them in their own override."""
+        state = self.new_game(options)
+        for _ in range(max_turns):
+            if self.finished(state):
+                return
+            decision = self.decide(state).to_dict()
+            state = self.apply(state, decision)
+            yield PlayEvent("turn", decision["instruction"], state, decision)
 
     def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Every option's value from text or JSON values; ValueError lists every problem."""
