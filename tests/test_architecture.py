@@ -7,6 +7,7 @@
   the page and the board reader never reach the synthetic renderer (``lab.synth``);
 - the shared stages of ``vision`` import no game's reader (``vision/<pkg>/``);
 - ``import automa.barrage`` loads no vision, web, OpenCV or Flask module;
+- without the lab (an installed copy) the command line keeps its runtime commands;
 - every test of the lab is marked ``lab``, so ``pytest -m lab`` and ``-m "not lab"`` split them.
 """
 from __future__ import annotations
@@ -181,6 +182,24 @@ def test_the_engine_loads_no_vision_web_opencv_or_flask():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_without_the_lab_an_installed_copy_keeps_its_runtime_commands():
+    """A copy installed from a wheel has no ``lab/``: its commands are left out, the others stay."""
+    runtime, lab = ("barrage", "demo", "read", "serve"), ("synth", "eval", "eval-sets", "train", "bench")
+    code = ("import contextlib, io, sys\n"
+            "sys.modules['lab'] = None\n"             # import lab -> ModuleNotFoundError, as without lab/
+            "from automa_vision.cli import main\n"
+            "for command in sys.argv[1:]:\n"
+            "    try:\n"
+            "        with contextlib.redirect_stdout(io.StringIO()):\n"
+            "            main([command, '--help'])\n"
+            "    except SystemExit as exc:\n"
+            "        print(command, 'runs' if exc.code == 0 else 'missing')\n")
+    out = subprocess.run([sys.executable, "-c", code, *runtime, *lab], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[:-1] == [f"{c} runs" for c in runtime] + [f"{c} missing" for c in lab]
 
 
 def test_every_lab_test_is_marked_lab():
