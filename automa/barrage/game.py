@@ -10,7 +10,25 @@ from . import selfplay
 from .engine import Decision, apply_decision, decide
 from .ops import describe
 from .setup import new_game
-from .state import DIFFICULTIES, GameState
+from .data import components
+from .state import LEVELS, GameState
+
+OFFICERS = tuple(components().officers())
+
+
+def officers_per_automa(o: Mapping[str, Any]) -> list[str | None] | None:
+    """``--officers`` names the Very Hard Automas' officers in turn order; the list ``new_game`` takes
+    has one entry per Automa (None for the others, and for a Very Hard Automa left to the draw)."""
+    given = list(o.get("officers") or [])
+    if not given:
+        return None
+    levels = list(o.get("levels") or [o["difficulty"]] * o["automa"])
+    out: list[str | None] = []
+    for level in levels:
+        out.append(given.pop(0) if level == "very-hard" and given else None)
+    if given:
+        raise StateError(f"more officers than Very Hard Automas: {', '.join(given)} left over")
+    return out
 
 
 class Barrage(Game):
@@ -22,12 +40,18 @@ class Barrage(Game):
         Option("automa", "number of Automa players (1-3)", 1, int),
         Option("humans", "number of human players", 1, int),
         Option("seed", "seed for every random set-up choice", 0, int),
-        Option("difficulty", "the Automas' level", "medium", str, DIFFICULTIES),
+        Option("difficulty", "every Automa's level when --levels is not given", "medium", str, LEVELS),
+        Option("levels", "each Automa's level in turn order: easy (Low Voltage), medium, hard (High Voltage), "
+               "very-hard (Overpowered)", None, str, LEVELS, multiple=True),
+        Option("officers", "the executive officers of the Very Hard Automas, in turn order (drawn when missing)",
+               None, str, OFFICERS, multiple=True),
+        Option("leeghwater", "play with The Leeghwater Project expansion", False, bool),
     )
 
     def new_game(self, options: Mapping[str, Any]) -> GameState:
         o = self.parse_options(options)
-        return new_game(automas=o["automa"], humans=o["humans"], seed=o["seed"], difficulty=o["difficulty"])
+        return new_game(automas=o["automa"], humans=o["humans"], seed=o["seed"], difficulty=o["difficulty"],
+                        levels=o["levels"], officers=officers_per_automa(o), leeghwater=o["leeghwater"])
 
     def load(self, data: Any) -> GameState:
         return GameState.from_dict(data)

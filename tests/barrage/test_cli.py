@@ -61,3 +61,22 @@ def test_missing_file_and_bad_counts():
     assert out.returncode == 2 and "cannot read" in out.stderr
     out = run("barrage", "new", "--automa", "4")
     assert out.returncode == 2 and "1-3 Automa" in out.stderr
+
+
+def test_new_with_levels_officers_and_the_expansion(tmp_path):
+    """The issue's interface: --levels (one per Automa, in turn order), --officers, --leeghwater."""
+    new = run("barrage", "new", "--automa", "3", "--humans", "1", "--levels", "easy,hard,very-hard",
+              "--officers", "battista", "--leeghwater", "--seed", "4")
+    assert new.returncode == 0, new.stderr
+    state = json.loads(new.stdout)
+    assert [(c["level"], c["officer"]) for c in state["companies"] if c["automa"]] == \
+        [("easy", None), ("hard", None), ("very-hard", "battista")]
+    assert state["leeghwater"] is True
+    path = tmp_path / "s.json"
+    path.write_text(new.stdout)
+    out = run("barrage", "decide", str(path), "--json")
+    assert out.returncode == 0, out.stderr
+    d = json.loads(out.stdout)
+    assert {"level", "officer", "extra_turn", "human_first_action"} <= set(d)
+    bad = run("barrage", "new", "--automa", "1", "--levels", "very-hard", "--officers", "spencer")
+    assert bad.returncode == 2 and "Leeghwater" in bad.stderr
