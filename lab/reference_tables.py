@@ -37,12 +37,21 @@ MOVES = (10, 80)
 class TableShots:
     seed: int
     printed: bool = True
+    markers: bool = True                # marker sheets beside the board (else its corners or features find it)
 
     @cached_property
     def options(self) -> Options:
         if self.printed:
-            return Options(size=SIZE, occlusion=0.0, lighting="lamps", finish="glossy", shapes="moulded")
-        return Options(size=SIZE, occlusion=0.0)
+            return Options(size=SIZE, markers=self.markers, occlusion=0.0, lighting="lamps", finish="glossy",
+                           shapes="moulded")
+        return Options(size=SIZE, markers=self.markers, occlusion=0.0)
+
+    def corners(self) -> list[float]:
+        """The image px of the layout frame's corners (top-left, top-right, bottom-right,
+        bottom-left), as a player gives them to ``automa-vision calibrate --corners``."""
+        lay = load_layout()
+        board = [(0, 0, 0), (lay.width, 0, 0), (lay.width, lay.height, 0), (0, lay.height, 0)]
+        return [float(v) for v in self.table.cam.ideal(np.array(board, float)).reshape(-1)]
 
     @cached_property
     def table(self) -> Table:

@@ -18,6 +18,8 @@ from vision.barrage.pipeline import Pipeline
 from vision.barrage.reference_reading import ADAPTED, ReferenceReader
 from vision.layout import load_layout
 
+pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
+
 
 @pytest.fixture(scope="module")
 def shots() -> TableShots:
@@ -93,3 +95,16 @@ def test_the_command_line_calibrates_adapts_and_reads(shots, tmp_path, capsys):
     assert not m["dams"] and not m["conduits"] and not m["powerhouses"] and not any(m["headstreams"].values())
     assert main(["adapt", "--profile", str(folder), f"{tmp_path / 'none.jpg'}:{tmp_path / '1.json'}"]) == 2
     assert main(["calibrate", "--empty", str(tmp_path / "1.json"), "--profile", str(folder)]) == 2
+
+
+def test_a_board_without_markers_is_calibrated_by_its_corners_and_found_by_its_features(tmp_path):
+    shots = TableShots(907, markers=False)
+    done = calibrate(shots.empty(), tmp_path, shots.corners())
+    assert done["registration"] == "corners"
+    reader = ReferenceReader.load(tmp_path)
+    image, truth, _ = shots.frame(3)
+    reading = reader.read(image, shots.companies)
+    assert reading.registration == "features"
+    tally = Tally()
+    score_image(tally, truth, reading.slots, "3")
+    assert tally.slot_errors <= 0.1 * tally.slots
