@@ -1,0 +1,183 @@
+"""The Age of Innovation page through Flask's test client: new game, the Automa's set-up and
+turns with the target hex highlighted, the players' moves and the map editor, map export and
+import, errors named (never a 500), stale clicks refused, undo."""
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from automa.age_of_innovation.state import GameState
+from web.app import WebConfig, create_app
+from web.services import services
+
+BASE = "/age-of-innovation"
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    return create_app(WebConfig(data_dir=tmp_path / "data", model=tmp_path / "no-model.onnx"))
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def start(client, **form) -> str:
+    res = client.post(f"{BASE}/new", data={"level": "2", "seed": "8", "player_terrain": "forest",
+                                            "terrain": "lake", **form})
+    assert res.status_code == 302, res.get_data(as_text=True)
+    return res.headers["Location"]
+
+
+def seq(html: str) -> str:
+    return re.search(r'name="seq" value="(\d+)"', html).group(1)
+
+
+def state_of(app, url: str) -> GameState:
+    sid = int(url.rstrip("/").split("/")[-1])
+    with app.app_context():
+        return GameState.from_dict(services().store.steps(sid)[-1].state)
+
+
+def post(client, url, **data):
+    html = client.get(url).get_data(as_text=True)
+    return client.post(f"{url}/player", data={"seq": seq(html), **data})
+
+
+def test_index_lists_the_form_and_the_home_page_links_here(client):
+    html = client.get(f"{BASE}/").get_data(as_text=True)
+    assert 'id="new-game"' in html and "Automalein" in html and "The Simpletons" in html
+    assert f"{BASE}/" in client.get("/").get_data(as_text=True)
+
+
+def test_bad_options_are_named(client):
+    res = client.post(f"{BASE}/new", data={"level": "9", "players": "2", "faction": "druids", "seed": "x"})
+    assert res.status_code == 400
+    html = res.get_data(as_text=True)
+    assert "level" in html and "seed" in html
+
+
+def test_set_up_then_an_automa_turn_with_its_cards_and_target_hex(client, app):
+    url = start(client)
+    html = client.get(url).get_data(as_text=True)
+    assert html.count('class="hex') == 117 and 'data-action="setup"' in html
+    # the player places a workshop and takes a bonus tile, the Automa's workshops by the editor
+    assert post(client, url, action="edit", row="1", col="1", change="building:player:workshop").status_code == 302
+    assert post(client, url, action="bonus", who="player", position="2").status_code == 302
+    assert post(client, url, action="edit", row="2", col="5", change="building:automa:workshop:marked").status_code == 302
+    assert post(client, url, action="edit", row="6", col="5", change="building:automa:workshop").status_code == 302
+    html = client.get(url).get_data(as_text=True)
+    assert client.post(f"{url}/automa", data={"seq": seq(html)}).status_code == 302     # set-up done
+    html = client.get(url).get_data(as_text=True)
+    assert 'id="action-card"' in html and 'id="support-card"' in html and "Why?" in html
+    s = state_of(app, url)
+    assert s.phase == "play" and s.players[0].bonus_tile is not None
+    res = client.post(f"{url}/automa", data={"seq": seq(html)})
+    assert res.status_code == 302
+    after = state_of(app, url)
+    assert after.automa.turns == 1
+    html = client.get(url).get_data(as_text=True)
+    targets = re.findall(r'class="hex target"', html)
+    assert len(targets) <= 1
+
+
+def test_the_target_hex_of_a_build_is_highlighted(client, app):
+    url = start(client)
+    post(client, url, action="edit", row="2", col="5", change="building:automa:workshop:marked")
+    post(client, url, action="edit", row="6", col="5", change="building:automa:workshop")
+    html = client.get(url).get_data(as_text=True)
+    client.post(f"{url}/automa", data={"seq": seq(html)})
+    found = False
+    for _ in range(8):                      # the Automa's turns until one builds or upgrades
+        html = client.get(url).get_data(as_text=True)
+        m = re.search(r'class="hex target" id="hex-(\d+)-(\d+)"', html)
+        if m:
+            instruction = re.search(r'id="instruction">([^<]*)<', html).group(1)
+            assert f"row {int(m.group(2)) + 1}, hex {int(m.group(1)) + 1}" in instruction
+            found = True
+            break
+        client.post(f"{url}/automa", data={"seq": seq(html)})
+    assert found, "no build or upgrade in the first turns of seed 8"
+
+
+def test_map_editor_pass_and_science(client, app):
+    url = start(client)
+    assert post(client, url, action="edit", row="3", col="3", change="terrain:desert").status_code == 302
+    s = state_of(app, url)
+    from automa.common import hexgrid
+    assert s.board.terrain[hexgrid.offset_to_axial(2, 2, "odd-r")] == "desert"
+    assert post(client, url, action="science", who="player", banking="3", law="0", engineering="1",
+                medicine="0").status_code == 302
+    assert state_of(app, url).players[0].science == {"banking": 3, "law": 0, "engineering": 1, "medicine": 0}
+    assert post(client, url, action="spell", who="player", index="4").status_code == 302
+    assert state_of(app, url).spells[3] == "player"
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"action": "edit", "row": "1", "col": "99", "change": "terrain:lake"}, "between"),
+    ({"action": "edit", "row": "1", "col": "2", "change": "terrain:river"}, "river"),
+    ({"action": "edit", "row": "1", "col": "2", "change": "building:automa:castle"}, "choose what"),
+    ({"action": "edit", "row": "1", "col": "1", "change": "remove"}, "no building"),
+    ({"action": "science", "who": "player", "banking": "13", "law": "0", "engineering": "0", "medicine": "0"}, "between"),
+    ({"action": "spell", "who": "nobody", "index": "1"}, "choose a player"),
+    ({"action": "fly"}, "unknown move"),
+    ({"action": "edit", "row": "1", "col": "2", "change": "building:player:workshop"}, "river"),
+])
+def test_bad_moves_are_named_not_crashed(client, data, message):
+    url = start(client)
+    res = post(client, url, **data)
+    assert res.status_code == 400
+    assert message in res.get_data(as_text=True)
+
+
+def test_stale_clicks_are_refused_and_undo_goes_back(client, app):
+    url = start(client)
+    html = client.get(url).get_data(as_text=True)
+    old = seq(html)
+    assert client.post(f"{url}/automa", data={"seq": old}).status_code == 302
+    assert client.post(f"{url}/automa", data={"seq": old}).status_code == 409
+    assert state_of(app, url).phase == "play"
+    client.post(f"{url}/undo")
+    assert state_of(app, url).phase == "setup"
+
+
+def test_map_export_and_import(client, app):
+    url = start(client)
+    post(client, url, action="edit", row="1", col="1", change="building:player:guild")
+    res = client.get(f"{url}/map.json")
+    assert res.status_code == 200 and "attachment" in res.headers["Content-Disposition"]
+    board = json.loads(res.get_data(as_text=True))
+    board["rows"][0] = "L" + board["rows"][0][1:]
+    html = client.get(url).get_data(as_text=True)
+    res = client.post(f"{url}/map", data={"seq": seq(html), "map": (io.BytesIO(json.dumps(board).encode()), "m.json")},
+                      content_type="multipart/form-data")
+    assert res.status_code == 302
+    assert state_of(app, url).board.terrain[(0, 0)] == "lake"
+    html = client.get(url).get_data(as_text=True)
+    bad = client.post(f"{url}/map", data={"seq": seq(html), "map": (io.BytesIO(b'{"rows": 5}'), "m.json")},
+                      content_type="multipart/form-data")
+    assert bad.status_code == 400 and "map refused" in bad.get_data(as_text=True)
+
+
+def test_a_whole_round_through_the_page(client, app):
+    url = start(client)
+    post(client, url, action="edit", row="2", col="5", change="building:automa:workshop:marked")
+    post(client, url, action="edit", row="6", col="5", change="building:automa:workshop")
+    for _ in range(30):
+        html = client.get(url).get_data(as_text=True)
+        if 'id="done"' not in html:
+            break
+        client.post(f"{url}/automa", data={"seq": seq(html)})
+    s = state_of(app, url)
+    assert s.automa.passed and "still plays this round" in client.get(url).get_data(as_text=True)
+    pos = next(i for i, t in enumerate(s.bonus_line) if t is not None) + 1
+    assert post(client, url, action="pass", who="player", position=str(pos)).status_code == 302
+    html = client.get(url).get_data(as_text=True)
+    assert 'data-action="round_end"' in html
+    client.post(f"{url}/automa", data={"seq": seq(html)})
+    assert state_of(app, url).round == 2
