@@ -24,9 +24,6 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Ch
 def site(tmp_path_factory):
     data = tmp_path_factory.mktemp("web")
     app = create_app(WebConfig(data_dir=data, model=data / "no-model.onnx"))
-    if "babel" not in app.extensions:      # TEMPORARY until web.app initialises Flask-Babel
-        from flask_babel import Babel
-        Babel(app)
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_port}", app

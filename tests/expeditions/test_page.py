@@ -15,11 +15,7 @@ from web.services import services
 
 @pytest.fixture
 def app(tmp_path: Path):
-    app = create_app(WebConfig(data_dir=tmp_path / "data", model=tmp_path / "no-model.onnx"))
-    if "babel" not in app.extensions:      # TEMPORARY until web.app initialises Flask-Babel
-        from flask_babel import Babel
-        Babel(app)
-    return app
+    return create_app(WebConfig(data_dir=tmp_path / "data", model=tmp_path / "no-model.onnx"))
 
 
 @pytest.fixture
