@@ -112,3 +112,23 @@ def test_final_scores_from_the_players_figures(client, app):
     html = client.get(f"/expeditions/{sid}").get_data(as_text=True)
     assert 'id="scores"' in html and "You win!" in html
     assert "<td>24</td>" in html, "3 glory at $8 with 2 quests"
+
+
+def test_random_posts_never_crash(client):
+    """Whatever a form sends, the answer is a step, a named refusal, or not found: never a 500."""
+    import random
+    url = start(client, first="player")
+    rng = random.Random(3)
+    values = ["", "0", "1", "-1", "99999999999999999999", "N1", "C3", "S2", "x" * 300, "4o 3t", "20t", "1.5",
+              "\u0663", "NaN", "true"]
+    fields = ["seq", "action", "to", "count", "location", "tile", "tokens", "coins", "quests", "glory"]
+    actions = ["move", "vanquish", "glory", "end", "reveal", "figures", "bogus"]
+    for _ in range(80):
+        data = {f: rng.choice(values) for f in rng.sample(fields, rng.randint(0, len(fields)))}
+        if rng.random() < 0.7:
+            data["action"] = rng.choice(actions)
+        path = rng.choice([f"{url}/player", f"{url}/automa", f"{url}/undo", "/expeditions/new",
+                           "/expeditions/99999999999999999999999/player"])
+        res = client.post(path, data=data)
+        assert res.status_code in (302, 400, 404, 409), (path, data, res.status_code)
+    assert client.get(url).status_code == 200
