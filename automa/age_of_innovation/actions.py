@@ -360,7 +360,8 @@ def upgrade(t: Turn) -> bool:
         old = b.buildings[h].kind
         new = _best_upgrade(t, old)
         t.emit({"op": "upgrade", "hex": list(h), "kind": new})
-        t.said.append(f"Upgrade the Automa's {old} on {t.state.board.label(h)} to a {new}.")
+        t.said.append(f"Upgrade the Automa's {old} on {t.state.board.label(h)} to a {new}"
+                      + (" (it takes no competency tile)." if new in ("school", "university") else "."))
         t.target, t.target_hex = t.target or t.state.board.label(h), t.target_hex or h
         _powermongers(t, h)
         return True

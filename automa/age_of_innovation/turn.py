@@ -55,6 +55,7 @@ def initial_workshops(state: GameState) -> Decision:
         apply_op(work, op)
         ops.append(op)
 
+    trace.add("the Automa places its workshops after you have placed your first one")
     if state.setup_card is not None:
         drawn = state.setup_card
         trace.add(f"the decision card drawn at the table: {cards()[drawn].label}")

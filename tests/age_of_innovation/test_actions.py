@@ -347,3 +347,10 @@ def test_symbionts_place_a_tool_next_to_you():
     tool = built(t, "tool")[0]
     assert tuple(tool["hex"]) in neighbours(at(4, 3))
     assert not place_tool(turn(table(["P"], [((0, 0), "player", "workshop")], faction="symbionts"), support()))
+
+
+def test_school_and_university_bring_no_competency():
+    s = table(FLAT, [((1, 1), "automa", "guild"), ((3, 3), "automa", "palace")])
+    t = turn(s, support())
+    upgrade(t)
+    assert t.said == ["Upgrade the Automa's guild on row 2, hex 2 to a school (it takes no competency tile)."]
