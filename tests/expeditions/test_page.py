@@ -132,3 +132,11 @@ def test_random_posts_never_crash(client):
         res = client.post(path, data=data)
         assert res.status_code in (302, 400, 404, 409), (path, data, res.status_code)
     assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("lang,text", [("pt_BR", "Nova partida"), ("pl", "Nowa gra"), ("en", "New game")])
+def test_the_page_speaks_each_language(client, lang, text):
+    assert text in client.get(f"/expeditions/?lang={lang}").get_data(as_text=True)
+    url = start(client)
+    html = client.get(f"{url}?lang={lang}").get_data(as_text=True)
+    assert {"pt_BR": "Mech Norte", "pl": "Mech północny", "en": "North mech"}[lang] in html
