@@ -16,6 +16,7 @@ from .. import sessions
 from ..forms import FormError, integer
 from .board import FILL, board
 from .forms import KINDS, player_ops
+from .words import NAMES
 
 GAME_ID = "age-of-innovation"
 MAX_MAP_BYTES = 64 * 1024
@@ -34,7 +35,7 @@ def register(bp: Blueprint) -> None:
 
 def index(errors: list[str] | None = None, form: dict | None = None, status: int = 200):
     return render_template("age_of_innovation/index.html", game=get(GAME_ID), levels=levels(), factions=factions(),
-                           terrains=TERRAINS, sessions=sessions.sessions(GAME_ID), errors=errors or [],
+                           terrains=TERRAINS, names=NAMES, sessions=sessions.sessions(GAME_ID), errors=errors or [],
                            form=form or {}), status
 
 
@@ -112,7 +113,7 @@ def play(sid: int, errors: list[str] | None = None, status: int = 200):
     return render_template(
         "age_of_innovation/play.html", session=cur.info, state=state, seq=cur.last.seq, steps=cur.steps,
         decision=decision, acting=acting, board=board(state, decision.get("target_hex")), shown_cards=shown_cards,
-        level=lv, faction=factions()[state.faction], terrains=TERRAINS, fill=FILL, kinds=KINDS,
+        level=lv, faction=factions()[state.faction], terrains=TERRAINS, fill=FILL, kinds=KINDS, names=NAMES,
         priority={row: terrain_priority()[row][state.terrain] for row in ("A", "B")},
         pieces={k: state.automa_supply(k) for k in components().buildings},
         bonus_free=[(i + 1, t) for i, t in enumerate(state.bonus_line) if t is not None],
