@@ -91,6 +91,7 @@ class Game(ABC):
     name: ClassVar[str]
     summary: ClassVar[str]
     options: ClassVar[tuple[Option, ...]] = ()
+    score_unit: ClassVar[str] = "VP"           # what ``scores`` counts (Expeditions: coins)
 
     @abstractmethod
     def new_game(self, options: Mapping[str, Any]) -> Any:

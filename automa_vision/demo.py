@@ -54,5 +54,5 @@ def run(args) -> int:
         return 2
     scores = game.scores(state) if state is not None else {}
     if scores:
-        print("\nScores: " + ", ".join(f"{who} {vp} VP" for who, vp in scores.items()))
+        print("\nScores: " + ", ".join(f"{who} {vp} {game.score_unit}" for who, vp in scores.items()))
     return 0

@@ -19,6 +19,7 @@ from .turn import decide
 class Expeditions(Game):
     id = "expeditions"
     name = "Expeditions"
+    score_unit = "coins"
     summary = "Stonemaier's Expeditions solo: the Automa's North and Central mechs, progress track and glory."
     options = (
         Option("level", "progress card (difficulty): 1 Maszynette, 2 Maszyna, 3 Automaszyna", DEFAULT_LEVEL, int,
