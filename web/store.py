@@ -8,7 +8,8 @@ Beside the steps, each session keeps the camera's picture of the table that its
 latest camera-read step took its map from (rulings V8: the next turn is compared
 with it). It is written in the same transaction as that step, so a restart loses
 neither, and it belongs to that step alone (its seq and time): after an undo or a
-later step it no longer matches and is not used.
+later step it no longer matches and is not used. An undo is remembered the same way (the
+step it went back to, by seq and time), so the camera does not play the undone turn again.
 
 Every session belongs to one game (its registry id, ``automa.games``). Databases written
 before sessions had a game are brought up to date when opened: their sessions are Barrage's,
@@ -49,6 +50,11 @@ CREATE TABLE IF NOT EXISTS pictures (
     created REAL NOT NULL,
     image BLOB NOT NULL,
     camera TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS undos (
+    session_id INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    created REAL NOT NULL
 );
 """
 
@@ -238,6 +244,19 @@ class Store:
                 raise StoreError(f"cannot go back to step {seq}: the session has steps 0-{top}"
                                  + (" and the first one cannot be undone" if top == 0 else ""))
             db.execute("DELETE FROM steps WHERE session_id = ? AND seq > ?", (sid, seq))
+            created = db.execute("SELECT created FROM steps WHERE session_id = ? AND seq = ?", (sid, seq)).fetchone()[0]
+            db.execute("INSERT OR REPLACE INTO undos (session_id, seq, created) VALUES (?, ?, ?)", (sid, seq, created))
+
+    def undone(self, sid: int) -> bool:
+        """Whether the session's last step is one an undo went back to: its next step is then
+        played by the players' button alone, since the table may still show the undone one,
+        which the camera would otherwise play again."""
+        _known_id(sid)
+        with closing(self._connect()) as db:
+            row = db.execute("SELECT u.seq FROM undos u JOIN steps t ON t.session_id = u.session_id AND t.seq = u.seq "
+                             "AND t.created = u.created WHERE u.session_id = ? AND u.seq = "
+                             "(SELECT MAX(seq) FROM steps WHERE session_id = ?)", (sid, sid)).fetchone()
+        return row is not None
 
     @staticmethod
     def _insert(db: sqlite3.Connection, sid: int, seq: int, step: dict[str, Any]) -> float:

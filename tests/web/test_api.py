@@ -592,12 +592,17 @@ def test_the_page_compares_the_pictures_of_the_turn_before_with_the_turns(client
     looks.append(Look(picture, None, None, "aruco", expected, stable_view=StableView(255 - picture, camera)))
     assert client.get(f"/barrage/api/sessions/{session_id}/live").json["advanced"]
     # the picture kept now is the one the Automa's step was read from; back at usa's turn by
-    # undo, none is known for that step, and the page reads the camera as before
+    # undo, none is known for that step; the table still shows the undone turn, which the
+    # camera does not play again (issue 82): the players press Done to play it
     client.post(f"/barrage/api/sessions/{session_id}/undo", json={})
     assert store.last(session_id).seq == usa_turn.seq
     assert live_.compared_since(session_id, store.last(session_id), store.picture(session_id), looks[0], None) is None
     looks.append(looks[1])
-    assert client.get(f"/barrage/api/sessions/{session_id}/live").json["advanced"]
+    live = client.get(f"/barrage/api/sessions/{session_id}/live").json
+    assert live["undone"] and live["waiting"] == [] and not live["advanced"]
+    assert store.last(session_id).seq == usa_turn.seq
+    assert client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={"seq": usa_turn.seq}).status_code == 200
+    assert not client.get(f"/barrage/api/sessions/{session_id}/live").json["undone"]
 
 
 def test_the_kept_picture_survives_a_restart(client, session_id, monkeypatch, tmp_path):

@@ -5,6 +5,7 @@ import time
 from urllib.parse import quote
 
 from flask import Blueprint, Response, jsonify, request, url_for
+from flask_babel import gettext
 
 from automa.barrage.state import GameState
 from calibration.profiles import Profiles
@@ -19,6 +20,7 @@ from ..sessions import export as export_file
 from ..store import Conflict, Step
 from . import game, transfer, views
 from .forms import new_game
+from ..camera_health import Health
 from .live import Look, jpeg, overlay, placeholder
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -87,8 +89,24 @@ def _human_done(sid: int, step: Step, body: dict) -> tuple[dict, tuple[bytes, li
     if not _flag(body, "use_camera"):
         return game.human_done(step, None), None
     look, _, steps = _look(sid)
+    if services().live.problem(_profile(sid)) is None:        # recognition on: the turn is the camera's reading
+        refusal = _unread_turn(services().live.health(look), look)
+        if refusal:
+            raise forms.FormError([refusal])
     compared = _compared(sid, step, look)
     return game.human_done(step, look.stable_map, compared, game.set_by_hand(steps)), _picture(look)
+
+
+def _unread_turn(health: Health, look: Look) -> str | None:
+    """Why the camera cannot give the turn now (a turn confirmed then would record no move and
+    drop the player's build), or None."""
+    instead = gettext("Or correct the map by hand and press \"Confirm without the camera\".")
+    if not health.ok:
+        return f"{gettext('Not confirmed:')} {health.message} {instead}"
+    if look.stable_map is None:
+        return " ".join([gettext("Not confirmed: the camera has no steady reading of the board yet. Keep hands "
+                                 "off the board for a moment, then press Confirm again."), instead])
+    return None
 
 
 # action -> (sid, last step, request body) -> (the new step, the picture it took its map from)
@@ -218,15 +236,23 @@ def live(sid: int):
            # how likely the camera read the whole board right (vision.barrage.confidence.board_chance)
            "board_chance": look.reading.board_chance if look.reading else None,
            "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "seen": [],
-           "unsure": [], "waiting": [], "advanced": False}
+           "unsure": [], "waiting": [], "advanced": False,
+           # the camera's health (web.camera_health): nothing is taken from a lost, frozen or lost-board camera
+           "camera": (health := services().live.health(look)).to_dict(),
+           # the last step is one an undo went back to: the camera does not play the next turn by itself
+           "undone": services().store.undone(sid)}
+    if not health.ok:
+        out["stable"] = False
+        return jsonify(out)
     if look.stable_map is None or flow.phase != "actions":
         return jsonify(out)
     compared = _compared(sid, last, look)
     by_hand = game.set_by_hand(steps)
     if state.companies[flow.next].automa:
         waiting = game.waiting_for(last, look.stable_map, compared, by_hand)
-        if waiting == []:
-            # The camera sees the instruction done: move on, exactly as the button would.
+        # The camera sees the instruction done: move on, exactly as the button would; but not a turn
+        # that changes nothing on the map (it would pass unseen) nor one the players have just undone.
+        if waiting == [] and game.changes_map(last) and not out["undone"]:
             services().store.append(sid, game.automa_done(last), last.seq, picture=_picture(look))
             out["advanced"] = True
         out["waiting"] = waiting or []

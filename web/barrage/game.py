@@ -134,6 +134,14 @@ def expected_map(step: Step) -> MapState | None:
     return map_of(apply_decision(GameState.from_dict(step.state), decision))
 
 
+def changes_map(step: Step) -> bool:
+    """Whether the pending Automa instruction changes anything the camera sees: a turn on the
+    management board alone (the Workshop, the Machinery Shop, the Bank) does not, so the camera
+    cannot tell it done and the players acknowledge it with "Done"."""
+    expected = expected_map(step)
+    return expected is not None and bool(diff(map_of(GameState.from_dict(step.state)), expected))
+
+
 # -- human turns -------------------------------------------------------------------
 def human_done(step: Step, seen: MapState | None, pictures: Comparison | None = None,
                by_hand: Collection[str] = frozenset()) -> NewStep:

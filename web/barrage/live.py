@@ -35,6 +35,7 @@ from vision.radial_lens import RadialLens, frame_outline
 from vision.registration import Registrar
 from vision.slot_change import Comparison, compare
 
+from ..camera_health import Health, HealthWatch
 from ..services import Source
 from ..store import Picture, Step
 from .views import COLOUR_HEX
@@ -44,6 +45,8 @@ DEMO_DELAY = 4.0          # seconds the demo "players" take to carry out a turn 
 CACHE_SECONDS = 0.3
 PIECE_BGR = {name: bgr(hex_) for name, hex_ in COLOUR_HEX.items()}    # the page's colours, for OpenCV
 HIGHLIGHT = bgr("#ffd400")
+# how a board is found (vision.registration), "stale" and "held" at its last known place; "none": not found
+FOUND = ("aruco", "features", "manual", "cached", "held", "stale")
 HALO = 14              # canonical px between a highlighted slot and its ring
 
 
@@ -107,6 +110,7 @@ class Live:
         self.model = Path(model)
         self.profiles_dir = profiles_dir
         self.demo = DemoTable() if source.kind == "demo" else None
+        self.watch = HealthWatch(live_sensor=source.kind == "camera")     # a webcam's frames must differ
         self._capture: Capture | FileFrames | None = None
         self._last_frame: np.ndarray | None = None
         self._lock = threading.Lock()
@@ -160,7 +164,9 @@ class Live:
     # -- frames --------------------------------------------------------------------
     def frame(self, turns: int = 0, since_last_step: float = 0.0) -> np.ndarray | None:
         if self.demo is not None:
-            return self.demo.frame(turns, since_last_step)
+            frame = self.demo.frame(turns, since_last_step)
+            self.watch.saw(frame)
+            return frame
         if self._capture is None:
             self._capture = open_source(int(self.source.spec) if self.source.kind == "camera" else self.source.spec)
         frame = self._capture.read()
@@ -168,7 +174,14 @@ class Live:
             self._capture = None          # a video loops, so the page never goes blank
         if frame is not None:
             self._last_frame = frame
-        return self._last_frame
+            self.watch.saw(frame)
+        return self._last_frame       # the last one while none comes: ``health`` says how old it is
+
+    def health(self, look: Look) -> Health:
+        """Whether the camera can be trusted now (``web.camera_health``): lost, frozen, or the board not found."""
+        problems = getattr(self._capture, "problems", None)
+        registered = look.H is not None or look.registration in FOUND
+        return self.watch.health(look.frame is not None, registered, problems[-1] if problems else None)
 
     def look(self, profile: str | None = None, turns: int = 0, since_last_step: float = 0.0,
              companies: tuple[str, ...] | None = None) -> Look:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from automa.barrage.actions import DASHED
 from automa.barrage.data import automa_tiles, company_colours
 from automa.barrage.engine import ACTION_NAMES, action_label  # the engine's own words for an action
+from automa.barrage.names import with_code
 from automa.barrage.state import GameState
 from vision.barrage.board_state import MapState
 from vision.layout import Layout
@@ -85,6 +86,9 @@ def session_view(info, steps: list[Step]) -> dict:
         "round": state.round, "phase": flow.phase, "next": flow.next,
         "next_view": company_view(state, flow.next) if flow.next else None,
         "decision": decision, "highlight": highlight_slots(decision),
+        # the spaces to look at, as a player says them (the code a hint), and whether the camera can see the turn done
+        "targets": [with_code(s) for s in highlight_slots(decision)],
+        "changes_map": decision is not None and game.changes_map(last),
         "companies": [company_view(state, c) for c in state.turn_order],
         "colours": {c: COLOUR_HEX.get(company_colours()[c], "#888") for c in state.companies} | {"neutral": COLOUR_HEX["neutral"]},
         "tiles": tiles_showing(state), "pieces": map_pieces(state),
