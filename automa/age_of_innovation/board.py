@@ -185,27 +185,10 @@ class Board:
     def distances_from(self, sources: list[Hex] | set[Hex], player_owners: tuple[str, ...]) -> dict[Hex, int]:
         """Shortest distance (steps) from the nearest of ``sources`` to every hex, along paths
         that never pass *through* a hex with a player's building (seed 002). A player's building
-        may end a path (distance *to* your buildings), so such hexes get a distance but are not
+        may end a path (distance *to* your buildings): such hexes get a distance but are not
         walked on from."""
         blocked = {h for h, b in self.buildings.items() if b.owner in player_owners}
-        dist: dict[Hex, int] = {}
-        frontier = []
-        for s in sources:
-            dist[s] = 0
-            frontier.append(s)
-        step = 0
-        while frontier:
-            step += 1
-            nxt = []
-            for h in frontier:
-                if h in blocked and dist[h] > 0:
-                    continue
-                for n in hx.neighbours(h):
-                    if n in self.terrain and n not in dist:
-                        dist[n] = step
-                        nxt.append(n)
-            frontier = nxt
-        return dist
+        return hx.distances_from(sources, self.terrain.__contains__, ends=blocked.__contains__)
 
     def distance(self, a: Hex, b: Hex, player_owners: tuple[str, ...]) -> int | None:
         return self.distances_from([a], player_owners).get(b)

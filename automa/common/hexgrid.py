@@ -96,11 +96,24 @@ def turns_between(start: int, end: int) -> int:
 def bfs_distances(start: Hex, passable: Callable[[Hex], bool], limit: int | None = None) -> dict[Hex, int]:
     """Steps from ``start`` to every hex reachable through passable hexes (``start`` itself is
     always included; a hex that is not passable is never entered)."""
-    seen = {start: 0}
-    queue = deque([start])
+    return distances_from([start], passable, limit=limit)
+
+
+def distances_from(starts: Iterable[Hex], passable: Callable[[Hex], bool], ends: Callable[[Hex], bool] | None = None,
+                   limit: int | None = None) -> dict[Hex, int]:
+    """Steps from the nearest of ``starts`` to every hex reachable through passable hexes. A
+    passable hex for which ``ends`` is true may end a path but is not walked through (Age of
+    Innovation's distance *to* your buildings, which no path may cross); the starts themselves
+    are always walked from."""
+    seen: dict[Hex, int] = {}
+    queue: deque[Hex] = deque()
+    for s in starts:
+        if s not in seen:
+            seen[s] = 0
+            queue.append(s)
     while queue:
         h = queue.popleft()
-        if limit is not None and seen[h] >= limit:
+        if (limit is not None and seen[h] >= limit) or (seen[h] > 0 and ends is not None and ends(h)):
             continue
         for n in neighbours(h):
             if n not in seen and passable(n):

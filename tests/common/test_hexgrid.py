@@ -77,3 +77,15 @@ def test_corners_surround_the_centre():
     cs = hx.corners((2, 3), 10)
     cx, cy = hx.to_pixel((2, 3), 10)
     assert len(cs) == 6 and all(abs(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 - 10) < 1e-9 for x, y in cs)
+
+
+def test_distances_from_several_starts_with_hexes_that_only_end_a_path():
+    cells = {(q, 0) for q in range(6)}
+    passable = cells.__contains__
+    d = hx.distances_from([(0, 0), (5, 0)], passable)
+    assert d[(2, 0)] == 2 and d[(3, 0)] == 2 and d[(0, 0)] == 0
+    # (2, 0) may be reached but not crossed: (3, 0) and beyond only from the other start
+    d = hx.distances_from([(0, 0)], passable, ends=lambda h: h == (2, 0))
+    assert d[(2, 0)] == 2 and (3, 0) not in d
+    assert hx.distances_from([(2, 0)], passable, ends=lambda h: h == (2, 0))[(4, 0)] == 2   # a start is walked from
+    assert hx.bfs_distances((0, 0), passable, limit=2) == {(0, 0): 0, (1, 0): 1, (2, 0): 2}
