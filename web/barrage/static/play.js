@@ -73,9 +73,7 @@ function renderNow() {
     now.append(el("div", {class: "who"}, swatch(c.hex, true), ` ${cap(c.colour)} Automa (${c.company}) plays`),
       el("p", {class: "instruction", id: "instruction"}, d.summary || d.instruction),
       el("ol", {class: "moves", id: "moves"}, d.moves.map((m) => el("li", {}, m))),
-      el("p", {class: "muted", id: "auto-note"},
-        view.recognitionAvailable ? "The page moves on by itself when the camera sees this done."
-                                  : "Carry it out on the table, then press Done."),
+      el("p", {class: "muted", id: "auto-note"}, autoNote(false)),
       el("div", {id: "waiting"}, waitingText()),
       el("button", {class: "big", id: "automa-done", onclick: () => step("automa-done")}, "Done: next turn"),
       el("details", {id: "why"}, el("summary", {}, "Why? (the Automa's full reasoning)"),
@@ -86,11 +84,22 @@ function renderNow() {
       el("p", {class: "muted"}, "The map shows the moves seen ringed in dashed blue. Anything wrong? "
         + "Click the slot on the map to correct it before confirming."),
       el("button", {class: "big", id: "human-done", onclick: () => step("human-done")}, "Confirm turn"),
-      el("button", {class: "big secondary", id: "pass", onclick: () => step("pass")}, "Pass for the rest of the round"));
+      el("button", {class: "big secondary", id: "pass", onclick: () => step("pass")}, "Pass for the rest of the round"),
+      // the camera lost, frozen or not yet steady: the turn as the map shows it, corrected by hand
+      view.recognitionAvailable ? el("button", {class: "secondary", id: "human-done-by-hand",
+        onclick: () => step("human-done", {use_camera: false})}, "Confirm without the camera") : "");
   }
 }
 
 let detected = [], refused = [], unread = [], seen = [], unsure = [], waiting = [];
+// Why an Automa's turn waits for Done: no camera, a turn off the map (the camera cannot see it
+// done), or a turn just undone (the table may still show it: the camera does not play it again).
+function autoNote(undone) {
+  if (!view.recognitionAvailable) return "Carry it out on the table, then press Done.";
+  if (!view.changes_map) return "Nothing on the map changes: the camera cannot see this turn done. Carry it out, then press Done.";
+  if (undone) return "Undone: the camera does not play this turn again by itself. Press Done to play it.";
+  return "The page moves on by itself when the camera sees this done.";
+}
 // On an Automa's turn, what the camera does not see done yet: the players see why the page waits.
 function waitingText() {
   if (!view.recognitionAvailable || !waiting.length) return "";
@@ -271,6 +280,11 @@ async function poll() {
     const note = $("camera-note");      // frames come, but too small to read well
     note.textContent = live.camera_note || "";
     note.hidden = !live.camera_note;
+    // a lost, frozen or board-less camera: said at once, with what to do (nothing is taken from it meanwhile)
+    const health = $("camera-health");
+    health.textContent = live.camera && !live.camera.ok ? live.camera.message : "";
+    health.hidden = !health.textContent;
+    const auto = $("auto-note"); if (auto) auto.textContent = autoNote(live.undone);
     const before = JSON.stringify(seen);
     if (live.advanced || live.seq !== view.seq) { unread = []; seen = []; unsure = []; waiting = []; await reload(); }
     else if (view.next_view && view.next_view.automa) {
