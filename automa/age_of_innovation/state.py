@@ -98,13 +98,6 @@ class GameState:
         on_board = sum(1 for b in self.board.buildings.values() if b.owner == "automa" and b.kind == kind)
         return components().buildings[kind] - on_board
 
-    def action_card(self) -> int | None:
-        """This turn's action card: the top of the face-up cards once the Automa has had a turn."""
-        return self.deck.discard[-1] if self.automa.turns and self.deck.discard else None
-
-    def support_card(self) -> int | None:
-        return self.deck.discard[-2] if self.automa.turns and len(self.deck.discard) >= 2 else None
-
     def copy(self) -> "GameState":
         return GameState.from_dict(self.to_dict(), validate=False)
 

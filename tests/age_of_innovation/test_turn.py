@@ -22,7 +22,7 @@ def test_first_turn_draws_two_and_the_second_is_the_action_card():
     d, after = play(s)
     # "Umieść drugą z nich na lewo od pierwszej": the second card drawn (6) is the action card
     assert d.to_dict()["cards"] == {"action": "*6", "support": "*3"}
-    assert after.deck.discard == [3, 6] and after.action_card() == 6 and after.support_card() == 3
+    assert after.deck.discard == [3, 6]          # the support card under the action card
     assert after.automa.turns == 1
 
 

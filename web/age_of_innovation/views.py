@@ -107,12 +107,10 @@ def play(sid: int, errors: list[str] | None = None, status: int = 200):
     state = cur.state
     decision = sessions.pending(GAME_ID, cur)
     acting = decision["action"] not in ("wait", "none")
-    shown_cards = {k: cards()[i] for k, i in (("action", state.action_card()), ("support", state.support_card()))
-                   if i is not None}
     lv = levels()[state.level]
     return render_template(
         "age_of_innovation/play.html", session=cur.info, state=state, seq=cur.last.seq, steps=cur.steps,
-        decision=decision, acting=acting, board=board(state, decision.get("target_hex")), shown_cards=shown_cards,
+        decision=decision, acting=acting, board=board(state, decision.get("target_hex")),
         level=lv, faction=factions()[state.faction], terrains=TERRAINS, fill=FILL, kinds=KINDS, names=NAMES,
         priority={row: terrain_priority()[row][state.terrain] for row in ("A", "B")},
         pieces={k: state.automa_supply(k) for k in components().buildings},
