@@ -11,18 +11,23 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
+from pathlib import Path
 
 from flask import Blueprint, Flask, jsonify, render_template, request
+from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 import web
 from automa.common.errors import StateError
 
+from . import i18n
 from .forms import FormError
 from .services import Services, WebConfig
 from .store import Store, StoreError
 
 log = logging.getLogger(__name__)
+# what a page says for werkzeug's errors raised without words of their own
+GENERIC = {404: lazy_gettext("there is no such page"), 405: lazy_gettext("this address does not take that method")}
 
 
 def game_pages() -> list[tuple[str, Blueprint]]:
@@ -50,10 +55,12 @@ def create_app(config: WebConfig | None = None) -> Flask:
     from .calibration_views import bp as calibration_bp
     from .home import bp as home_bp
     app.register_blueprint(home_bp)
-    for game_id, bp in game_pages():
+    pages = game_pages()
+    for game_id, bp in pages:
         app.register_blueprint(bp)
         app.extensions["automa_vision"].pages[game_id] = f"{bp.url_prefix}/"
     app.register_blueprint(calibration_bp)
+    i18n.init_app(app, [Path(bp.root_path) / "translations" for _, bp in pages])
     _error_handlers(app)
     return app
 
@@ -75,15 +82,17 @@ def _error(status: int, message: str, problems: list[str] | None = None):
 def _error_handlers(app: Flask) -> None:
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(exc):
-        return _error(413, f"the upload is larger than {app.config['MAX_CONTENT_LENGTH'] // (1024 * 1024)} MB")
+        return _error(413, gettext("the upload is larger than %(mb)d MB", mb=app.config["MAX_CONTENT_LENGTH"] // (1024 * 1024)))
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
+        if exc.description == type(exc).description and exc.code in GENERIC:     # werkzeug's own words
+            return _error(exc.code, str(GENERIC[exc.code]))
         return _error(exc.code or 500, exc.description or exc.name)
 
     @app.errorhandler(FormError)
     def form_error(exc: FormError):
-        return _error(400, "please correct the form", exc.problems)
+        return _error(400, gettext("please correct the form"), exc.problems)
 
     @app.errorhandler(StateError)
     @app.errorhandler(StoreError)
@@ -93,4 +102,4 @@ def _error_handlers(app: Flask) -> None:
     @app.errorhandler(Exception)
     def crash(exc: Exception):
         log.exception("unexpected error on %s %s", request.method, request.path)
-        return _error(500, f"internal error ({type(exc).__name__}); the game state was not changed")
+        return _error(500, gettext("internal error (%(kind)s); the game state was not changed", kind=type(exc).__name__))

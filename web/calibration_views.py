@@ -9,6 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 from flask import Blueprint, Response, jsonify, render_template, request
+from flask_babel import gettext
 
 from calibration import board, lens, sheets
 from calibration.elevations import check_elevations
@@ -50,7 +51,7 @@ def _picture(d: Draft) -> np.ndarray | None:
 def _frame(d: Draft) -> np.ndarray:
     frame = _picture(d)
     if frame is None:
-        raise FormError(["take a snapshot or upload a photo first (step 1)"])
+        raise FormError([gettext("take a snapshot or upload a photo first (step 1)")])
     return frame
 
 
@@ -96,7 +97,7 @@ def status(name: str):
 def snapshot(name: str):
     frame = services().live.frame()
     if frame is None:
-        raise FormError(["the camera gives no picture: check it is plugged in, or upload a photo instead"])
+        raise FormError([gettext("the camera gives no picture: check it is plugged in, or upload a photo instead")])
     d = draft(name)
     d.take_picture(frame)
     return jsonify(d.status())
@@ -106,7 +107,7 @@ def snapshot(name: str):
 def photo(name: str):
     upload = request.files.get("photo")
     if upload is None:
-        raise FormError(["choose a photo of the board to upload"])
+        raise FormError([gettext("choose a photo of the board to upload")])
     img = decode_picture(upload.read(), upload.filename or "the upload")
     d = draft(name)
     d.take_picture(img)
@@ -122,7 +123,7 @@ def preview(name: str):
     if frame is None:
         frame = services().live.frame()
         if frame is None:
-            return _image(placeholder("no camera frame: upload a photo"))
+            return _image(placeholder(gettext("no camera frame: upload a photo")))
         frame = frame.copy()        # the live frame is the game page's too (the demo's is a replay frame): draw on a copy
     check = board.check_markers(frame, d.layout(), fit_lens=False)       # only where the markers are
     if d.H is not None:
@@ -142,9 +143,9 @@ def preview(name: str):
 def lens_step(name: str):
     uploads = request.files.getlist("photos")
     if not uploads:
-        raise FormError(["choose photos of the printed ChArUco sheet"])
+        raise FormError([gettext("choose photos of the printed ChArUco sheet")])
     if len(uploads) > MAX_LENS_PHOTOS:
-        raise FormError([f"at most {MAX_LENS_PHOTOS} photos at once"])
+        raise FormError([gettext("at most %(n)d photos at once", n=MAX_LENS_PHOTOS)])
     # sized together first, then decoded one at a time as the calibration goes: only the sheet's corners are kept of each
     images = decode_pictures([(u.filename or f"photo {i + 1}", u.read()) for i, u in enumerate(uploads)])
     try:
@@ -179,7 +180,7 @@ def register(name: str):
             raise ValueError("method must be markers or corners")
         heights = check_elevations(H, frame.shape, d.layout()).message     # before storing: a refusal changes nothing
     except (ValueError, ArithmeticError, np.linalg.LinAlgError, cv2.error) as exc:
-        raise FormError([f"registration failed: {exc}"]) from None
+        raise FormError([gettext("registration failed: %(reason)s", reason=exc)]) from None
     d.homography, d.registration = H.tolist(), method
     d.lens_kappa = None if lens is None else lens.kappa
     d.store()
@@ -190,7 +191,7 @@ def _registered(d: Draft) -> tuple[np.ndarray, np.ndarray, RadialLens | None]:
     """The wizard's picture, the homography registered on it and the lens fitted with it."""
     frame = _frame(d)
     if d.H is None:
-        raise FormError(["register the board first (step 4)"])
+        raise FormError([gettext("register the board first (step 4)")])
     return frame, d.H, d.lens(frame)
 
 
@@ -209,9 +210,9 @@ def reference(name: str):
     features = len(FeatureReference.from_image(img, d.layout()).keypoints)
     if features < MIN_MATCHES:
         # such a picture could never find the board (a soft focus, a dark or blank board)
-        raise FormError([f"the straightened board shows too little sharp detail to find it by ({features} "
-                         f"features, at least {MIN_MATCHES} needed): focus the camera, light the board and "
-                         "take the picture again"])
+        raise FormError([gettext("the straightened board shows too little sharp detail to find it by (%(n)d features, "
+                                 "at least %(least)d needed): focus the camera, light the board and take the picture "
+                                 "again", n=features, least=MIN_MATCHES)])
     cv2.imwrite(str(d.folder / REFERENCE), img)
     return jsonify({**d.status(), "reference_features": features})
 
@@ -233,11 +234,11 @@ def save_layout(name: str):
     overrides: dict[str, dict[str, float]] = {}
     for sid, box in boxes.items():
         if sid not in default or not isinstance(box, dict):
-            raise FormError([f"unknown slot {sid!r}"])
+            raise FormError([gettext("unknown slot %(slot)r", slot=sid)])
         limits = {"x": (0, 1000), "y": (0, 1464), "w": (8, 400), "h": (8, 400)}
         values = {k: integer(box.get(k, getattr(default[sid], k)), f"{sid}.{k}", *limits[k]) for k in limits}
         if values["x"] + values["w"] > 1000 or values["y"] + values["h"] > 1464:
-            raise FormError([f"slot {sid} would leave the board"])
+            raise FormError([gettext("slot %(slot)s would leave the board", slot=sid)])
         changed = {k: v for k, v in values.items() if v != getattr(default[sid], k)}
         if changed:
             overrides[sid] = changed
@@ -254,8 +255,8 @@ def recognition(name: str):
     d = draft(name)
     frame, H, lens = _registered(d)
     result = check_empty_board(frame, H, d.layout(), live.model, lens=lens)
-    message = (f"all {result.slots} slots read empty" if result.ok
-               else f"{len(result.wrong)} slots not read as empty: " + ", ".join(result.wrong))
+    message = (gettext("all %(n)d slots read empty", n=result.slots) if result.ok
+               else gettext("%(n)d slots not read as empty:", n=len(result.wrong)) + " " + ", ".join(result.wrong))
     return jsonify({"available": True, "ok": result.ok, "message": message, "unsure": result.unsure})
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
+
 
 class FormError(ValueError):
     def __init__(self, problems: list[str]):
@@ -27,9 +29,9 @@ def integer(value: Any, field: str, low: int, high: int) -> int:
     problem with ``field``, never an exception the server did not expect."""
     n = _whole(value)
     if n is None:
-        raise FormError([f"{field} must be a whole number"])
+        raise FormError([gettext("%(field)s must be a whole number", field=field)])
     if not low <= n <= high:
-        raise FormError([f"{field} must be between {low} and {high}"])
+        raise FormError([gettext("%(field)s must be between %(low)d and %(high)d", field=field, low=low, high=high)])
     return n
 
 

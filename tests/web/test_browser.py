@@ -1,5 +1,7 @@
 """The pages in real Chromium: a newcomer's calibration and two Automa turns of the demo game.
 
+Every test runs in English and in Brazilian Portuguese (the browser's language, as a player's
+browser says it): the texts expected are the catalogues' own translations (``say``).
 Screenshots land in tests/web/artifacts/ for a person to look at.
 """
 from __future__ import annotations
@@ -11,6 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from babel.support import Translations
 from werkzeug.serving import make_server
 
 from automa.barrage.state import GameState
@@ -22,6 +25,7 @@ from web.app import WebConfig, create_app
 from web.barrage import game
 from web.barrage.live import Live, Look, StableView
 from web.services import services
+from web import i18n
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -30,6 +34,22 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-q
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium at /usr/bin/chromium (make browser)")
+LANGS = ["en", "pt_BR"]
+CATALOGUES = [i18n.HERE / "translations", i18n.HERE / "barrage" / "translations"]
+
+
+def say(lang: str, text: str, **values) -> str:
+    """``text`` as the page shows it in ``lang``: a script's text has ``{name}`` fields, a
+    template's or Python's ``%(name)s`` ones; a text no catalogue of ``lang`` translates fails."""
+    said = text
+    if lang != "en":
+        found = [Translations.load(str(folder), [lang], domain)._catalog.get(text)
+                 for domain in ("js", "messages") for folder in CATALOGUES]
+        said = next((f for f in found if f), None)
+        assert said, f"{text!r} is in no catalogue of {lang}"
+    if not values:
+        return said
+    return said.format(**values) if "{" in text else said % values
 
 
 @pytest.fixture(scope="module")
@@ -58,9 +78,15 @@ def browser():
         b.close()
 
 
+@pytest.fixture(params=LANGS)
+def lang(request):
+    return request.param
+
+
 @pytest.fixture
-def page(browser):
-    page = browser.new_page(viewport={"width": 1600, "height": 1000})
+def page(browser, lang):
+    """A tab whose browser asks for ``lang`` first (Accept-Language, navigator.language)."""
+    page = browser.new_page(viewport={"width": 1600, "height": 1000}, locale=lang.replace("_", "-"))
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield page
@@ -70,10 +96,11 @@ def page(browser):
 
 def shot(page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    lang = page.evaluate("document.documentElement.lang")
+    page.screenshot(path=str(ARTIFACTS / (f"{name}.png" if lang == "en" else f"{name}-{lang}.png")), full_page=True)
 
 
-def test_new_user_calibrates_on_a_photo(server, page):
+def test_new_user_calibrates_on_a_photo(server, page, lang):
     if not FIXTURE.exists():
         pytest.skip("no synthetic fixture image (tests/fixtures/synth/clean_01.jpg)")
     page.goto(f"{server}/calibration/")
@@ -88,7 +115,7 @@ def test_new_user_calibrates_on_a_photo(server, page):
     assert "Dam heights: one elevation moves a dam's top by" in page.inner_text("#result-4")
     page.set_input_files("#photo", str(FIXTURE.with_name("clean_02.jpg")))    # a new picture: find the board again
     page.wait_for_selector("#result-4.bad")
-    assert "find the board on it again" in page.inner_text("#result-4")
+    assert page.inner_text("#result-4") == say(lang, "{why}: find the board on it again.", why=say(lang, "A new picture"))
     page.click("#register-markers")
     page.wait_for_selector("#step-4.done")
     page.click("#reference")
@@ -102,10 +129,10 @@ def test_new_user_calibrates_on_a_photo(server, page):
     page.mouse.up()
     page.click("#save-layout")
     page.wait_for_selector("#step-6.done")
-    assert "1 slots moved" in page.inner_text("#result-6")
+    assert page.inner_text("#result-6") == say(lang, "Layout saved: {n} slots moved from the standard layout.", n=1)
     page.click("#recognition")
     page.wait_for_function("document.getElementById('result-7').textContent.length > 0")
-    assert "Recognition unavailable" in page.inner_text("#result-7")
+    assert page.inner_text("#result-7") == NO_MODEL(lang)
     page.click("#save")
     page.wait_for_selector("#step-8.done")
     shot(page, "calibration")
@@ -113,7 +140,7 @@ def test_new_user_calibrates_on_a_photo(server, page):
     assert page.locator('select[name="profile"] option', has_text="kitchen-table").count() == 1
 
 
-def test_the_board_corners_are_clicked_on_the_picture_at_its_own_size(site, page):
+def test_the_board_corners_are_clicked_on_the_picture_at_its_own_size(site, page, lang):
     """The preview is shrunk to 960 px: clicked there, a 1280 px picture's corners are chosen in
     steps of 1.3 px. In corner mode it is shown full size, so a click is a picture px."""
     if not FIXTURE.exists():
@@ -140,7 +167,7 @@ def test_the_board_corners_are_clicked_on_the_picture_at_its_own_size(site, page
         assert abs(m["x"] + m["width"] / 2 - image["x"] - x) <= 1.5 and abs(m["y"] + m["height"] / 2 - image["y"] - y) <= 1.5
     page.locator("#preview").click(position={"x": points[3][0], "y": points[3][1]})
     page.wait_for_selector("#step-4.done")
-    assert "Board found (corners)" in page.inner_text("#result-4")
+    assert say(lang, "Board found ({method}).", method=say(lang, "corners")) in page.inner_text("#result-4")
     page.wait_for_function("!document.querySelector('.preview').classList.contains('zoomed')")
     assert page.locator(".corner-mark").count() == 0
     wizard = app.extensions["automa_vision"].config.profiles_dir / "clicked-table" / "wizard.json"
@@ -151,17 +178,17 @@ def test_the_board_corners_are_clicked_on_the_picture_at_its_own_size(site, page
     assert np.abs(clicked - np.float32(points)).max() <= 1.0, clicked
 
 
-def test_corners_are_not_clicked_before_there_is_a_picture(site, page):
+def test_corners_are_not_clicked_before_there_is_a_picture(site, page, lang):
     server, _ = site
     page.goto(f"{server}/calibration/")
     page.fill("#profile-name", "no-picture-yet")
     page.click("#corners-mode")
     page.wait_for_function("document.getElementById('result-4').textContent.length > 0")
-    assert "take a snapshot or upload a photo first" in page.inner_text("#result-4")
+    assert page.inner_text("#result-4") == say(lang, "take a snapshot or upload a photo first (step 1)")
     assert not page.locator(".preview").first.evaluate("e => e.classList.contains('zoomed')")
 
 
-def test_two_automa_turns_on_the_demo_replay(server, page):
+def test_two_automa_turns_on_the_demo_replay(server, page, lang):
     page.goto(server)
     shot(page, "home")
     page.click('[data-game="barrage"] a')        # the game picker
@@ -169,11 +196,12 @@ def test_two_automa_turns_on_the_demo_replay(server, page):
     page.click("#demo-game")
     page.wait_for_selector("#instruction")
     first = page.inner_text("#instruction")
-    assert "Red Automa (usa) plays" in page.inner_text(".who") and "8U" in first
+    red_plays = say(lang, "{colour} Automa ({company}) plays", colour=say(lang, "red"), company="usa")
+    assert page.inner_text(".who").strip() == red_plays[0].upper() + red_plays[1:] and "8U" in first
     # the map is drawn once its layout has loaded, which may come after the instruction
     page.wait_for_selector('#map [data-target="8U"]', state="attached")
     assert page.locator('#map [data-target="8U"]').count() == 1           # the target on the map
-    assert "Recognition unavailable" in page.inner_text("#recognition")
+    assert page.inner_text("#recognition") == NO_MODEL(lang)
     page.wait_for_function("document.getElementById('camera').naturalWidth > 0")
     page.click("#why summary")
     assert "flipped tile" in page.inner_text("#why pre")
@@ -190,7 +218,7 @@ def test_two_automa_turns_on_the_demo_replay(server, page):
     page.click("#human-done")
     page.wait_for_selector("#automa-done")
     second = page.inner_text("#instruction")
-    assert second != first and "Red Automa (usa) plays" in page.inner_text(".who")
+    assert second != first and page.inner_text(".who").strip() == red_plays[0].upper() + red_plays[1:]
     shot(page, "automa-turn-2")
     page.click("#automa-done")
     page.wait_for_selector("#human-done")
@@ -199,6 +227,12 @@ def test_two_automa_turns_on_the_demo_replay(server, page):
     page.wait_for_selector("#automa-done")
     assert page.inner_text("#instruction") == second
 
+
+
+def NO_MODEL(lang: str) -> str:
+    """The banner of a server without the model file (the tests' server)."""
+    return say(lang, "Recognition unavailable: the model file %(file)s is missing (train it with `automa-vision train`). "
+                     "Confirm moves by hand on the map.", file="no-model.onnx")
 
 
 def demo_game_opened(site, page, automa_done: bool = False):
@@ -253,7 +287,7 @@ def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page
     assert page.input_value('#slot-form select[name="owner"]') == "germany"
 
 
-def test_a_change_the_camera_cannot_read_is_named_on_a_human_turn(site, page, monkeypatch):
+def test_a_change_the_camera_cannot_read_is_named_on_a_human_turn(site, page, lang, monkeypatch):
     """Rulings V8: the camera reads no move, but the picture changed on a slot since the game
     last read the table (a raised dam read at its old height, say): the page names the slot
     for the players to check."""
@@ -273,7 +307,8 @@ def test_a_change_the_camera_cannot_read_is_named_on_a_human_turn(site, page, mo
                                                            StableView(raised, camera)))
     page.reload()
     page.wait_for_selector("#unread")
-    assert "6U" in page.inner_text("#unread") and "check those slots" in page.inner_text("#unread")
+    assert page.inner_text("#unread") == say(lang, "The picture changed on {slots} but the camera reads no move there: "
+                                             "check those slots and correct the map if needed.", slots="6U")
     page.wait_for_selector('#map [data-check="6U"]')          # and ringed on the map
     shot(page, "human-turn-unread")
 
@@ -307,7 +342,7 @@ def test_a_small_webcam_is_named_under_its_picture(site, page, monkeypatch):
     page.wait_for_selector("#camera-note", state="hidden")
 
 
-def test_how_likely_the_whole_board_was_read_right_is_said_under_the_picture(site, page, monkeypatch):
+def test_how_likely_the_whole_board_was_read_right_is_said_under_the_picture(site, page, lang, monkeypatch):
     """A frame read: under its picture, the chance that every visible slot was read right (the
     slots' chances multiplied, a hidden one left out); no reading, nothing said."""
     _, _, live = demo_game_opened(site, page)
@@ -316,20 +351,20 @@ def test_how_likely_the_whole_board_was_read_right_is_said_under_the_picture(sit
     reading = Reading(MapState(), slots, [], "aruco", np.eye(3), {})
     monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, reading, np.eye(3), "aruco", problem="test: no frame"))
     page.reload()
-    page.wait_for_function("document.getElementById('board-chance').textContent.includes('likely')")
-    assert page.inner_text("#board-chance") == "whole board read right: 45 % likely"
+    page.wait_for_function("document.getElementById('board-chance').textContent.includes('45 %')")
+    assert page.inner_text("#board-chance") == say(lang, "whole board read right: {p} likely", p="45 %")
     shot(page, "board-chance")
     monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, None, None, "aruco", problem="test: no frame"))
     page.wait_for_selector("#board-chance", state="hidden")
 
 
-def test_an_automa_turn_says_what_the_camera_does_not_see_done_yet(site, page, monkeypatch):
+def test_an_automa_turn_says_what_the_camera_does_not_see_done_yet(site, page, lang, monkeypatch):
     _, step, live = demo_game_opened(site, page)
     seen = game.map_of(GameState.from_dict(step.state))            # the table as it was: nothing done yet
     monkeypatch.setattr(Live, "recognition_problem", property(lambda self: None))
     monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, None, None, "aruco", seen, "test: no frame"))
     page.reload()
     page.wait_for_selector("#waiting li")
-    assert "Not seen done yet" in page.inner_text("#waiting")
+    assert say(lang, "Not seen done yet:") in page.inner_text("#waiting")
     assert "8U: usa's dam; the camera sees nothing there" in page.inner_text("#waiting")
     shot(page, "automa-turn-waiting")

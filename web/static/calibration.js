@@ -15,7 +15,7 @@ function done(step) { $(`step-${step}`).classList.add("done"); }
 function pictureChanged(why) {
   if (!$("step-4").classList.contains("done")) return;
   $("step-4").classList.remove("done");
-  result(4, `${why}: find the board on it again.`, false);
+  result(4, _("{why}: find the board on it again.", {why}), false);
 }
 
 async function send(method, path, body, isForm = false) {
@@ -48,17 +48,17 @@ async function refreshStatus() { status = await send("GET", ""); return status; 
 step("snapshot", 1, async () => {
   await send("POST", "/snapshot");
   await refreshStatus();
-  result(1, "Snapshot taken: the next steps work on it."); done(1);
-  pictureChanged("A new picture");
-  $("preview-note").textContent = "the snapshot";
+  result(1, _("Snapshot taken: the next steps work on it.")); done(1);
+  pictureChanged(_("A new picture"));
+  $("preview-note").textContent = _("the snapshot");
 });
 $("photo").addEventListener("change", async (ev) => {
   const form = new FormData(); form.append("photo", ev.target.files[0]);
   try {
     await send("POST", "/photo", form, true); await refreshStatus();
-    result(1, `Photo ${ev.target.files[0].name} loaded: the next steps work on it.`); done(1);
-    pictureChanged("A new picture");
-    $("preview-note").textContent = "the uploaded photo";
+    result(1, _("Photo {name} loaded: the next steps work on it.", {name: ev.target.files[0].name})); done(1);
+    pictureChanged(_("A new picture"));
+    $("preview-note").textContent = _("the uploaded photo");
   } catch (e) { result(1, e.message, false); }
   refreshPreview();
 });
@@ -67,9 +67,10 @@ step("lens", 2, async () => {
   const form = new FormData();
   for (const f of $("lens-photos").files) form.append("photos", f);
   const r = await send("POST", "/lens", form, true);
-  result(2, `Lens calibrated from ${r.views} photos, error ${r.rms} px` + (r.rejected.length ? ` (not used: ${r.rejected.join("; ")})` : ""), r.rms < 1.5);
+  result(2, _("Lens calibrated from {views} photos, error {rms} px", {views: r.views, rms: r.rms})
+    + (r.rejected.length ? " " + _("(not used: {photos})", {photos: r.rejected.join("; ")}) : ""), r.rms < 1.5);
   done(2);
-  pictureChanged("The lens now straightens the picture otherwise");
+  pictureChanged(_("The lens now straightens the picture otherwise"));
 });
 
 step("check-markers", 3, async () => {
@@ -100,7 +101,7 @@ function markCorner(img, x, y) {
 }
 $("corners-mode").addEventListener("click", async () => {
   await refreshStatus();       // the picture's size, read once: a click must not wait on the network
-  if (!status.frame_size) { result(4, "take a snapshot or upload a photo first (step 1)", false); return; }
+  if (!status.frame_size) { result(4, _("take a snapshot or upload a photo first (step 1)"), false); return; }
   corners = []; $("corners-help").hidden = false; zoomPreview(true);
 });
 // Each click is taken at once, in the order made: quick clicks neither reorder nor drop corners.
@@ -110,7 +111,7 @@ $("preview").addEventListener("click", async (ev) => {
   const scale = status.frame_size[0] / box.width;
   corners.push([(ev.clientX - box.left) * scale, (ev.clientY - box.top) * scale]);
   markCorner(img, ev.clientX - box.left, ev.clientY - box.top);
-  result(4, `corner ${corners.length} of 4`);
+  result(4, _("corner {n} of 4", {n: corners.length}));
   if (corners.length === 4) {
     const points = corners; corners = null; $("corners-help").hidden = true;
     try { registered("corners", await send("POST", "/register", {method: "corners", points})); }
@@ -119,13 +120,15 @@ $("preview").addEventListener("click", async (ev) => {
   }
 });
 function registered(method, r) {
-  result(4, `Board found (${method}). ${r.heights} Below: the board seen from straight above.`); done(4);
+  const how = method === "markers" ? _("markers") : _("corners");
+  result(4, _("Board found ({method}).", {method: how}) + ` ${r.heights} ` + _("Below: the board seen from straight above."));
+  done(4);
   $("rectified").src = `${api("/rectified.jpg")}?t=${Date.now()}`; $("rectified").hidden = false;
 }
 
 step("reference", 5, async () => {
   const r = await send("POST", "/reference");
-  result(5, `Reference image saved (${r.reference_features} features to find the board by).`);
+  result(5, _("Reference image saved ({n} features to find the board by).", {n: r.reference_features}));
   done(5);
 });
 
@@ -151,7 +154,7 @@ async function showLayout() {
     svg.append(r);
   }
   $("layout-editor").replaceChildren(svg);
-  result(6, "Drag any box that is off its space, then save.");
+  result(6, _("Drag any box that is off its space, then save."));
 }
 function drag(svg, rect, id) {
   rect.addEventListener("pointerdown", (ev) => {
@@ -171,7 +174,8 @@ function drag(svg, rect, id) {
 step("save-layout", 6, async () => {
   if (!Object.keys(boxes).length) await showLayout();
   const r = await send("POST", "/layout", {slots: boxes});
-  result(6, r.overrides ? `Layout saved: ${r.overrides} slots moved from the standard layout.` : "Layout saved: the standard layout fits.");
+  result(6, r.overrides ? _("Layout saved: {n} slots moved from the standard layout.", {n: r.overrides})
+                         : _("Layout saved: the standard layout fits."));
   done(6);
 });
 
@@ -183,7 +187,7 @@ step("recognition", 7, async () => {
 
 step("save", 8, async () => {
   const r = await send("POST", "/save");
-  result(8, `Profile "${r.name}" saved. Choose it when you start a game.`);
+  result(8, _("Profile \"{name}\" saved. Choose it when you start a game.", {name: r.name}));
   $("saved-profiles").textContent = r.profiles.join(", ");
   done(8);
 });

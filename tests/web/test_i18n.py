@@ -1,0 +1,109 @@
+"""The page's languages: each folder's catalogues hold every text of its code, translated into
+Brazilian Portuguese and Polish, compiled as committed; the language follows the browser, the
+menu and the cookie."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+from web import i18n
+
+FOLDERS = sorted({po.parents[2] for po in i18n.HERE.glob("**/translations/*/LC_MESSAGES/*.po")})
+LANGS = [lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT]
+KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None}
+
+
+def catalogue(folder, lang, domain):
+    with (folder / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def test_the_shared_pages_and_barrages_page_have_catalogues():
+    assert {"translations", "barrage/translations"} <= {f.relative_to(i18n.HERE).as_posix() for f in FOLDERS}
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda f: f.relative_to(i18n.HERE).as_posix())
+@pytest.mark.parametrize("domain", list(i18n.CONFIGS))
+def test_every_text_of_the_code_is_in_its_catalogue(folder, domain):
+    """The texts ``_()`` / ``gettext`` mark in the folder's modules, templates and scripts are
+    exactly the catalogues' (``python -m web.i18n`` was run after the last change)."""
+    with i18n.CONFIGS[domain].open() as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
+    marked = {msg[2] for msg in extract_from_dir(folder.parent, method_map, options_map, keywords=KEYWORDS)}
+    for lang in LANGS:
+        assert {m.id for m in catalogue(folder, lang, domain) if m.id} == marked, (lang, domain)
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda f: f.relative_to(i18n.HERE).as_posix())
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("domain", list(i18n.CONFIGS))
+def test_every_text_is_translated_with_its_placeholders_and_compiled(folder, lang, domain):
+    cat = catalogue(folder, lang, domain)
+    for msg in cat:
+        if not msg.id:
+            continue
+        strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        assert all(strings) and "fuzzy" not in msg.flags, f"{lang}: {msg.id!r} is not translated"
+        fields = set(re.findall(r"\{\w+\}|%\(\w+\)[sdr]", msg.id if isinstance(msg.id, str) else msg.id[1]))
+        for s in strings:
+            assert set(re.findall(r"\{\w+\}|%\(\w+\)[sdr]", s)) == fields, f"{lang}: {s!r} has not the fields of {msg.id!r}"
+    assert not [e for _, errors in cat.check() for e in errors]
+    with (folder / lang / "LC_MESSAGES" / f"{domain}.mo").open("rb") as f:
+        compiled = read_mo(f)
+    assert {pair(m) for m in compiled if m.id} == {pair(m) for m in cat if m.id}, \
+        f"{folder / lang} {domain}.mo is older than its .po: run python -m web.i18n"
+
+
+def pair(msg) -> tuple:
+    """A message's text and translation, comparable (plural forms as tuples)."""
+    return tuple(tuple(x) if isinstance(x, (list, tuple)) else x for x in (msg.id, msg.string))
+
+
+def html_lang(res) -> str:
+    return re.search(r'<html lang="([^"]+)"', res.get_data(as_text=True)).group(1)
+
+
+@pytest.mark.parametrize("accept, lang", [("pt-BR,pt;q=0.9,en;q=0.5", "pt-BR"), ("pt", "pt-BR"),
+                                          ("pl-PL,pl;q=0.8", "pl"), ("de-DE,fr;q=0.5", "en"), ("", "en")])
+def test_the_language_is_the_browsers(app, accept, lang):
+    assert html_lang(app.test_client().get("/barrage/", headers={"Accept-Language": accept})) == lang
+
+
+def test_the_language_menu_chooses_and_the_cookie_remembers(app):
+    client = app.test_client()
+    res = client.get("/?lang=pl", headers={"Accept-Language": "pt-BR"})
+    assert html_lang(res) == "pl" and "Wybierz grę" in res.get_data(as_text=True)
+    assert "lang=pl" in res.headers["Set-Cookie"]
+    page = client.get("/calibration/", headers={"Accept-Language": "pt-BR"}).get_data(as_text=True)
+    assert "Przygotuj stół" in page and 'aria-current="true" class="current">Polski</a>' in page
+    assert html_lang(client.get("/?lang=xx")) == "pl"            # not one of ours: the cookie stands
+    for code, name in i18n.LANGUAGES.items():                      # every language is offered on every page
+        assert f'href="?lang={code}"' in page and f">{name}</a>" in page
+
+
+def test_the_scripts_get_their_catalogue_in_the_pages_language(app):
+    client = app.test_client()
+
+    def messages(lang: str) -> dict:
+        page = client.get(f"/barrage/?lang={lang}").get_data(as_text=True)
+        return json.loads(re.search(r'<script type="application/json" id="messages">(.*?)</script>', page).group(1))
+
+    assert messages("en") == {}
+    assert messages("pt_BR")["Round {n}"] == "Rodada {n}"                    # Barrage's play.js
+    assert messages("pl")["corner {n} of 4"] == "narożnik {n} z 4"           # the wizard's calibration.js
+
+
+def test_errors_and_form_problems_speak_the_language(client):
+    res = client.get("/nowhere", headers={"Accept-Language": "pt-BR"})
+    assert res.status_code == 404 and "404: esta página não existe" in res.get_data(as_text=True)
+    res = client.post("/barrage/play/new?lang=pl", data={"role_usa": "human", "seed": "x1"})
+    page = res.get_data(as_text=True)
+    assert res.status_code == 400 and "wybierz od 1 do 3 firm Automy (wybrano: 0)" in page
+    res = client.post("/calibration/api/table-1/register?lang=pt_BR", json={"method": "markers"})
+    assert res.json["problems"] == ["tire uma foto ou envie uma imagem primeiro (passo 1)"]
