@@ -21,6 +21,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from flask_babel import gettext
+
 from automa.barrage.data import company_colours
 from calibration.profiles import profile_file
 from vision.barrage.reference_map import bgr
@@ -124,23 +126,29 @@ class Live:
         # the kept picture (web.store.Picture) last decoded: (session, its step's seq and time), picture
         self._kept: tuple[tuple[int, int, float], StableView | None] | None = None
         self._compared_cache: tuple[tuple[int, int, float], StableView, StableView, Comparison] | None = None
-        self._load_problem: str | None = None     # why the models could not be loaded, once tried
+        self._load_problem: str | None = None     # why the models could not be loaded, once tried (said in the page's language)
 
     # -- status --------------------------------------------------------------------
     @property
     def recognition_problem(self) -> str | None:
         if not self.model.exists():
-            return (f"Recognition unavailable: the model file {self.model.name} is missing "
-                    "(train it with `automa-vision train`). Confirm moves by hand on the map.")
+            return gettext("Recognition unavailable: the model file %(file)s is missing (train it with "
+                           "`automa-vision train`). Confirm moves by hand on the map.", file=self.model.name)
         self._pipeline(None)        # the models load once: a damaged file is said from the first page on
-        return self._load_problem
+        if self._load_problem is None:
+            return None
+        return gettext("Recognition unavailable: %(reason)s. Confirm moves by hand on the map.", reason=self._load_problem)
 
     def problem(self, profile: str | None) -> str | None:
         """Why a game on ``profile`` is not read by the camera: the models', else the profile's."""
         if (problem := self.recognition_problem) is not None:
             return problem
         self._pipeline(profile)
-        return self._pipelines[profile][2] if profile in self._pipelines else None
+        reason = self._pipelines[profile][2] if profile in self._pipelines else None
+        if reason is None:
+            return None
+        return gettext("Recognition unavailable: %(reason)s. Save the profile again in the calibration wizard, "
+                       "or confirm moves by hand on the map.", reason=reason)
 
     def profile_path(self, profile: str | None) -> Path | None:
         """``profile``'s saved file, never one outside the profiles folder (an imported game names its own)."""
@@ -250,10 +258,9 @@ class Live:
                 try:
                     self._pipelines[profile] = (stamp, Pipeline.load(self.profile_path(profile), self.model), None)
                 except ProfileFileError as exc:     # this profile's alone: recognition goes on for the others
-                    self._pipelines[profile] = (stamp, None, f"Recognition unavailable: {exc}. Save the profile "
-                                                "again in the calibration wizard, or confirm moves by hand on the map.")
+                    self._pipelines[profile] = (stamp, None, str(exc))
                 except ModelFileError as exc:     # damaged, or not the model it stands for: the message names it
-                    self._load_problem = f"Recognition unavailable: {exc}. Confirm moves by hand on the map."
+                    self._load_problem = str(exc)
                     return None
             return self._pipelines[profile][1]
 
