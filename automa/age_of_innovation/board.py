@@ -104,12 +104,15 @@ class Board:
             board = cls.from_rows(rows, layout, letters)
         except (TypeError, ValueError, IndexError):
             raise StateError("board.setup_letters: each letter needs a [column, row] pair") from None
-        for i, b in enumerate(d.get("buildings", [])):
+        buildings, tools = d.get("buildings", []), d.get("tools", [])
+        if not isinstance(buildings, list) or not isinstance(tools, list) or len(buildings) + len(tools) > 1600:
+            raise StateError("board.buildings and board.tools: expected lists")
+        for i, b in enumerate(buildings):
             h = _hex(b.get("hex") if isinstance(b, dict) else None, f"board.buildings[{i}].hex")
             if h in board.buildings:
                 raise StateError(f"board.buildings[{i}]: two buildings on hex {board.label(h)}")
             board.buildings[h] = Building(str(b.get("owner")), str(b.get("kind")), bool(b.get("marked", False)))
-        board.tools = {_hex(t, f"board.tools[{i}]") for i, t in enumerate(d.get("tools", []))}
+        board.tools = {_hex(t, f"board.tools[{i}]") for i, t in enumerate(tools)}
         board.validate()
         return board
 

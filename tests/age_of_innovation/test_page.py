@@ -179,3 +179,14 @@ def test_a_whole_round_through_the_page(client, app):
     assert 'data-action="round_end"' in html
     client.post(f"{url}/automa", data={"seq": seq(html)})
     assert state_of(app, url).round == 2
+
+
+@pytest.mark.parametrize("body", [b'{"rows": ["PP"], "buildings": 5}', b'{"rows": ["PP"], "buildings": [7]}',
+                                  b'{"rows": ["PP"], "setup_letters": {"lake": {"A": 3}}}', b'[[[[[[]]]]]]',
+                                  b'{"rows": ["PP"], "tools": [[1, 2, 3]]}', b'\xff\xfe'])
+def test_hostile_map_files_are_refused_by_name(client, body):
+    url = start(client)
+    html = client.get(url).get_data(as_text=True)
+    res = client.post(f"{url}/map", data={"seq": seq(html), "map": (io.BytesIO(body), "m.json")},
+                      content_type="multipart/form-data")
+    assert res.status_code == 400, res.get_data(as_text=True)[:300]
