@@ -7,6 +7,7 @@ initialisation and the batch order all derive from ``--seed``.
 from __future__ import annotations
 
 import argparse
+import datetime
 import hashlib
 import importlib.util
 import json
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from lab.evaluate import image_pairs
-from lab.synth.cli import add_shot_arguments, shot_flags
+from lab.synth.cli import SHOT_FLAGS, add_shot_arguments, shot_flags
 from vision.barrage.dam_heights import DEFAULT_HEIGHTS_MODEL
 from vision.barrage.drop_counter import KINDS as COUNTED_KINDS
 from vision.barrage.labels import KINDS
@@ -56,10 +57,11 @@ def device(name: str) -> str:
 
 def fine_tune(args: argparse.Namespace, read: Callable[[Path], object]) -> tuple[dict, dict]:
     """The training settings ``--init`` and ``--lr`` ask for, and what the report records of
-    the start: the file's SHA-256, since its path may name a file a later run overwrites
-    (the shipped file, fine-tuned in place), and the report beside the file, if any. The file
-    is read now, before any image is cut: a wrong one costs seconds, not the crop cutting.
-    ``read`` builds the net from a file."""
+    the start: the file's name and SHA-256, since its path may name a file a later run
+    overwrites (the shipped file, fine-tuned in place). Its own report is not copied in: the
+    SHA-256 names the parent, whose report says how it was made, so a report stays a few KB
+    however many generations a file has. The file is read now, before any image is cut: a
+    wrong one costs seconds, not the crop cutting. ``read`` builds the net from a file."""
     start = {} if args.lr is None else {"lr": args.lr}
     if args.init is None:
         return start, {}
@@ -68,11 +70,54 @@ def fine_tune(args: argparse.Namespace, read: Callable[[Path], object]) -> tuple
     except (OSError, ValueError) as e:
         raise SystemExit(f"--init {args.init}: {e}")
     start["init"] = args.init
-    started_from = {"init_sha256": hashlib.sha256(Path(args.init).read_bytes()).hexdigest()}
-    report = Path(args.init).with_name(Path(args.init).stem + "_report.json")
-    if report.exists():        # the file's own history (a soup's ingredients, its training) goes on
-        started_from["init_report"] = json.loads(report.read_text())
-    return start, started_from
+    return start, {"init_file": Path(args.init).name, "init_sha256": sha256_of(Path(args.init))}
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def command_line(name: str, args: argparse.Namespace) -> str:
+    """The training command as it ran, every option spelled out (defaults included), for its
+    report: run again, it makes the same images and the same training."""
+    shots = {field for _, field, _, _, _ in SHOT_FLAGS}
+    parts = ["automa-vision", name]
+    for key, value in vars(args).items():
+        if key in ("command", "func") or key in shots or value is None or value is False:
+            continue
+        flag = "--" + key.replace("_", "-")
+        if value is True:
+            parts.append(flag)
+        else:
+            parts += [flag, ",".join(map(str, value)) if isinstance(value, (tuple, list)) else str(value)]
+    return " ".join(parts + shot_flags(args))
+
+
+def provenance(out: Path, command: str) -> dict:
+    """What every report begins with: the file it describes, by name, SHA-256 and size, the
+    day (UTC) it was written and the command that wrote it, so a file is matched to its report
+    by its bytes, not by where it lies."""
+    return {"file": out.name, "sha256": sha256_of(out), "bytes": out.stat().st_size,
+            "date": datetime.datetime.now(datetime.timezone.utc).date().isoformat(), "command": command}
+
+
+def write_report(out: Path, command: str, fields: dict) -> dict:
+    """Write ``out``'s report beside it (``NAME_report.json``), flat: its provenance, then
+    ``fields``, each epoch of a training's history one row whose per-head figures are named
+    ``val_error.HEAD``."""
+    def row(entry: dict) -> dict:
+        flat = {}
+        for key, value in entry.items():
+            if isinstance(value, dict):
+                flat.update({f"{key}.{head}": v for head, v in value.items()})
+            else:
+                flat[key] = value
+        return flat
+    report = {**provenance(out, command), **fields}
+    if "history" in report:
+        report["history"] = [row(entry) for entry in report["history"]]
+    out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
+    return report
 
 
 def need_training_extra() -> None:
@@ -165,11 +210,10 @@ def cmd_train(args: argparse.Namespace) -> int:
     # A temperature per head, fitted on the validation images, makes the chances honest for the page's flags.
     temperatures, losses = fit(head_logits(out, sets["val"]), sets["val"])
     scale_outputs(out, temperatures)
-    report.update(temperatures={h: round(t, 4) for h, t in temperatures.items()}, val_nll=losses,
-                  data=sources, settings=settings.__dict__, n_train=args.n_train, n_val=args.n_val, copies=args.copies,
-                  kinds=list(kinds or KINDS),
-                  occlusion=args.occlusion, model_bytes=out.stat().st_size, **started_from)
-    out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
+    report = write_report(out, command_line("train", args), {
+        **started_from, "settings": settings.__dict__, "data": sources, "n_train": args.n_train, "n_val": args.n_val,
+        "copies": args.copies, "kinds": list(kinds or KINDS), "occlusion": args.occlusion,
+        "temperatures": {h: round(t, 4) for h, t in temperatures.items()}, "val_nll": losses, **report})
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); validation error {report['val_error']}")
     if kinds is None:
         print(f"the pipeline runs the int8 file made from it: python -m lab.training.quantize --model {out}")
@@ -203,10 +247,10 @@ def cmd_train_heights(args: argparse.Namespace) -> int:
     temperature = fit_temperature(logits, truths)
     export(model, out)
     scale_outputs(out, {"heights": temperature})
-    report.update(temperature=round(temperature, 4),
-                  val_nll={"raw": round(nll(logits, truths), 4), "scaled": round(nll(logits, truths, temperature), 4)},
-                  data=sources, settings=settings.__dict__, model_bytes=out.stat().st_size, **started_from)
-    out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
+    report = write_report(out, command_line("train-heights", args), {
+        **started_from, "settings": settings.__dict__, "data": sources, "temperature": round(temperature, 4),
+        "val_nll": {"raw": round(nll(logits, truths), 4), "scaled": round(nll(logits, truths, temperature), 4)},
+        **report})
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); validation error of company dams {report['val_error']}")
     return 0
 
@@ -246,12 +290,11 @@ def cmd_train_drops(args: argparse.Namespace) -> int:
     temperature = 1.0 if args.only == "tail" else fit_temperature(val_logits, truths)
     export(model, out, counted.size)
     scale_outputs(out, {"drops": temperature})
-    report.update(kind=args.kind, temperature=round(temperature, 4),
-                  val_nll={"raw": round(nll(val_logits, truths), 4),
-                           "scaled": round(nll(val_logits, truths, temperature), 4)},
-                  data=sources, settings=settings.__dict__, jitter=JITTER, model_bytes=out.stat().st_size,
-                  **started_from)
-    out.with_name(out.stem + "_report.json").write_text(json.dumps(report, indent=1))
+    report = write_report(out, command_line("train-drops", args), {
+        **started_from, "kind": args.kind, "settings": settings.__dict__, "data": sources, "jitter": JITTER,
+        "temperature": round(temperature, 4),
+        "val_nll": {"raw": round(nll(val_logits, truths), 4), "scaled": round(nll(val_logits, truths, temperature), 4)},
+        **report})
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); validation error {report['val_error']}")
     return 0
 

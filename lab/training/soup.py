@@ -98,15 +98,27 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
+# What a soup's report keeps of each ingredient's own report: how it was made, in one line each.
+# The ingredient's report itself is not copied in (its SHA-256 names it), so a soup of soups
+# stays a few KB.
+FROM_INGREDIENT = ("command", "date", "init_file", "init_sha256")
+
+
 def report(paths: Sequence[Path], model) -> dict:
-    """The soup's report: its temperatures, and each ingredient with its weight and the
-    training report found beside it (``NAME_report.json``), if any."""
+    """The soup's report less its provenance (``cli.provenance``, written with the file): its
+    temperatures, and each ingredient by name, SHA-256 and weight, with how it was made where
+    its report beside it (``NAME_report.json``) says so (``FROM_INGREDIENT``)."""
     meta = {p.key: p.value for p in model.metadata_props}
     ingredients = []
     for path, entry in zip(paths, json.loads(meta["soup"])):
         beside = Path(path).with_name(Path(path).stem + "_report.json")
+        try:
+            made = json.loads(beside.read_text()) if beside.is_file() else {}
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            made = {}
+        made = made if isinstance(made, dict) else {}
         ingredients.append({"file": Path(path).name, **entry,
-                            "report": json.loads(beside.read_text()) if beside.is_file() else None})
+                            **{k: made[k] for k in FROM_INGREDIENT if isinstance(made.get(k), str)}})
     out = {"temperatures": json.loads(meta["temperatures"])} if "temperatures" in meta else {}
     return {**out, "ingredients": ingredients}
 
@@ -129,12 +141,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     import onnx
 
-    from .cli import output_file
+    from .cli import output_file, provenance
 
     onnx.checker.check_model(model)
     made = report(args.files, model)          # before writing: --out may be one of the ingredients
     output_file(args.out)
     onnx.save(model, str(args.out))
+    command = " ".join(["python -m lab.training.soup --out", str(args.out),
+                        *([] if args.weights is None else ["--weights", args.weights]), *map(str, args.files)])
+    made = {**provenance(args.out, command), **made}
     args.out.with_name(args.out.stem + "_report.json").write_text(json.dumps(made, indent=1))
     print(f"wrote {args.out}: the mean of {len(args.files)} files; temperatures {made.get('temperatures', 'none')}")
     return 0

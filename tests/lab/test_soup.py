@@ -48,8 +48,36 @@ def test_the_soup_reads_with_the_mean_of_the_weights_and_the_temperatures(tmp_pa
     report = json.loads((tmp_path / "new" / "s_report.json").read_text())
     assert [i["file"] for i in report["ingredients"]] == ["a.onnx", "b.onnx"]
     assert report["temperatures"] == {"piece": 3.0, "occluded": 1.0}
+    assert report["sha256"] == hashlib.sha256((tmp_path / "new" / "s.onnx").read_bytes()).hexdigest()
+    assert report["file"] == "s.onnx" and report["command"].endswith(f"{a} {b}")
     with pytest.raises(SystemExit, match="--out .*: is a folder"):
         main([str(a), str(b), "--out", str(tmp_path)])
+
+
+def test_an_ingredients_report_is_named_not_copied_in(tmp_path):
+    """A soup's report says how each ingredient was made (its report's command and parent) in a
+    few flat fields, and names a soup among them by its SHA-256: a soup of soups stays small."""
+    from lab.training.soup import main
+
+    a, b = _two_fine_tunes(tmp_path)
+    a_sha, b_sha = (hashlib.sha256(p.read_bytes()).hexdigest() for p in (a, b))
+    (tmp_path / "b_report.json").write_text(json.dumps({
+        "command": "automa-vision train --seed 7", "date": "2026-11-28", "init_file": "a.onnx",
+        "init_sha256": a_sha, "history": [{"epoch": 1, "loss": 0.5}]}))
+    first = tmp_path / "first.onnx"
+    assert main([str(a), str(b), "--out", str(first)]) == 0
+    report = json.loads((tmp_path / "first_report.json").read_text())
+    assert report["ingredients"][0] == {"file": "a.onnx", "sha256": a_sha, "weight": 0.5}, "no report beside a.onnx"
+    assert report["ingredients"][1] == {"file": "b.onnx", "sha256": b_sha, "weight": 0.5,
+                                        "command": "automa-vision train --seed 7", "date": "2026-11-28",
+                                        "init_file": "a.onnx", "init_sha256": a_sha}
+    second = tmp_path / "second.onnx"
+    assert main([str(first), str(b), "--out", str(second), "--weights", "2,1"]) == 0
+    again = json.loads((tmp_path / "second_report.json").read_text())
+    assert again["ingredients"][0] == {"file": "first.onnx", "sha256": report["sha256"], "weight": 0.6667,
+                                       "command": report["command"], "date": report["date"]}
+    assert "--weights 2,1" in again["command"]
+    assert len((tmp_path / "second_report.json").read_text()) < 1.5 * len((tmp_path / "first_report.json").read_text())
 
 
 def test_weights_lean_the_soup_toward_an_ingredient(tmp_path):
@@ -115,11 +143,20 @@ def test_the_shipped_files_record_what_they_divide_by_and_stay_under_5_mb():
         inits = {i.name: i for i in model.graph.initializer}
         for head, t in json.loads(meta["temperatures"]).items():
             assert float(numpy_helper.to_array(inits[head + TEMPERATURE])) == pytest.approx(t, abs=1e-4), (path.name, head)
-        # a soup of fine-tunes, or one fine-tune of such a soup whose report keeps the soup's
+        if "quantized_from" in meta:          # the int8 file: made from the float file, which has the report
+            assert json.loads(meta["quantized_from"])["sha256"] == hashlib.sha256(MASTER_MODEL.read_bytes()).hexdigest()
+            continue
+        # each file's report beside it describes these very bytes, flat and small: a soup by its
+        # ingredients (as its metadata lists them), a fine-tune by the file it started from
         report = path.with_name(path.stem + "_report.json")
-        if "soup" not in meta and report.exists():
-            meta = {"soup": json.dumps(json.loads(report.read_text())["init_report"]["ingredients"])}
-        assert len(json.loads(meta["soup"])) >= 2, path.name
+        assert report.stat().st_size < 50_000, report.name
+        made = json.loads(report.read_text())
+        assert made["file"] == path.name and made["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest(), path.name
+        if "soup" in meta:
+            assert [(i["sha256"], i["weight"]) for i in made["ingredients"]] == \
+                [(i["sha256"], i["weight"]) for i in json.loads(meta["soup"])] and len(made["ingredients"]) >= 2, path.name
+        else:
+            assert made["init_sha256"], path.name
 
 
 def test_weights_listed_in_another_order_are_still_one_net(tmp_path):

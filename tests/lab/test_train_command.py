@@ -2,6 +2,7 @@
 
 Needs the optional training extra (torch); the runtime never imports torch.
 """
+import datetime
 import hashlib
 import json
 
@@ -27,6 +28,15 @@ def test_train_writes_a_loadable_model_and_report(tmp_path):
     report = json.loads((tmp_path / "m_report.json").read_text())
     assert report["n_train"] == 6 and "synth --n 6" in report["data"]["train"]
     assert report["settings"]["hard_share"] == 0.25, "the epochs saw their worst-read crops again"
+    # flat provenance: the file by its bytes, the day, and the command that makes it again
+    assert report["file"] == "m.onnx" and report["bytes"] == out.stat().st_size
+    assert report["sha256"] == hashlib.sha256(out.read_bytes()).hexdigest()
+    assert report["date"] == datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    assert report["command"].startswith("automa-vision train ")
+    for option in ("--n-train 6", "--n-val 2", "--epochs 1", "--hard-share 0.25", f"--out {out}", "--seed 0"):
+        assert option in report["command"], option
+    assert [row["epoch"] for row in report["history"]] == [1] and "val_error.piece" in report["history"][0]
+    assert _depth(report) <= 3, "a report is flat"
     # each head divided by its temperature, fitted on the validation images, in the file itself
     written = json.loads(session.get_modelmeta().custom_metadata_map["temperatures"])
     assert set(written) == {"piece", "owner", "drops", "occluded"} == set(report["temperatures"])
@@ -56,6 +66,15 @@ def test_train_with_kinds_writes_a_specialist_the_pipeline_loads(tmp_path):
     assert {o.type for o in specialist.session.get_outputs()} == {"tensor(float)"}
     with pytest.raises(SystemExit, match="--kinds conduit,bridge: each must be one of"):
         main(["train", "--kinds", "conduit,bridge", "--data", str(tmp_path / "data")])
+
+
+def _depth(value) -> int:
+    """How deep a JSON value nests: 0 for a number or a string."""
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
 
 
 def _weights(path):
@@ -194,9 +213,11 @@ def test_train_init_fine_tunes_a_model_from_its_file(tmp_path):
         np.testing.assert_allclose(a, b, atol=1e-3, rtol=1e-4)
     report = json.loads((tmp_path / "tuned_report.json").read_text())
     assert report["settings"]["init"] == str(base) and report["settings"]["lr"] == 1e-12
-    assert report["init_sha256"] == hashlib.sha256(base.read_bytes()).hexdigest()
-    assert report["init_report"] == json.loads((tmp_path / "base_report.json").read_text()), "the start's history"
-    assert "init_sha256" not in json.loads((tmp_path / "base_report.json").read_text())
+    assert report["init_sha256"] == hashlib.sha256(base.read_bytes()).hexdigest() and report["init_file"] == "base.onnx"
+    # the start is named by its bytes; its report, which says how it was made, is not copied in
+    base_report = json.loads((tmp_path / "base_report.json").read_text())
+    assert "init_report" not in report and base_report["sha256"] == report["init_sha256"]
+    assert "init_sha256" not in base_report and f"--init {base}" in report["command"]
     # a drop counter the same way
     counter, tuned_counter = tmp_path / "lake.onnx", tmp_path / "lake_tuned.onnx"
     assert main(["train-drops", "--kind", "lake", *common, "--out", str(counter)]) == 0
