@@ -190,3 +190,17 @@ def test_hostile_map_files_are_refused_by_name(client, body):
     res = client.post(f"{url}/map", data={"seq": seq(html), "map": (io.BytesIO(body), "m.json")},
                       content_type="multipart/form-data")
     assert res.status_code == 400, res.get_data(as_text=True)[:300]
+
+
+def test_undo_back_to_any_step_of_the_history(client, app):
+    url = start(client)
+    for col in ("1", "4", "5"):             # forest, swamp and plains in the base map's first row
+        assert post(client, url, action="edit", row="1", col=col, change="terrain:lake").status_code == 302
+    html = client.get(url).get_data(as_text=True)
+    assert html.count("back to here") == 3
+    assert client.post(f"{url}/undo", data={"to": "1"}).status_code == 302
+    s = state_of(app, url)
+    from automa.common import hexgrid
+    assert s.board.terrain[hexgrid.offset_to_axial(0, 0, "odd-r")] == "lake"
+    assert s.board.terrain[hexgrid.offset_to_axial(3, 0, "odd-r")] == "swamp"
+    assert client.post(f"{url}/undo", data={"to": "9"}).status_code == 400

@@ -72,8 +72,11 @@ def player(sid: int):
 
 
 def undo(sid: int):
-    if len(sessions.current(GAME_ID, sid).steps) > 1:
-        sessions.undo(GAME_ID, sid)
+    """Back one step, or (``to``) to the state after any earlier step of the history."""
+    steps = sessions.current(GAME_ID, sid).steps
+    if len(steps) > 1:
+        to = request.form.get("to")
+        sessions.undo(GAME_ID, sid, None if to in (None, "") else integer(to, _("step"), 0, steps[-1].seq - 1))
     return redirect(url_for(".play", sid=sid))
 
 
