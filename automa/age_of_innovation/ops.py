@@ -10,7 +10,8 @@ marker advanced, a pass), so the page records the whole table with one vocabular
   ``upgrade`` (hex, kind), ``remove`` (hex), ``tool`` (hex)
 - ``cover`` (what: spells/books, index, who), ``innovation`` (who, index),
   ``science`` (who, discipline, levels, space or null), ``bonus_tile`` (who, position)
-- ``pass`` (who), ``area`` (who, size), ``setup_card`` (card), ``setup_done``,
+- ``pass`` (who), ``area`` (who, size), ``setup_card`` (card), ``setup_letter`` (terrain, letter,
+  hex: where the Initial Workshop Setup card puts that letter), ``setup_done``,
   ``round_end``, ``game_over``
 """
 from __future__ import annotations
@@ -207,6 +208,16 @@ def _setup_card(state: GameState, op: Op) -> None:
     state.setup_card = int(op["card"])
 
 
+def _setup_letter(state: GameState, op: Op) -> None:
+    terrain, letter = op["terrain"], op["letter"]
+    if terrain not in TERRAINS or letter not in tuple("ABCDEF"):
+        raise StateError("a setup letter is A-F for one of the terrains")
+    h = _hex(op, state)
+    if not state.board.is_land(h):
+        raise StateError(f"{state.board.label(h)} is a river hex")
+    state.board.setup_letters.setdefault(terrain, {})[letter] = h
+
+
 def _setup_done(state: GameState, op: Op) -> None:
     if state.phase != "setup":
         raise StateError("the set-up is already done")
@@ -244,5 +255,6 @@ _HANDLERS: dict[str, Callable[[GameState, Op], None]] = {
     "draw": _draw, "turn": _turn, "rebuild_deck": _rebuild, "vp": _vp, "terrain": _terrain, "build": _build,
     "upgrade": _upgrade, "remove": _remove, "tool": _tool, "cover": _cover, "innovation": _innovation,
     "science": _science, "bonus_tile": _bonus_tile, "pass": _pass, "area": _area, "setup_card": _setup_card,
+    "setup_letter": _setup_letter,
     "setup_done": _setup_done, "round_end": _round_end, "game_over": _game_over,
 }

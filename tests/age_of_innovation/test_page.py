@@ -204,3 +204,18 @@ def test_undo_back_to_any_step_of_the_history(client, app):
     assert s.board.terrain[hexgrid.offset_to_axial(0, 0, "odd-r")] == "lake"
     assert s.board.terrain[hexgrid.offset_to_axial(3, 0, "odd-r")] == "swamp"
     assert client.post(f"{url}/undo", data={"to": "9"}).status_code == 400
+
+
+def test_setup_card_letters_entered_on_the_map_place_the_initial_workshops(client, app):
+    url = start(client)
+    assert post(client, url, action="edit", row="1", col="3", change="letter:A").status_code == 302   # a lake
+    assert post(client, url, action="edit", row="2", col="5", change="letter:B").status_code == 302
+    assert post(client, url, action="setup_card", card="*2").status_code == 302    # *2: A marked, B unmarked
+    html = client.get(url).get_data(as_text=True)
+    assert '<text class="setup-letter"' in html
+    assert client.post(f"{url}/automa", data={"seq": seq(html)}).status_code == 302
+    s = state_of(app, url)
+    from automa.common import hexgrid
+    a = s.board.buildings[hexgrid.offset_to_axial(2, 0, "odd-r")]
+    b = s.board.buildings[hexgrid.offset_to_axial(4, 1, "odd-r")]
+    assert (a.owner, a.marked, b.owner, b.marked) == ("automa", True, "automa", False)

@@ -20,6 +20,7 @@ def board(state: GameState, target: list[int] | None = None) -> dict:
     min_x = min(x for x, _ in raw.values()) - SIZE
     min_y = min(y for _, y in raw.values()) - SIZE
     target_hex = tuple(target) if target else None
+    letters = {h: k for k, h in b.setup_letters.get(state.terrain, {}).items()}
     hexes = []
     for h in hexgrid.reading_order(b.terrain, "pointy"):
         x, y = raw[h]
@@ -31,7 +32,7 @@ def board(state: GameState, target: list[int] | None = None) -> dict:
         hexes.append({
             "id": f"hex-{col}-{row}", "col": col, "row": row, "label": b.label(h), "terrain": terrain,
             "cx": round(cx, 1), "cy": round(cy, 1), "points": points, "fill": FILL[terrain], "ink": INK[terrain],
-            "target": h == target_hex, "tool": h in b.tools,
+            "target": h == target_hex, "tool": h in b.tools, "letter": letters.get(h),
             "building": None if building is None else {
                 "owner": building.owner, "kind": building.kind, "letter": LETTER[building.kind],
                 "marked": building.marked}})

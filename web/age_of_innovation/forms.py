@@ -45,6 +45,10 @@ def edit_ops(state: GameState, form: Mapping[str, Any]) -> tuple[list[dict], str
         if tuple(h) not in state.board.buildings:
             raise FormError([_("there is no building on %(where)s", where=where)])
         return [{"op": "remove", "hex": h}], _("building removed from %(where)s", where=where)
+    if change.startswith("letter:") and change[7:] in tuple("ABCDEF"):
+        letter = change[7:]
+        return [{"op": "setup_letter", "terrain": state.terrain, "hex": h, "letter": letter}], \
+            _("setup card letter %(letter)s: %(where)s", letter=letter, where=where)
     parts = change.split(":")
     if len(parts) in (3, 4) and parts[0] == "building" and parts[2] in KINDS and \
             parts[1] in ("automa",) + state.player_names and (len(parts) == 3 or parts[3] == "marked"):
