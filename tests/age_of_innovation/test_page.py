@@ -219,3 +219,13 @@ def test_setup_card_letters_entered_on_the_map_place_the_initial_workshops(clien
     a = s.board.buildings[hexgrid.offset_to_axial(2, 0, "odd-r")]
     b = s.board.buildings[hexgrid.offset_to_axial(4, 1, "odd-r")]
     assert (a.owner, a.marked, b.owner, b.marked) == ("automa", True, "automa", False)
+
+
+def test_two_players_each_have_their_science_markers(client, app):
+    url = start(client, players="2", faction="simpletons")
+    html = client.get(url).get_data(as_text=True)
+    assert 'id="science-form-player"' in html and 'id="science-form-player2"' in html
+    assert post(client, url, action="science", who="player2", banking="0", law="4", engineering="0",
+                medicine="0").status_code == 302
+    s = state_of(app, url)
+    assert s.players[1].science["law"] == 4 and s.players[0].science["law"] == 0
