@@ -12,7 +12,9 @@ classifier can weigh (``vision.reference_reading``):
   own light change is taken out (the median difference over every box: most boxes are
   unchanged), each crop aligned to the reference within a few px (registration moves a
   little between frames); its mean, upper percentiles and the share of pixels over 12 and
-  25 units, lightness and colour apart (a shadow darkens, a piece also changes colour);
+  25 units, lightness and colour apart (a shadow darkens, a piece also changes colour), the
+  shares grown darker and brighter, and the largest connected patch over 25 units (one water
+  drop on a large tile changes a small patch, which no mean or share of the tile shows);
 - structure: the normalised cross-correlation of the two crops' lightness and the
   difference of their gradient magnitudes (a white piece on a whitish icon changes edges
   more than colour);
@@ -28,8 +30,8 @@ import numpy as np
 SHIFT = 2
 # Lab difference (CIE76) over which a pixel counts as changed, low and high.
 CHANGED = (12.0, 25.0)
-FEATURES = ("mean_de", "p75_de", "p90_de", "changed_lo", "changed_hi", "mean_dl", "mean_dc",
-            "ncc", "grad_diff", "centre_de")
+FEATURES = ("mean_de", "p75_de", "p90_de", "p99_de", "changed_lo", "changed_hi", "blob", "darker", "brighter",
+            "mean_dl", "mean_dc", "ncc", "grad_diff", "centre_de")
 COLOUR = ("L", "a", "b")       # mean Lab of a box's changed pixels (its own pixels where none changed)
 
 
@@ -79,15 +81,27 @@ def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT) -> tuple
     b = b - b.mean(1, keepdims=True)
     ncc = (a * b).sum(1) / np.maximum(np.sqrt((a ** 2).sum(1) * (b ** 2).sum(1)), 1e-6)
     grad = _gradient(core[..., 0]) - _gradient(ref_al[..., 0])
+    dl = diff[..., 0].reshape(n, -1)
     features = np.stack([
-        flat.mean(1), np.percentile(flat, 75, axis=1), np.percentile(flat, 90, axis=1),
-        (flat > CHANGED[0]).mean(1), (flat > CHANGED[1]).mean(1),
-        np.abs(diff[..., 0]).reshape(n, -1).mean(1), np.sqrt((diff[..., 1:] ** 2).sum(-1)).reshape(n, -1).mean(1),
+        flat.mean(1), np.percentile(flat, 75, axis=1), np.percentile(flat, 90, axis=1), np.percentile(flat, 99, axis=1),
+        (flat > CHANGED[0]).mean(1), (flat > CHANGED[1]).mean(1), _largest_patch(de > CHANGED[1]),
+        (dl < -CHANGED[0]).mean(1), (dl > CHANGED[0]).mean(1),
+        np.abs(dl).mean(1), np.sqrt((diff[..., 1:] ** 2).sum(-1)).reshape(n, -1).mean(1),
         ncc, np.abs(grad).reshape(n, -1).mean(1), centre.reshape(n, -1).mean(1)], axis=1).astype(np.float32)
     changed = (de > CHANGED[0])[..., None]
     counted = changed.sum((1, 2))
     colour = np.where(counted > 8, (core * changed).sum((1, 2)) / np.maximum(counted, 1), core.mean((1, 2)))
     return features, colour.astype(np.float32)
+
+
+def _largest_patch(mask: np.ndarray) -> np.ndarray:
+    """(N,) each crop's largest 8-connected patch of ``mask`` (N, h, w), as a share of the crop."""
+    out = np.zeros(len(mask), np.float32)
+    for i, m in enumerate(mask):
+        if m.any():
+            _, _, stats, _ = cv2.connectedComponentsWithStats(m.astype(np.uint8), connectivity=8)
+            out[i] = stats[1:, cv2.CC_STAT_AREA].max() / m.size
+    return out
 
 
 def _gradient(lightness: np.ndarray) -> np.ndarray:

@@ -255,15 +255,23 @@ def judge(layout: Layout, slots: list[SlotReading], changed: np.ndarray, owners:
     head), the likeliest of ``owners``; the neutral grey is kept where the pipeline read it
     (the map says where neutral dams stand).
     A headstream tile's count loses the drops the pipeline read on the empty board
-    (``printed_drops``: printed icons), one drop at least staying where the gate sees one."""
+    (``printed_drops``: printed icons), one drop at least staying where the gate sees one.
+    A slot the pipeline reads as covered but the gate finds unchanged (its lake too) is empty."""
     index = layout.box_index()
     printed = printed_drops or {}
     out = []
     for r in slots:
         i = index[r.id]
         p = float(changed[i])
+        lake = float(changed[index[f"lake:{r.id}"]]) if r.kind == "dam" else 0.0
         if r.unknown:
-            out.append(r)
+            # read as covered, but the box (and a dam's lake) looks as it did empty: nothing
+            # covers it, and nothing stands there
+            if max(p, lake) < 0.5:
+                out.append(replace(r, piece=None if r.kind == "headstream" else "empty", owner=None, drops=0,
+                                   unknown=False, confidence=(1 - p) * (1 - lake), share=None))
+            else:
+                out.append(r)
             continue
         if r.kind == "headstream":
             drops = max((r.drops or 0) - printed.get(r.id, 0), 1) if p >= 0.5 else 0
@@ -282,7 +290,6 @@ def judge(layout: Layout, slots: list[SlotReading], changed: np.ndarray, owners:
         conf = _sure(r.confidence, p, piece not in (None, "empty"))
         drops = r.drops
         if r.kind == "dam":
-            lake = float(changed[index[f"lake:{r.id}"]])
             drops = (r.drops or 1) if lake >= 0.5 and piece not in (None, "empty") else 0
             conf *= max(lake, 1 - lake)
         out.append(replace(r, piece=piece, owner=owner, drops=drops, confidence=conf, conflict=conflict, share=None))
