@@ -1,0 +1,244 @@
+"""The action phase (seed 001, "Primeira fase: Ação", always played).
+
+1. At the start the action pile is turned face up and the first row of the top card is used.
+2. Then each turn the top card is taken and laid to the left; its arrow chooses the row of the
+   next card (the new top) in the current Era's column.
+3. When the last card is taken the whole pile is shuffled face up and the first row is used.
+
+The chosen row's action is done when possible; otherwise the rows below it are tried in order
+(``rows_from``), and when none of the Era's column is possible the Autômato takes 1 gold card
+(cards 5 and 6 print that gold card in the last row of their Era II and III columns). The
+Autômato never pays nor collects resources.
+
+Actions (each a function ``state -> Plan | reason``):
+
+- ``build`` a construction by the placement rules (:mod:`.placement`); no free space of its
+  terrain: impossible (the next row); no free space at all: over an older construction;
+- ``city`` the first city on the general board not yet taken, by the same rules, ignoring
+  the Monarch piece;
+- ``summon``/``monarch`` that unit from the stock onto the capital (no unit on the map) or the
+  compass's space, and 1 combat card (at most 3); with a product on the summon arch, the leftmost
+  unit still in the stock comes too; the first unit ever summoned turns the movement pile up;
+- ``frame``/``product`` that frame (if nobody has it) / product (if it has not made it), the
+  product going on the arch of its shape, left to right;
+- ``mission`` one action of that objective of the Era's mission card, if still incomplete
+  (never Reform): a construction (its own, or the first possible of the Era from the left when
+  it asks "any construction of the Era" or its terrain has no space), a city, a summon, the
+  leftmost frame of the type, the leftmost product not yet made;
+- ``gold``: 1 gold card.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from automa.common.deck import rows_from
+
+from .board import ARCH_SUMMON
+from .cards import ROWS, Action, ActionCard
+from .placement import place
+from .state import GameState, hex_key
+from .steps import Work
+
+
+@dataclass
+class Plan:
+    action: str
+    ops: list[dict]
+    text: str
+    target: str | None = None
+
+
+class NeedsMission(Exception):
+    """The Era's mission card must be revealed and entered before the Autômato can go on."""
+
+
+def card_and_row(w: Work) -> tuple[ActionCard, int]:
+    """Draw as the phase's steps 1-4 say; the card used and its row (1-4)."""
+    s = w.state
+    with w.trace.section("action pile"):
+        if s.action_fresh:
+            w.trace.add("the pile was just turned face up: the top card's first row")
+            w.do({"op": "action_start"})
+            row = 1
+        else:
+            drawn = s.cards.action[s.action_deck.top]
+            w.do({"op": "action_draw", "card": drawn.id})
+            w.say(f"Take action card {drawn.id} from the pile and lay it face up to the left.")
+            if not w.state.action_deck.draw_pile:
+                w.trace.add(f"card {drawn.id} was the last: shuffle the whole pile face up, first row")
+                w.do({"op": "action_reshuffle"})
+                w.say("It was the last card: shuffle all the action cards into a new face-up pile.")
+                row = 1
+            else:
+                row = drawn.arrow
+                w.trace.add(f"card {drawn.id} laid aside; its arrow chooses row {row} of the next card")
+        card = w.state.cards.action[w.state.action_deck.top]
+        w.trace.add(f"action card {card.id}, Era {w.state.era} column, row {row}")
+    return card, row
+
+
+def phase(w: Work) -> None:
+    card, row = card_and_row(w)
+    w.details["action_card"], w.details["action_row"] = card.id, row
+    column = card.columns[w.state.era - 1]
+    with w.trace.section(f"action: Era {w.state.era} column of card {card.id}"):
+        for r in rows_from(row - 1, ROWS):
+            act = column[r]
+            with w.trace.section(f"row {r + 1}: {act.code}"):
+                result = attempt(w.state, act, w)
+                if isinstance(result, Plan):
+                    w.do(*result.ops)
+                    w.say(result.text)
+                    w.details.update(action=result.action, action_target=result.target, row_done=r + 1)
+                    return
+                w.trace.add(f"impossible: {result}")
+        w.trace.add("no row of the Era's column is possible: 1 gold card")
+        w.do({"op": "gold", "to": w.state.automa.gold + 1})
+        w.say("No action of its Era column is possible: give the Autômato 1 gold card (face down).")
+        w.details.update(action="gold", action_target=None, row_done=None)
+
+
+def attempt(s: GameState, act: Action, w: Work) -> Plan | str:
+    """The plan for one action, or why it is impossible."""
+    t = w.trace
+    if act.kind == "build":
+        return build(s, act.arg, t)
+    if act.kind == "city":
+        return city(s, t)
+    if act.kind == "summon":
+        return summon(s, act.arg)
+    if act.kind == "monarch":
+        return summon(s, "monarch")
+    if act.kind == "frame":
+        return frame(s, act.arg)
+    if act.kind == "product":
+        return product(s, act.arg)
+    if act.kind == "mission":
+        return mission(s, int(act.arg), w)
+    return Plan("gold", [{"op": "gold", "to": s.automa.gold + 1}],
+                "Give the Autômato 1 gold card (face down): the row's gold card.")
+
+
+def _left(s: GameState, cid: str) -> int:
+    con = s.board.construction(cid)
+    built = sum(1 for c in s.cells.values() if c.building and c.building.owner == "automa"
+                and c.building.kind == "construction" and c.building.ref == cid)
+    return con.count - built
+
+
+def build(s: GameState, cid: str, trace) -> Plan | str:
+    if cid not in s.board.ids("constructions"):
+        return f"the board has no construction {cid!r}"
+    con = s.board.construction(cid)
+    if _left(s, cid) <= 0:
+        return f"no {cid} left on its board"
+    spot = place(s, con.terrain, trace, con.era)
+    if spot is None:
+        return f"no space for a {cid}"
+    where = hex_key(spot.hex)
+    text = (f"Build the Autômato's {cid} over its construction on {where}." if spot.over
+            else f"Build the Autômato's {cid} on {where} ({con.terrain}).")
+    return Plan("build", [{"op": "build", "construction": cid, "hex": where, "over": spot.over}], text, where)
+
+
+def city(s: GameState, trace) -> Plan | str:
+    built = {c.building.ref for c in s.cells.values() if c.building and c.building.kind == "city"
+             and c.building.owner == "automa"}
+    free = [c.id for c in s.board.cities if c.id not in built and c.id not in s.taken_cities]
+    if not free:
+        return "no city left on the general board"
+    trace.add(f"the first city from the left: {free[0]}")
+    spot = place(s, None, trace)
+    if spot is None:
+        return "no free space for a city next to its empire"
+    where = hex_key(spot.hex)
+    return Plan("city", [{"op": "city", "city": free[0], "hex": where}],
+                f"Take {free[0]} (the first city from the left of the general board) and build it on {where} "
+                "for the Autômato.", where)
+
+
+def summon(s: GameState, uid: str) -> Plan | str:
+    units = s.automa.units
+    if uid not in units:
+        return f"the board has no unit {uid!r}"
+    if units[uid].at is not None:
+        return f"unit {uid} is on the map already"
+    where = s.compass_at if s.units_on_map() else s.automa_capital()
+    place_text = ("the compass's space" if s.units_on_map() else "its capital")
+    ops: list[dict] = [{"op": "summon", "unit": uid, "hex": hex_key(where)}]
+    summoned = [uid]
+    arch = [p for p in s.automa.products if s.board.arches.get(s.board.product(p).kind) == ARCH_SUMMON]
+    if arch:
+        second = next((u for u in s.board.ids("units") if units[u].at is None and u != uid), None)
+        if second:
+            ops.append({"op": "summon", "unit": second, "hex": hex_key(where)})
+            summoned.append(second)
+    cards = min(3, s.automa.combat_cards + 1)
+    ops.append({"op": "bonus", "kind": "combat", "to": cards})
+    if not s.movement_started:
+        ops.append({"op": "movement_start"})
+    names = " and ".join(f"unit {u}" for u in summoned)
+    text = (f"Summon the Autômato's {names} onto {place_text} ({hex_key(where)})"
+            + (" (the summon arch's product brings the leftmost unit of the stock too)" if len(summoned) > 1 else "")
+            + f"; it takes 1 combat card (now {cards}"
+            + (", the most it holds" if s.automa.combat_cards == 3 else "") + ").")
+    if not s.movement_started:
+        text += " Turn the movement pile face up."
+    return Plan("summon", ops, text, hex_key(where))
+
+
+def frame(s: GameState, fid: str) -> Plan | str:
+    if fid not in s.board.ids("frames"):
+        return f"the board has no frame {fid!r}"
+    if fid in s.automa.frames or fid in s.taken_frames:
+        return f"frame {fid} was taken already"
+    return Plan("frame", [{"op": "frame", "frame": fid}], f"Give the Autômato the frame {fid}.", fid)
+
+
+def product(s: GameState, pid: str) -> Plan | str:
+    if pid not in s.board.ids("products"):
+        return f"the board has no product {pid!r}"
+    if pid in s.automa.products:
+        return f"it has manufactured {pid} already"
+    p = s.board.product(pid)
+    slot = 1 + sum(1 for q in s.automa.products if s.board.product(q).kind == p.kind)
+    arch = s.board.arches[p.kind]
+    return Plan("product", [{"op": "product", "product": pid}],
+                f"Manufacture {pid} for the Autômato and put it on its {arch} arch ({p.kind}), space {slot} "
+                "from the left.", pid)
+
+
+def mission(s: GameState, index: int, w: Work) -> Plan | str:
+    objectives = s.automa.missions[s.era]
+    if objectives is None:
+        raise NeedsMission(s.era)
+    o = objectives[index - 1]
+    t = w.trace
+    if o.done:
+        return f"objective {index} of the Era {s.era} mission is complete"
+    t.add(f"objective {index}: {o.kind}{' ' + o.ref if o.ref else ''}, incomplete")
+    if o.kind == "construction":
+        if o.ref and o.ref != "any":
+            plan = build(s, o.ref, t)
+            if isinstance(plan, Plan):
+                return plan
+            t.add(f"{plan}: the first possible construction of Era {s.era} from the left")
+        for con in s.board.of_era(s.era):
+            plan = build(s, con.id, t)
+            if isinstance(plan, Plan):
+                return plan
+            t.add(plan)
+        return f"no construction of Era {s.era} is possible"
+    if o.kind == "city":
+        return city(s, t)
+    if o.kind == "summon":
+        first = next((u for u in s.board.ids("units") if s.automa.units[u].at is None), None)
+        return summon(s, first) if first else "every unit is on the map"
+    if o.kind == "frame":
+        free = [f.id for f in s.board.frames if (o.ref in (None, f.kind)) and f.id not in s.automa.frames
+                and f.id not in s.taken_frames]
+        return frame(s, free[0]) if free else f"no {o.ref or ''} frame left"
+    if o.kind == "product":
+        left = [p for p in s.board.ids("products") if p not in s.automa.products]
+        return product(s, left[0]) if left else "every product is manufactured"
+    return "the Autômato cannot act on this objective (it never takes the Reform action)"
