@@ -29,7 +29,7 @@ def view(client, sid):
 
 
 def test_new_game_form_names_every_problem(client):
-    res = client.post("/barrage/play/new", data={"role_usa": "human", "difficulty": "hard", "seed": "x1"})
+    res = client.post("/barrage/play/new", data={"role_usa": "human", "difficulty": "nightmare", "seed": "x1"})
     assert res.status_code == 400
     page = res.get_data(as_text=True)
     assert "choose 1 to 3 Automa companies" in page and "difficulty must be" in page and "seed must be" in page

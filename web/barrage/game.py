@@ -73,6 +73,9 @@ class GameSettings:
     difficulty: str
     seed: int
     profile: str | None = None    # calibration profile name
+    levels: list[str] | None = None               # each Automa's level in turn order (None: difficulty)
+    officers: list[str | None] | None = None      # each Very Hard Automa's officer (None: drawn)
+    leeghwater: bool = False                      # The Leeghwater Project in play
 
 
 def _active(state: GameState, company: str, passed: list[str]) -> bool:
@@ -93,7 +96,8 @@ def advance(state: GameState, after: str | None, passed: list[str]) -> Flow:
 
 def start(settings: GameSettings) -> NewStep:
     state = new_game(settings.automas, settings.humans, settings.seed, companies=list(settings.companies),
-                     difficulty=settings.difficulty)
+                     difficulty=settings.difficulty, levels=settings.levels, officers=settings.officers,
+                     leeghwater=settings.leeghwater)
     return _step("start", f"Round 1 set up ({', '.join(settings.companies)})", state,
                  advance(state, None, []), {"settings": asdict(settings)})
 

@@ -5,7 +5,7 @@ import json
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
-from automa.barrage.data import company_colours
+from automa.barrage.data import company_colours, components
 from automa.barrage.setup import BASE_COMPANIES
 from vision.barrage.labels import MAX_HEADSTREAM_DROPS
 
@@ -24,6 +24,7 @@ def _home(errors: list[str] | None = None, form: dict | None = None, status: int
     colours = {c: COLOUR_HEX[company_colours()[c]] for c in BASE_COMPANIES}
     return render_template("barrage/index.html", sessions=services().store.sessions(GAME_ID), companies=BASE_COMPANIES,
                            colours=colours, profiles=profiles(), errors=errors or [], form=form or {},
+                           officers={o: info["name"] for o, info in components().officers().items()},
                            source=live.source.describe(), recognition=live.recognition_problem,
                            demo=live.demo is not None), status
 
