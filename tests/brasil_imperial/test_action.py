@@ -1,0 +1,255 @@
+"""The action phase (seed 001, "Primeira fase: Ação", "A fase de ação do Autômato", "Construções",
+"Cidades", "Convocação de unidades militares", "Quadros", "Produtos", "Cartas de missões")."""
+from __future__ import annotations
+
+from automa.brasil_imperial.cards import example_cards
+from automa.brasil_imperial.ops import apply_ops
+from automa.brasil_imperial.state import Objective
+from automa.brasil_imperial.turn import decide
+
+from .scenario import action_card, build, game, top_action, under_top_action, units
+
+FRAMES = ["frame:military-1", "frame:military-2", "frame:culture-1", "frame:culture-2"]
+
+
+def turn(s):
+    d = decide(s).to_dict()
+    return d, apply_ops(s, d["ops"])
+
+
+def test_the_first_turn_reads_the_first_row_of_the_top_card_without_drawing():
+    s = game()
+    top_action(s, 4, fresh=True)
+    action_card(s, 4, FRAMES, arrow=3)
+    d, after = turn(s)
+    assert d["action_target"] == "military-1" and d["action_row"] == 1
+    assert {"op": "action_start"} in d["ops"] and not any(o["op"] == "action_draw" for o in d["ops"])
+    assert after.action_deck.top == 4, "the card read stays on top of the face-up pile"
+
+
+def test_then_the_top_card_is_laid_aside_and_its_arrow_picks_the_next_cards_row():
+    s = game()
+    under_top_action(s, 4, 2)
+    action_card(s, 4, ["gold"] * 4, arrow=3)
+    action_card(s, 2, FRAMES)
+    d, after = turn(s)
+    assert (d["action_card"], d["action_row"], d["action_target"]) == (2, 3, "culture-1")
+    assert after.action_deck.discard[-1] == 4 and after.action_deck.top == 2
+
+
+def test_taking_the_last_card_reshuffles_the_pile_face_up_and_reads_the_first_row():
+    s = game()
+    last = s.action_deck.draw_pile[-1]
+    s.action_deck.discard, s.action_deck.draw_pile = s.action_deck.draw_pile[:-1], [last]
+    s.action_fresh = False
+    for cid in s.cards.action:
+        action_card(s, cid, FRAMES, arrow=4)
+    d, after = turn(s)
+    assert {"op": "action_reshuffle"} in d["ops"] and d["action_row"] == 1
+    assert d["action_target"] == "military-1"
+    assert len(after.action_deck.draw_pile) == len(s.cards.action) and after.action_deck.shuffles == 1
+
+
+def test_an_impossible_row_falls_to_the_next_row_below():
+    """The seed's example: the pink pentagon (cloth) is manufactured already, so the next row."""
+    s = game()
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["product:pink-pentagon", "frame:military-1", "gold", "gold"])
+    s.automa.products = ["pink-pentagon"]
+    d, _ = turn(s)
+    assert d["action"] == "frame" and d["row_done"] == 2
+    assert any("manufactured pink-pentagon already" in line for line in d["trace"])
+
+
+def test_rows_are_never_tried_above_the_chosen_row_and_none_possible_gives_gold():
+    s = game()
+    under_top_action(s, 3, 2)
+    action_card(s, 3, ["gold"] * 4, arrow=3)
+    action_card(s, 2, ["frame:military-1", "frame:military-2", "frame:culture-1", "frame:culture-2"])
+    s.taken_frames = ["culture-1", "culture-2"]
+    d, after = turn(s)
+    assert d["action"] == "gold" and d["row_done"] is None and after.automa.gold == 1
+    assert after.automa.frames == [], "rows 1 and 2 were possible but lie above the arrow's row"
+
+
+def test_cards_5_and_6_print_the_gold_card_in_the_last_row_of_eras_two_and_three():
+    cs = example_cards()
+    for cid in (5, 6):
+        assert [cs.action[cid].columns[e][3].kind for e in (1, 2)] == ["gold", "gold"]
+    s = game()
+    s.era = 2
+    top_action(s, 5, fresh=True)            # monarch, trading post, city, gold
+    s.automa.units["monarch"].at = (0, 0)
+    s.automa.units["monarch"].lying = None
+    s.taken_cities = s.board.ids("cities")
+    s.compass_at = (0, 0)
+    d, after = turn(s)
+    assert d["row_done"] == 4 and d["action"] == "gold" and after.automa.gold == 1
+
+
+# -- constructions -------------------------------------------------------------------------
+def only_land(land):
+    return lambda h: "plain" if h in land else "water"
+
+
+def test_construction_goes_where_it_opens_the_most_new_building_spaces():
+    """The seed's example: building here raises its potential of new building spaces by 2."""
+    land = {(0, 0), (1, 0), (1, -1), (-1, 0), (2, 0), (2, -1)}
+    s = game(capitals={"A": "0,0", "B": "-3,0"}, terrain=only_land(land | {(-3, 0)}))
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["build:farm", "gold", "gold", "gold"])
+    d, after = turn(s)
+    assert d["action_target"] == "1,0"
+    assert any("1. most potential new building spaces" in line and "1,0=2" in line and "1,-1=1" in line
+               for line in d["trace"])
+    assert after.cells[(1, 0)].building.ref == "farm"
+
+
+def test_then_next_to_its_constructions_with_the_most_vp_then_reading_order():
+    land = {(0, 0), (1, 0), (-1, 0), (0, 1), (-1, 1), (0, -1), (1, -1)}
+    s = game(capitals={"A": "0,0", "B": "-3,0"}, terrain=only_land(land | {(-3, 0)}))
+    build(s, (1, 0), "mine")            # 2 VP
+    build(s, (-1, 0), "farm")           # 1 VP
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["build:farm", "gold", "gold", "gold"])
+    d, _ = turn(s)
+    assert any(line.strip().startswith("2. next to its constructions with the most VP") and "-> 1,-1, 0,1" in line
+               for line in d["trace"])
+    assert d["action_target"] == "1,-1", "(1,-1) and (0,1) both touch the mine; (1,-1) comes first reading"
+
+
+def test_then_nearest_the_capital():
+    land = {(0, 0), (-1, 0), (3, 0), (4, -1), (-3, 0)}
+    s = game(capitals={"A": "0,0", "B": "-3,0"}, terrain=only_land(land))
+    build(s, (3, 0), "city-1", kind="city", vp=0)
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["build:farm", "gold", "gold", "gold"])
+    d, _ = turn(s)
+    assert d["action_target"] == "-1,0"
+    assert any("3. nearest its capital" in line for line in d["trace"])
+
+
+def test_no_space_of_its_terrain_means_the_next_row():
+    s = game()                                  # every hex is plain: no coast for a trading post
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["build:trading-post", "frame:military-1", "gold", "gold"], era=2)
+    s.era = 2
+    d, _ = turn(s)
+    assert d["action"] == "frame" and any("no free coast space" in line for line in d["trace"])
+
+
+def test_no_free_space_at_all_builds_over_its_era_one_then_era_two_constructions():
+    land = {(0, 0), (1, 0), (-1, 0), (-3, 0)}
+    s = game(capitals={"A": "0,0", "B": "-3,0"}, terrain=only_land(land))
+    build(s, (1, 0), "factory")                 # Era II
+    build(s, (-1, 0), "farm")                   # Era I
+    s.era = 3
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["build:railway", "gold", "gold", "gold"])
+    d, after = turn(s)
+    assert d["action_target"] == "-1,0" and after.cells[(-1, 0)].building.ref == "railway"
+    s2 = after
+    s2.cells[(-1, 0)].building = None
+    s2.cells[(-1, 0)].terrain = "water"
+    top_action(s2, 1, fresh=True)
+    d, after = turn(s2)
+    assert d["action_target"] == "1,0", "no Era I construction left: over the Era II one"
+
+
+def test_no_piece_left_on_the_board_is_impossible():
+    s = game()
+    for h in [(1, 0), (0, 1), (-1, 1)]:
+        build(s, h, "farm")
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["build:farm", "frame:military-1", "gold", "gold"])
+    assert turn(s)[0]["action"] == "frame"
+
+
+def test_a_city_is_the_first_from_the_left_adjacent_to_its_empire():
+    s = game()
+    s.taken_cities = ["city-1"]
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["city", "gold", "gold", "gold"])
+    d, after = turn(s)
+    h = tuple(int(x) for x in d["action_target"].split(","))
+    assert after.cells[h].building.ref == "city-2" and max(abs(h[0]), abs(h[1]), abs(h[0] + h[1])) == 1
+
+
+# -- units, frames, products ---------------------------------------------------------------
+def test_summon_onto_the_capital_with_a_combat_card_and_the_movement_pile_turned_up():
+    s = game()
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["summon:2", "gold", "gold", "gold"])
+    d, after = turn(s)
+    assert {"op": "summon", "unit": "2", "hex": "0,0"} in d["ops"] and after.automa.units["2"].at is not None
+    assert after.movement_started and {"op": "movement_start"} in d["ops"]
+    assert d["movement_row"] == 1, "the movement pile's first card, first row, the same turn"
+
+
+def test_summon_onto_the_compass_space_when_units_are_on_the_map_and_cards_stop_at_3():
+    s = game()
+    units(s, (2, -1), "1")
+    s.automa.combat_cards = 3
+    s.movement_fresh = False
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["summon:1", "summon:3", "gold", "gold"])
+    d, after = turn(s)
+    assert d["row_done"] == 2, "unit 1 is on the map already"
+    assert {"op": "summon", "unit": "3", "hex": "2,-1"} in d["ops"]
+    assert after.automa.units["3"].at == after.automa.units["1"].at
+    assert {"op": "bonus", "kind": "combat", "to": 3} in d["ops"]
+
+
+def test_the_summon_arch_product_brings_the_leftmost_unit_of_the_stock_too():
+    s = game()
+    s.automa.products = ["white-circle"]        # a circle: the summon arch on the example board
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["summon:4", "gold", "gold", "gold"])
+    d, after = turn(s)
+    assert [o["unit"] for o in d["ops"] if o["op"] == "summon"] == ["4", "1"]
+    assert after.automa.units["2"].at is None and after.automa.combat_cards == 1
+
+
+def test_frames_taken_by_anyone_are_impossible_and_products_fill_their_arch_left_to_right():
+    s = game()
+    s.taken_frames = ["military-1"]
+    s.automa.products = ["white-circle"]
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["frame:military-1", "product:green-circle", "gold", "gold"])
+    d, _ = turn(s)
+    assert d["action"] == "product" and "summon arch (circle), space 2" in d["instruction"]
+
+
+# -- mission cards -------------------------------------------------------------------------
+def test_a_mission_row_reveals_the_eras_mission_card_first():
+    s = game()
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["mission:2", "gold", "gold", "gold"])
+    d = decide(s).to_dict()
+    assert d["needs"] == "mission" and d["ops"] == [{"op": "await_mission", "era": 1}]
+    s = apply_ops(s, d["ops"])
+    s = apply_ops(s, [{"op": "mission", "era": 1, "objectives": [
+        {"kind": "frame", "ref": "culture"}, {"kind": "construction", "ref": "any"}, {"kind": "other"}]}])
+    d, after = turn(s)
+    assert d["action"] == "build" and after.cells[tuple(map(int, d["action_target"].split(",")))].building.ref == "farm"
+
+
+def test_mission_only_acts_on_incomplete_objectives_and_never_reforms():
+    s = game()
+    s.automa.missions[1] = [Objective("frame", "culture", done=True), Objective("other", "reform"),
+                            Objective("frame", "culture")]
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["mission:1", "mission:2", "mission:3", "gold"])
+    d, _ = turn(s)
+    assert d["row_done"] == 3 and d["action_target"] == "culture-1", "the leftmost frame of the type"
+    assert any("never takes the Reform action" in line for line in d["trace"])
+
+
+def test_a_mission_construction_without_its_terrain_takes_the_first_possible_of_the_era():
+    s = game(terrain=lambda h: "forest")
+    s.automa.missions[1] = [Objective("construction", "mine"), Objective("other"), Objective("other")]
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["mission:1", "gold", "gold", "gold"])
+    d, after = turn(s)
+    h = tuple(map(int, d["action_target"].split(",")))
+    assert after.cells[h].building.ref == "sawmill", "no hill for the mine, no plain for the farm: the sawmill"
