@@ -17,6 +17,7 @@ from typing import Any, Collection, Mapping, Sequence
 from automa.barrage import phases
 from automa.barrage.data import barrage_map, company_colours
 from automa.barrage.engine import apply_decision, decide
+from automa.barrage.officers import human_first_action_due
 from automa.barrage.rules import legal_spaces
 from automa.barrage.setup import new_game
 from automa.barrage.state import Dam, GameState
@@ -80,7 +81,7 @@ class GameSettings:
 
 def _active(state: GameState, company: str, passed: list[str]) -> bool:
     c = state.companies[company]
-    return c.engineers > 0 if c.automa else company not in passed
+    return c.workers() > 0 if c.automa else company not in passed
 
 
 def advance(state: GameState, after: str | None, passed: list[str]) -> Flow:
@@ -113,11 +114,20 @@ def who(company: str, state: GameState) -> str:
 
 # -- Automa turns ------------------------------------------------------------------
 def automa_decision(step: Step) -> dict | None:
-    """The pending Automa decision (``decide`` is pure, so it is recomputed, never stored early)."""
+    """The pending Automa decision (``decide`` is pure, so it is recomputed, never stored early); on a
+    human's first turn of a round with Mahiri Sekibo in play, the Automa tile that decides the human's
+    action (``human_first_action``: the page shows it to the human)."""
     state, flow = load(step)
-    if flow.phase != "actions" or not state.companies[flow.next].automa:
+    if flow.phase != "actions":
         return None
+    if not state.companies[flow.next].automa:
+        return decide(state, flow.next).to_dict() if human_first_action_due(state, flow.next) else None
     return decide(state, flow.next).to_dict()
+
+
+def _sekibo_drawn(state: GameState, company: str) -> GameState:
+    """The state once Sekibo's tile for ``company``'s first action of the round is drawn (if due)."""
+    return apply_decision(state, decide(state, company)) if human_first_action_due(state, company) else state
 
 
 def automa_done(step: Step) -> NewStep:
@@ -126,8 +136,10 @@ def automa_done(step: Step) -> NewStep:
         raise StateError("it is not an Automa's turn")
     decision = decide(state, flow.next)
     after = apply_decision(state, decision)
-    return _step("automa", decision.instruction, after, advance(after, flow.next, flow.passed),
-                 {"decision": decision.to_dict()})
+    following = advance(after, flow.next, flow.passed)
+    if decision.extra_turn and after.companies[flow.next].workers() > 0:
+        following = Flow("actions", flow.next, list(flow.passed))     # Battista: a second turn at once
+    return _step("automa", decision.instruction, after, following, {"decision": decision.to_dict()})
 
 
 def expected_map(step: Step) -> MapState | None:
@@ -155,6 +167,7 @@ def human_done(step: Step, seen: MapState | None, pictures: Comparison | None = 
     state, flow = load(step)
     if flow.phase != "actions" or state.companies[flow.next].automa:
         raise StateError("it is not a human player's turn")
+    state = _sekibo_drawn(state, flow.next)
     moves: list[Move] = []
     refused: list[Move] = []
     after = state
@@ -178,6 +191,7 @@ def human_pass(step: Step) -> NewStep:
     if flow.phase != "actions" or state.companies[flow.next].automa:
         raise StateError("it is not a human player's turn")
     passed = flow.passed + [flow.next]
+    state = _sekibo_drawn(state, flow.next)
     return _step("human", f"{who(flow.next, state)} passes for the rest of round {state.round}", state,
                  advance(state, flow.next, passed), {"moves": []})
 
