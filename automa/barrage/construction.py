@@ -47,6 +47,7 @@ def construction(turn: Turn, action: dict) -> Outcome:
             done = leeghwater.build_private(turn, {"engineers": 1, "search_direction": "down"})
         if done.done:
             return done
+        turn.trace.add(f"no Building possible ({done.reason}); the printed structure")
     if me.has_officer("del-monte") and action["structure"] != "elevation":
         with turn.trace.section("Del Monte: an Elevation instead of the printed structure, if possible"):
             done = build(turn, {"structure": "elevation", "engineers": action["engineers"]})

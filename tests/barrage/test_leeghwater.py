@@ -74,7 +74,8 @@ def test_building_tiles_hard_rules():
 def test_external_works_follow_the_tiles_preference_and_discard_machinery():
     """"If it can fulfill more than one External Work, Automa will choose ... according to the preference
     order listed on the Action tile ... and discards the required number of Machineries". Tile 1: [1, 2, 3];
-    tile 2: [2, 3, 1]."""
+    tile 2: [2, 3, 1]. 000's example: "Todas as Obras Externas estão disponíveis e o Autômato vermelho tem
+    Maquinários suficientes para cumprir todos. Ele vai escolher o número 2" (all three are affordable here)."""
     for actions, work, space in ((1, 1, "w1"), (2, 2, "w2")):
         s = lee(actions)
         s.companies["usa"].tiles = []
