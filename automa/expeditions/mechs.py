@@ -4,7 +4,8 @@ Seed 003, "Ações e Movimento da Automa (Mechs)":
 
 - *Fixed movement*: the North mech always moves east, wrapping from the east-most North
   location back to the west-most; the Central mech always moves west, wrapping around Central.
-  The mechs ignore the player's location: it is skipped, not counted, never ended on (E2).
+  The mechs ignore the player's location: it is counted, checked and ended on like any other
+  (the player's mech blocks nothing; E2).
 - *Sweep*: with the sweep icon, every face-up card adjacent to the mech (where it stands before
   it moves) goes to the sweep pile (E4).
 - *Target*: with at least the glory the target line needs, the next 0-3 locations (0 = where the
@@ -46,15 +47,15 @@ class MechPlan:
 
 
 def route(state: GameState, mech: str) -> list[str]:
-    """The mech's region in its direction of travel, starting where it stands, wrapping around,
-    the player's location left out (the Automa ignores it for every purpose)."""
+    """The mech's region in its direction of travel, starting where it stands, wrapping around.
+    The player's location is one like the others: the Automa ignores the player's mech (E2)."""
     lay = layout()
     ordered = list(lay.regions[MECH_REGION[mech]])
     here = state.mechs[mech]
     cells = [lay.positions[p] for p in ordered]
     by_cell = dict(zip(cells, ordered))
     around = hexgrid.cyclic_from(cells, lay.positions[here], reverse=MOVES_WEST[mech])
-    return [by_cell[c] for c in around if by_cell[c] != state.player_at]
+    return [by_cell[c] for c in around]
 
 
 def matches(loc: Location, kind: str) -> bool:
@@ -84,7 +85,7 @@ def plan(state: GameState, mech: str, line: MechLine, trace: Trace) -> MechPlan:
     way = "west" if MOVES_WEST[mech] else "east"
     path = route(state, mech)
     if state.player_at in lay.regions[MECH_REGION[mech]]:
-        trace.add(f"the player's mech on {state.player_at} is skipped: it is neither counted nor a target")
+        trace.add(f"the player's mech on {state.player_at} is ignored: that location counts like any other")
 
     swept: tuple[str, ...] = ()
     if line.sweep:

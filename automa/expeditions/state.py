@@ -1,8 +1,8 @@
 """The Expeditions solo game state: what the Automa's turn reads and what the table shows.
 
 Plain typed data that round-trips through JSON. :func:`load` checks everything
-before returning, so an impossible state (a mech outside its region, an Automa
-mech on the player's location, glory that does not match the progress token,
+before returning, so an impossible state (a mech outside its region, glory that
+does not match the progress token,
 more corruption out of the bag than the bag holds) raises
 :class:`~automa.common.errors.StateError` naming the problem.
 
@@ -229,8 +229,6 @@ def load(data: Any) -> GameState:
     player_at = data.get("player_at")
     if player_at is not None and player_at not in lay.region_of:
         raise StateError(f"player_at: unknown location {player_at!r}")
-    if player_at is not None and player_at in mechs.values():
-        raise StateError(f"player_at: {player_at} holds an Automa mech (the player moves to unoccupied locations)")
 
     player = data.get("player") if isinstance(data.get("player"), dict) else {}
     automa = data.get("automa") if isinstance(data.get("automa"), dict) else {}

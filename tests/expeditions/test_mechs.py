@@ -1,4 +1,4 @@
-"""The mechs: fixed movement with wrap-around, the player's location skipped, the sweep, the
+"""The mechs: fixed movement with wrap-around, the player's location ignored, the sweep, the
 0-3 target window, each target kind with its multiplier, the glory threshold (seed 003)."""
 import pytest
 
@@ -32,22 +32,36 @@ def test_north_moves_east_from_its_start_and_central_west():
     assert after.mechs == {"north": "N2", "central": "C6"}
 
 
-def test_the_players_location_is_skipped_and_not_counted():
+def test_the_players_location_is_counted_and_may_be_ended_on():
+    """E2: "Mechs da Automa ignoram a localização do jogador humano": the player's mech blocks
+    nothing, so its location counts in the distance and the mech may stop there."""
     s = game()
     s.player_at = "N2"
-    d, after = turn(s, 7)      # distance 1 from N1: N2 is the player's, so N3
-    assert after.mechs["north"] == "N3"
-    assert any("skipped" in line for line in d.trace)
+    d, after = turn(s, 7)      # card 7: North needs 3 glory (none yet) -> distance 1 from N1
+    assert after.mechs["north"] == "N2" and after.player_at == "N2"
+    assert any("ignored" in line for line in d.trace)
+    s = game()
+    s.player_at = "C6"
+    s.mechs["central"] = "C7"
+    d, after = turn(s, 9)      # card 9: Central has no target, distance 2 west: C6 counts
+    assert after.mechs["central"] == "C5"
 
 
-def test_the_players_location_is_never_a_target():
+def test_the_players_location_can_be_the_target():
     s = game()
     at_progress(s, 6)                          # glory 2: card 6's North target (x1, needs 2) applies
     corrupt(s, "N2", 4)
     s.player_at = "N2"
     corrupt(s, "N4", 3)
     d, after = turn(s, 6)
-    assert after.mechs["north"] == "N4" and [t.value for t in after.automa_corruption] == [3]
+    assert after.mechs["north"] == "N2" and [t.value for t in after.automa_corruption] == [4]
+
+
+def test_the_player_still_cannot_move_onto_an_automa_mech():
+    """"Mova seu mech para outra localização desocupada": the player's own move rule stands."""
+    s = game(turn="player")
+    with pytest.raises(Exception, match="unoccupied"):
+        apply_ops(s, [{"op": "player_move", "to": "N1"}])
 
 
 # ---- the target window

@@ -140,3 +140,14 @@ def test_the_page_speaks_each_language(client, lang, text):
     url = start(client)
     html = client.get(f"{url}?lang={lang}").get_data(as_text=True)
     assert {"pt_BR": "Mech Norte", "pl": "Mech północny", "en": "North mech"}[lang] in html
+
+
+def test_a_mech_on_the_players_location_is_drawn_beside_the_players():
+    """E2: an Automa mech may end on the player's location; both pieces are drawn."""
+    from automa.expeditions.setup import new_game
+    from web.expeditions.board import board
+    s = new_game({"level": 2, "seed": 3, "first": "player"})
+    s.player_at = s.mechs["north"]
+    pieces = {m["who"]: m for m in board(s)["mechs"]}
+    assert pieces["player"]["at"] == pieces["north"]["at"] == s.mechs["north"]
+    assert pieces["player"]["cx"] != pieces["north"]["cx"]

@@ -28,7 +28,7 @@ def broken(change):
 @pytest.mark.parametrize("change,message", [
     (lambda d: d.update(schema="x"), "schema"),
     (lambda d: d["mechs"].update(north="C1"), "mechs.north"),
-    (lambda d: d.update(player_at="N1"), "player_at"),
+    (lambda d: d.update(player_at="X9"), "player_at"),
     (lambda d: d.update(glory=1), "glory"),
     (lambda d: d.update(progress=99), "progress"),
     (lambda d: d["deck"]["draw_pile"].pop(), "deck"),

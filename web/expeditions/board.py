@@ -27,9 +27,9 @@ def board(state: GameState, moves: dict[str, dict] | None = None) -> dict:
     """Hexes, card spaces, mechs and the moves of one Automa turn (``details["mechs"]``)."""
     lay = layout()
     at, width, height = _pixels()
-    occupant = {pid: mech for mech, pid in state.mechs.items()}
+    pieces = [(mech, pid) for mech, pid in state.mechs.items()]
     if state.player_at:
-        occupant[state.player_at] = "player"
+        pieces.append(("player", state.player_at))
     hexes = []
     for pid, region in lay.region_of.items():
         cx, cy = at[pid]
@@ -41,7 +41,7 @@ def board(state: GameState, moves: dict[str, dict] | None = None) -> dict:
                       "fill": REGION_FILL[region] if loc.face_up else "#5b6270", "face_up": loc.face_up,
                       "tile": loc.tile, "map_token": loc.map_token, "awaiting": loc.awaiting_reveal,
                       "corruption": [{"value": t.value, "fill": TOKEN_FILL[t.colour]} for t in loc.corruption],
-                      "occupant": occupant.get(pid)})
+                      })
     swept = {k for m in (moves or {}).values() for k in m.get("sweep", [])}
     cards = [{"id": k, "x": round(at[k][0] - SIZE * 0.45, 1), "y": round(at[k][1] - SIZE * 0.6, 1),
               "w": round(SIZE * 0.9, 1), "h": round(SIZE * 1.2, 1), "swept": k in swept} for k in lay.card_spaces]
@@ -51,7 +51,15 @@ def board(state: GameState, moves: dict[str, dict] | None = None) -> dict:
             (x1, y1), (x2, y2) = at[m["from"]], at[m["to"]]
             arrows.append({"mech": mech, "x1": round(x1, 1), "y1": round(y1, 1), "x2": round(x2, 1),
                            "y2": round(y2, 1)})
-    return {"width": round(width), "height": round(height), "hexes": hexes, "cards": cards, "arrows": arrows}
+    # An Automa mech may stand on the player's location (it ignores the player's mech, E2):
+    # the second piece on a hex is drawn beside the first.
+    mechs, seen = [], set()
+    for who, pid in pieces:
+        shift = 24 if pid in seen else 0
+        seen.add(pid)
+        mechs.append({"who": who, "at": pid, "cx": round(at[pid][0] + shift, 1), "cy": round(at[pid][1], 1)})
+    return {"width": round(width), "height": round(height), "hexes": hexes, "cards": cards, "arrows": arrows,
+            "mechs": mechs}
 
 
 def track(state: GameState) -> dict:
