@@ -168,6 +168,7 @@ def test_germany_second_production_is_the_most_productive_other_one():
     d = decide(s)
     energy = [op["delta"] for op in d.ops if op["op"] == "energy"]
     assert energy == [2 * 3 + 2 + 1, 2 * 3]         # best +2 +1 bonus, then the other value-6 system bare
+    assert len([op for op in d.ops if op["op"] == "fulfil"]) == 2, "each production fulfils a contract (H6)"
 
 
 def test_italy_three_more_steps_after_a_production():

@@ -113,3 +113,17 @@ def test_new_round_external_works_and_final_scoring_of_buildings():
     vp = components().private_buildings()[s.private_buildings[0].building]["vp"]
     assert s.companies[s.turn_order[0]].vp >= before + vp
     assert phases.bonus_count(s, s.turn_order[0], 7) == 1
+
+
+def test_external_work_free_advanced_tile_is_the_highest_level_leftmost():
+    """Work 5 (2 excavators: 4 credits and a free advanced tile). No Automa rule in the seeds: the highest
+    level in the Patent Office, the leftmost on a tie (rulings L2)."""
+    s = lee(1)
+    s.companies["usa"].tiles = []
+    set_external_works(s, [5, None, None])
+    s.patent_office.slots = ["L1_BASE", "L2_CONDUIT", "L2_BASE"]
+    s.patent_office.piles = {k: [t for t in v if t not in s.patent_office.slots] for k, v in s.patent_office.piles.items()}
+    d = decide(s)
+    assert d.target == "work 5"
+    assert {"op": "take_tile", "slot": 1, "tile": "L2_CONDUIT", "company": "usa"} in d.ops
+    assert apply_decision(s, d).companies["usa"].vp == s.companies["usa"].vp + 4
