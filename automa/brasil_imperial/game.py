@@ -70,7 +70,7 @@ class BrasilImperial(Game):
 
     def selfplay(self, options: Mapping[str, Any], max_turns: int = selfplay.GAME_TURNS) -> Iterator[PlayEvent]:
         """A whole game against a simulated table (``selfplay.play``)."""
-        o = dict(options)
+        o = {k: v for k, v in options.items() if v is not None}
         o.setdefault("seed", 1)
         o.setdefault("players", "you:green,ana:blue")
         state = self.new_game(o)

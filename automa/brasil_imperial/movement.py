@@ -169,7 +169,7 @@ def _move(w: Work, card: MovementCard) -> None:
     moves = min(MAX_MOVES, s.automa.adder + s.automa.combat_cards)
     with w.trace.section(f"moves: adder {s.automa.adder} + combat cards {s.automa.combat_cards} -> {moves}"
                          + (" (at most 3)" if s.automa.adder + s.automa.combat_cards > MAX_MOVES else "")):
-        w.details["moves"], w.details["path"] = moves, [hex_key(s.compass_at)]
+        w.details["movements"], w.details["path"] = moves, [hex_key(s.compass_at)]
         if moves == 0:
             w.trace.add("no bonus: the Autômato does not move this turn")
             return

@@ -26,6 +26,7 @@ class Step:
     state: GameState
     decision: dict | None = None
     lines: tuple[str, ...] = ()
+    ops: tuple[dict, ...] = ()          # what was applied: the decision's ops or the table's entries
 
 
 def table_ops(s: GameState, rng: random.Random) -> tuple[list[dict], str] | None:
@@ -66,25 +67,27 @@ def play(state: GameState, seed: int, turns: int = GAME_TURNS) -> Iterator[Step]
         entered = table_ops(s, rng)
         if entered:
             s = apply_ops(s, entered[0])
-            yield Step("table", s, None, (entered[1],))
+            yield Step("table", s, None, (entered[1],), tuple(entered[0]))
             continue
         d = decide(s).to_dict()
         s = apply_ops(s, d["ops"])
-        yield Step("automa", s, d)
+        yield Step("automa", s, d, (), tuple(d["ops"]))
         if d.get("needs"):
             continue
         done += 1
         if done % ERA_TURNS == 0 and s.era < 3:
-            s = apply_ops(s, [{"op": "era", "era": s.era + 1}])
-            yield Step("table", s, None, (f"Era {s.era} begins",))
+            era = [{"op": "era", "era": s.era + 1}]
+            s = apply_ops(s, era)
+            yield Step("table", s, None, (f"Era {s.era} begins",), tuple(era))
         moved = player_turn(s, rng) if s.pending is None else None
         if moved:
             s = apply_ops(s, moved[0])
-            yield Step("table", s, None, (moved[1],))
+            yield Step("table", s, None, (moved[1],), tuple(moved[0]))
     while s.pending is not None:
         entered = table_ops(s, rng)
         s = apply_ops(s, entered[0])
-        yield Step("table", s, None, (entered[1],))
+        yield Step("table", s, None, (entered[1],), tuple(entered[0]))
     gold = [rng.randint(0, 4) for _ in range(s.automa.gold)]
-    s = apply_ops(s, [{"op": "final", "gold_vp": gold, "other_vp": rng.randint(0, 10)}])
-    yield Step("table", s, None, (f"the end: gold cards worth {gold}",))
+    final = [{"op": "final", "gold_vp": gold, "other_vp": rng.randint(0, 10)}]
+    s = apply_ops(s, final)
+    yield Step("table", s, None, (f"the end: gold cards worth {gold}",), tuple(final))

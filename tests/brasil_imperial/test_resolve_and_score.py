@@ -1,0 +1,99 @@
+"""What the players enter after the Autômato moves (seed 001, "Peças de exploração", "Combate",
+"Dominação de construções e pós-movimento") and its score ("Palácios", "Cartas de ouro")."""
+from __future__ import annotations
+
+import pytest
+
+from automa.brasil_imperial.ops import apply_ops
+from automa.brasil_imperial.resolve import automa_strength, combat, reveal
+from automa.brasil_imperial.scoring import automa_score
+from automa.common.errors import StateError
+
+from .scenario import build, foe, game, tile, units
+
+
+def explored(kind_fc=None, uids=("5",)):
+    s = game()
+    units(s, (-1, 2), *uids)
+    tile(s, (-1, 2), face_down=False)
+    s.pending = {"kind": "explore", "hex": "-1,2"}
+    s.automa.combat_cards = 2
+    return s
+
+
+def test_a_flag_is_won_with_the_fc_on_the_spot_and_no_combat_card():
+    s = explored()
+    ops, text = reveal(s, "flag", 3)
+    after = apply_ops(s, ops)
+    assert after.automa.flags == 1 and after.cells[(-1, 2)].tile is None and after.pending is None
+    assert after.automa.combat_cards == 2, "no combat card is played against a flag"
+    after = apply_ops(s, reveal(s, "flag", 4)[0])
+    assert after.automa.flags == 0 and after.cells[(-1, 2)].tile.kind == "flag", "it may come back for it"
+
+
+def test_a_quilombo_goes_back_to_the_box_and_brings_no_mission_card():
+    s = explored()
+    after = apply_ops(s, reveal(s, "quilombo")[0])
+    assert after.cells[(-1, 2)].tile is None and after.automa.missions == s.automa.missions
+
+
+def attacking(cards=3, uids=("3", "5")):
+    s = game()
+    units(s, (-1, 2), *uids)
+    build(s, (-1, 2), "their farm", owner="you", vp=1, era=1)
+    s.cells[(-1, 2)].building.resources = 3
+    foe(s, (-1, 2), vp=2, fc=2)
+    s.automa.combat_cards = cards
+    s = apply_ops(s, [{"op": "attack", "hex": "-1,2", "cards": min(2, cards)}])
+    return s
+
+
+def test_combat_uses_2_cards_and_winning_dominates_the_construction_its_resources_discarded():
+    s = attacking()
+    assert s.pending["cards"] == 2 and automa_strength(s) == 5
+    out = combat(s, 3, 7)
+    after = apply_ops(s, out.ops)
+    assert out.winner == "automa" and out.automa_total == 8
+    assert after.automa.combat_cards == 1
+    b = after.cells[(-1, 2)].building
+    assert b.dominated and b.resources == 0 and after.cells[(-1, 2)].foes == []
+
+
+def test_a_tie_holds_for_the_defender():
+    s = attacking()
+    assert combat(s, 2, 7).winner == "player"
+
+
+def test_defeated_units_go_to_the_stock_and_the_compass_home_or_to_the_last_lying_unit():
+    s = attacking()
+    after = apply_ops(s, combat(s, 0, 9).ops)
+    assert after.automa.units["3"].at is None and after.compass_at == (0, 0)
+    s = attacking()
+    s.automa.units["1"].at, s.automa.units["1"].lying = (2, -1), 0
+    s.automa.units["2"].at, s.automa.units["2"].lying = (1, 1), 0
+    s.turns = 3
+    s.automa.units["2"].lying = 2
+    after = apply_ops(s, combat(s, 0, 9).ops)
+    assert after.compass_at == (1, 1), "unit 2 lay down last"
+
+
+def test_no_result_is_taken_without_a_pending_combat_and_bad_ops_change_nothing():
+    s = game()
+    with pytest.raises(StateError, match="no combat"):
+        combat(s, 1, 1)
+    with pytest.raises(StateError, match="ops\\[1\\]"):
+        apply_ops(s, [{"op": "gold", "to": 1}, {"op": "gold", "to": 1}])
+    assert s.automa.gold == 0
+
+
+def test_every_palace_scores_from_the_start_and_every_gold_card_counts():
+    s = game()
+    palaces = sum(p.vp for p in s.board.palaces)
+    assert automa_score(s).total == palaces
+    build(s, (1, 0), "mine")
+    build(s, (0, 1), "city-1", kind="city", vp=2)
+    s.automa.gold = 2
+    after = apply_ops(s, [{"op": "final", "gold_vp": [3, 0], "other_vp": 4}])
+    sc = automa_score(after)
+    assert (sc.constructions, sc.cities, sc.palaces, sc.gold, sc.other) == (2, 2, palaces, 3, 4)
+    assert sc.total == 2 + 2 + palaces + 3 + 4 and after.over
