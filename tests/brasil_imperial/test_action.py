@@ -253,3 +253,30 @@ def test_a_mission_construction_without_its_terrain_takes_the_first_possible_of_
     d, after = turn(s)
     h = tuple(map(int, d["action_target"].split(",")))
     assert after.cells[h].building.ref == "sawmill", "no hill for the mine, no plain for the farm: the sawmill"
+
+
+def test_rule_two_sums_the_vp_of_every_adjacent_construction():
+    """Ruling B1: (1,-1) touches the two farms and the sawmill (1+1+1=3), (-1,1) the mine (2)."""
+    land = {(0, 0), (1, 0), (0, -1), (1, -2), (2, -2), (-1, 1), (-1, 2), (-2, 2), (-3, 0)}
+    s = game(capitals={"A": "0,0", "B": "-3,0"}, terrain=only_land(land | {(1, -1)}))
+    build(s, (1, 0), "farm")
+    build(s, (0, -1), "farm")
+    build(s, (1, -2), "sawmill")
+    build(s, (-1, 2), "mine")
+    build(s, (2, -2), "sawmill", owner="you")
+    build(s, (-2, 2), "sawmill", owner="you")
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["build:farm", "gold", "gold", "gold"])
+    d, _ = turn(s)
+    assert d["action_target"] == "1,-1"
+    assert any("1,-1=3" in line and "-1,1=2" in line for line in d["trace"])
+
+
+def test_a_summon_after_every_unit_was_lost_continues_the_movement_pile():
+    """Ruling B14: the pile is turned face up once, with the first unit ever summoned."""
+    s = game()
+    s.movement_started, s.movement_fresh = True, False
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["summon:1", "gold", "gold", "gold"])
+    d, _ = turn(s)
+    assert {"op": "movement_start"} not in d["ops"] and any(o["op"] == "movement_draw" for o in d["ops"])

@@ -206,3 +206,14 @@ def test_taking_the_last_movement_card_reshuffles_and_reads_the_first_row():
     d, after = turn(s)
     assert {"op": "movement_reshuffle"} in d["ops"] and d["movement_row"] == 1
     assert len(after.movement_deck.draw_pile) == len(s.cards.movement)
+
+
+def test_units_move_over_water_and_pass_a_revealed_flag_without_stopping():
+    """Rulings B10 and B16: every hex of the map can be crossed; a flag is fought only when its
+    tile is explored or at the start of a movement phase on it."""
+    s = ready(at=(-3, 2), cards=3, second=2, terrain=lambda h: "water" if h == (-2, 2) else "plain")
+    tile(s, (-1, 2), face_down=False, kind="flag", fc=9)
+    for cid in (1, 2):
+        movement_card(s, cid, [(None, None)] * 4, moves=[0, 0, 0])
+    d, after = turn(s)
+    assert d["path"] == ["-3,2", "-2,2", "-1,2", "0,2"] and after.automa.flags == 0
