@@ -25,18 +25,17 @@ Level rules that change a production (004 appendices):
 """
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 
 from .data import CONTRACT_COLOURS, barrage_map, components
 from .ops import refill_op
 from .outcome import Outcome, failed
 from .placement import choose_space
-from .rewards import receive
+from .rewards import receive, usa_flow
 from .rules import System, ability, production_bonus, production_systems
 from .state import GameState, capacity
 from .turn import Turn
-from .water import EXIT, group_path, groups_passed, route, steps_through
+from .water import EXIT, group_path, route
 
 FIESLER_MINIMUM = 4
 FRANCE_DISCOUNT = 3
@@ -175,7 +174,7 @@ def _flow(turn: Turn, system: System, energy: int) -> None:
     for stop, n in sorted(stops.items()):
         turn.do({"op": "drops", "source": f"dam:{system.dam}", "target": "exit" if stop == EXIT else f"dam:{stop}",
                  "count": n})
-    usa_flow(turn, bmap.groups[group].flows_to_basin, stops)
+    usa_flow(turn, [(bmap.groups[group].flows_to_basin, stop, n) for stop, n in stops.items()])
     owner = state.conduits[system.conduit]
     if owner != turn.company:
         # Another company's conduit: 1 credit per drop to its owner (paid as VP by an
@@ -191,22 +190,6 @@ def _flow(turn: Turn, system: System, energy: int) -> None:
                    f"(value {system.value}) to {system.powerhouse}"
                    + (" (Fiesler: 1 drop through a conduit of value 1-2, at least 4 energy)"
                       if state.companies[turn.company].has_officer("fiesler") else ""))
-
-
-def usa_flow(turn: Turn, basin: int | None, stops) -> None:
-    """USA's ability (Hard): 1 energy step per drop that flows on naturally through one of its powerhouses.
-    Water leaving a production flows naturally from the group below the powerhouse it turned."""
-    company = turn.company
-    if not ability(turn.state, company, "usa"):
-        return
-    passed: Counter = Counter()
-    for stop, n in stops.items():
-        for g in groups_passed(basin, stop):
-            passed[g] += n
-    steps = steps_through(turn.state, company, passed)
-    if steps:
-        turn.do({"op": "energy", "delta": steps})
-        turn.trace.add(f"USA's ability: the water flows through its powerhouses: energy +{steps}")
 
 
 def fulfil(turn: Turn, energy: int) -> list[int]:

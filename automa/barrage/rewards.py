@@ -10,11 +10,14 @@ action (see ``drop_choice``). See docs/rulings.md for the choices made here.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from . import drop_choice
 from .data import components, barrage_map
 from .ops import NAMES, refill_op
 from .placement import choose_space
 from .rules import ability, legal_spaces
+from .water import groups_passed, steps_through
 from .turn import Turn
 
 
@@ -46,13 +49,29 @@ def place_drops(turn: Turn, count: int, flows_now: bool) -> drop_choice.DropPlan
     for h, stop in plan.stops:
         target = "exit" if stop == "exit" else f"dam:{stop}"
         turn.do({"op": "drops", "source": f"headstream:{h}", "target": target, "count": 1})
-    if usa and flows_now and plan.steps:
-        turn.do({"op": "energy", "delta": plan.steps})
-        turn.trace.add(f"USA's ability: the drops flow through its powerhouses: energy +{plan.steps}")
+    if flows_now:
+        usa_flow(turn, [(barrage_map().headstreams[h], stop, 1) for h, stop in plan.stops])
     where = ", ".join(f"{h}->{stop}" for h, stop in plan.stops) or ", ".join(plan.headstreams)
     turn.trace.add(f"placed {len(plan.headstreams)} drop(s) on headstream(s) {where}: "
                    f"{plan.gain} will end in its own dams")
     return plan
+
+
+def usa_flow(turn: Turn, flows: list[tuple[int | None, str, int]]) -> None:
+    """USA's ability (an Automa from Hard, 3 powerhouses built): "if a Water Drop naturally flows through
+    one of your Powerhouses, move your Energy marker by 1 step", whoever moved the water. ``flows``:
+    (basin the water enters, where it stops, drops)."""
+    state = turn.state
+    if "usa" not in state.companies or not ability(state, "usa", "usa"):
+        return
+    passed: Counter = Counter()
+    for basin, stop, n in flows:
+        for g in groups_passed(basin, stop):
+            passed[g] += n
+    steps = steps_through(state, "usa", passed)
+    if steps:
+        turn.do({"op": "energy", "company": "usa", "delta": steps, "why": "USA's ability"})
+        turn.trace.add(f"USA's ability: the water flows through its powerhouses: USA energy +{steps}")
 
 
 def place_structure(turn: Turn, structure: str, space: str, surcharge: int) -> None:

@@ -214,7 +214,7 @@ def test_usa_headstream_tie_goes_to_the_most_energy_steps():
     assert decide(s).steps[0].target == "C"
     d = decide(hard(s))
     assert d.steps[0].target == "D"
-    assert {"op": "energy", "delta": 1, "company": "usa"} in d.ops
+    assert [(op["company"], op["delta"]) for op in d.ops if op["op"] == "energy"] == [("usa", 1)]
 
 
 def test_usa_ability_in_the_water_flow_phase():
@@ -238,3 +238,17 @@ def test_abilities_need_the_third_powerhouse_and_hard():
     s.companies["italy"].structures["powerhouse"] += 1
     assert len([op for op in decide(s).ops if op["op"] == "energy"]) == 1
     assert components().raw["powerhouse_track"]["ability_from"] == 3
+
+
+def test_usa_steps_when_another_automa_moves_the_water():
+    """USA's ability counts "a Water Drop" that flows through its powerhouses, whoever placed it: France's
+    drop from C flows through group 6, where the USA has a powerhouse, on to France's dam 10L."""
+    s = scenario("france", ("usa",), actions=2, criteria=3, automas=2)
+    s.companies["usa"].level = "hard"
+    dam(s, "10L", "france")
+    three_powerhouses(s, "usa", ("P6_0", "P11_0", "P12_0"))
+    d = decide(s, "france")
+    assert d.steps[0].target == "C"
+    assert [(op["company"], op["delta"]) for op in d.ops if op["op"] == "energy"] == [("usa", 1)]
+    s.companies["usa"].level = "medium"
+    assert not any(op["op"] == "energy" for op in decide(s, "france").ops)
