@@ -103,11 +103,12 @@ def automa_done(game_id: str, sid: int, seq: int, automa: str | None = None) -> 
 def record(game_id: str, sid: int, seq: int, kind: str, label: str, state: Any,
            payload: Mapping[str, Any] | None = None) -> int:
     """A step the players made (a human turn, a correction): ``state`` is the state after it,
-    as the page worked it out."""
+    as the page worked it out, checked by the game's ``load`` before it is stored (StateError)."""
     _at(game_id, sid, seq)
     if not KIND.fullmatch(kind):
         raise StateError(f"a step's kind is a short lower-case word, not {kind!r}")
-    return _append(get(game_id), sid, seq, kind, label, state, dict(payload or {}))
+    game = get(game_id)
+    return _append(game, sid, seq, kind, label, game.load(game.dump(state)), dict(payload or {}))
 
 
 def undo(game_id: str, sid: int, to: int | None = None) -> None:

@@ -70,7 +70,11 @@ def test_a_saved_game_is_played_undone_exported_and_imported_through_the_generic
     assert "4 tokens" in page and "The Automa takes 2 token(s)." in page
     assert client.post(f"/stub-game/api/{sid}/automa-done", json={"seq": 0}).json == {"tokens": 2, "greedy": True, "taken": 2}
     assert client.post(f"/stub-game/api/{sid}/automa-done", json={"seq": 0}).status_code == 409     # a second click
-    assert client.post(f"/stub-game/api/{sid}/automa-done", json={"seq": 1}).json["tokens"] == 0
+    res = client.post(f"/stub-game/api/{sid}/take", json={"seq": 1, "n": 3})     # more than the 2 on the table
+    assert res.status_code == 400 and res.json["error"] == "tokens must be a whole number 0-99, not -1"
+    assert client.post(f"/stub-game/api/{sid}/take", json={"seq": 1, "n": 1}).json["tokens"] == 1
+    assert client.post(f"/stub-game/api/{sid}/automa-done", json={"seq": 2}).json["tokens"] == 0
+    assert client.post(f"/stub-game/api/{sid}/undo").json["tokens"] == 1
     assert client.post(f"/stub-game/api/{sid}/undo").json["tokens"] == 2
     exported = client.get(f"/stub-game/api/{sid}/export").json
     assert exported["game"] == "stub-game" and [s["kind"] for s in exported["steps"]] == ["start", "automa"]

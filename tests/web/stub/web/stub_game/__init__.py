@@ -36,6 +36,16 @@ def automa_done(sid: int):
     return jsonify(sessions.current(GAME_ID, sid).state)
 
 
+@bp.post("/api/<int:sid>/take")
+def take(sid: int):
+    """The player took ``n`` tokens on the table: the page works out the state after it."""
+    body = request_body(request)
+    seq, n = integer(body.get("seq"), "seq", 0, 10**9), integer(body.get("n"), "n", 1, 9)
+    state = sessions.current(GAME_ID, sid).state
+    sessions.record(GAME_ID, sid, seq, "human", f"took {n}", {**state, "tokens": state["tokens"] - n})
+    return jsonify(sessions.current(GAME_ID, sid).state)
+
+
 @bp.post("/api/<int:sid>/undo")
 def undo(sid: int):
     sessions.undo(GAME_ID, sid)
