@@ -60,14 +60,18 @@ def automa_strength(s: GameState) -> int:
     return strength(s, units) + palaces
 
 
-def combat(s: GameState, cards_power: int, player_total: int) -> CombatOutcome:
+def combat(s: GameState, cards_power: int, player_total: int, winner: str | None = None) -> CombatOutcome:
+    """The pending combat's ops from the revealed cards' power and the player's total; ``winner``
+    ("automa" or "player"): the players' own reading of the base rules, overriding the sums."""
     if s.pending is None or s.pending.get("kind") != "combat":
         raise StateError("no combat is waiting for its result")
     p = s.pending
     h = parse_hex(p["hex"], "pending.hex")
     mine = automa_strength(s) + (cards_power if p["cards"] else 0)
     attacker_is_automa = p.get("attacker", AUTOMA) == AUTOMA
-    if mine != player_total:
+    if winner in ("automa", "player"):
+        automa_wins = winner == "automa"
+    elif mine != player_total:
         automa_wins = mine > player_total
     else:
         automa_wins = not attacker_is_automa          # ruling B8: the defender holds on a tie

@@ -481,5 +481,18 @@ def check(s: GameState) -> None:
                     and c.building.kind == "construction" and c.building.ref == con.id)
         if built > con.count:
             raise StateError(f"constructions: {built} {con.id} on the map, the board holds {con.count}")
+    _cards_match_board(s.cards, s.board)
     if s.automa.gold_vp is not None and len(s.automa.gold_vp) != s.automa.gold:
         raise StateError(f"automa.gold_vp: one value per gold card ({s.automa.gold})")
+
+
+def _cards_match_board(cards: CardSet, board: Board) -> None:
+    """Every construction, unit, frame and product an action card names is on the board."""
+    known = {"build": board.ids("constructions"), "summon": board.ids("units"), "frame": board.ids("frames"),
+             "product": board.ids("products")}
+    for card in cards.action.values():
+        for e, col in enumerate(card.columns):
+            for r, act in enumerate(col):
+                if act.kind in known and act.arg not in known[act.kind]:
+                    raise StateError(f"action card {card.id} Era {e + 1} row {r + 1}: the board has no "
+                                     f"{act.kind} {act.arg!r} (known: {', '.join(known[act.kind])})")

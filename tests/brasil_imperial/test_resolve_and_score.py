@@ -62,6 +62,7 @@ def test_combat_uses_2_cards_and_winning_dominates_the_construction_its_resource
 def test_a_tie_holds_for_the_defender():
     s = attacking()
     assert combat(s, 2, 7).winner == "player"
+    assert combat(s, 2, 7, winner="automa").winner == "automa", "the players may read the base rules otherwise"
 
 
 def test_defeated_units_go_to_the_stock_and_the_compass_home_or_to_the_last_lying_unit():

@@ -30,6 +30,7 @@ def test_dump_and_load_round_trip():
     (lambda d: d["map"]["hexes"]["1,0"].__setitem__("tile", {"face_down": True, "kind": "flag"}), "face-down"),
     (lambda d: d["cards"]["action"][0].__setitem__("arrow", 0), "arrow"),
     (lambda d: d["board"].__setitem__("units", []), "board.units"),
+    (lambda d: d["cards"]["action"][0]["columns"][0].__setitem__(0, "build:castle"), "the board has no build 'castle'"),
 ])
 def test_impossible_states_are_named(change, message):
     d = copy.deepcopy(dump(game()))
