@@ -9,6 +9,8 @@ in, words out; a code they do not know comes back as it is.
 """
 from __future__ import annotations
 
+import re
+
 from .data import BarrageMap, barrage_map
 from .ops import SECTION_NAMES
 from .state import ACTION_SECTIONS
@@ -60,3 +62,30 @@ def action_space_name(section: str, space: str) -> str:
     i = codes.index(space)
     engineers = spaces[i][1]
     return f"the {where}'s {ORDINALS[i]} space ({engineers} engineer{'' if engineers == 1 else 's'})"
+
+
+# In the engine's sentences: a dam, conduit or powerhouse space's code ("on 8U", "conduit 4B",
+# "P9_1"; a headstream is said "headstream A" already), and a management-board space
+# ("the Contract Office (space o)").
+_MAP_CODE = re.compile(r"(?:conduit )?\b(10|[1-9])([ULAB])\b|\bP\d+_\d\b")
+_BOARD_SPACE = re.compile(r"the ([A-Z][A-Za-z ]+?) \(space (\w+)\)")
+_SECTIONS = {name: section for section, name in SECTION_NAMES.items()}
+
+
+def in_words(text: str, board: BarrageMap | None = None) -> str:
+    """An engine sentence with every space code said as a player says it, the code after it as
+    a hint: "build a Dam Base on 8U, 1 engineer on the Workshop (space r1)" becomes "build a
+    Dam Base on the red-outlined dam space of basin 8, Plains (8U), 1 engineer on the
+    Workshop's 1st space (1 engineer)"."""
+    board = board or barrage_map()
+
+    def map_space(m: re.Match) -> str:
+        code = m.group(0).removeprefix("conduit ")
+        return with_code(code, board) if code in board.dams or code in board.conduits or code in board.powerhouses \
+            else m.group(0)
+
+    def board_space(m: re.Match) -> str:
+        section = _SECTIONS.get(m.group(1))
+        return m.group(0) if section is None else action_space_name(section, m.group(2))
+
+    return _MAP_CODE.sub(map_space, _BOARD_SPACE.sub(board_space, text))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from automa.barrage.data import barrage_map
-from automa.barrage.names import action_space_name, space_name, with_code
+from automa.barrage.names import action_space_name, in_words, space_name, with_code
 from automa.barrage.state import ACTION_SECTIONS
 from vision.layout import load_layout
 
@@ -41,3 +41,13 @@ def test_management_board_spaces_are_named_by_section_and_place():
     for section, spaces in ACTION_SECTIONS.items():
         if len(spaces) > 1:
             assert len({action_space_name(section, s) for s, _ in spaces}) == len(spaces)
+
+
+def test_the_engines_sentences_are_said_with_names_and_codes_as_hints():
+    assert in_words("build a Dam Base on 8U, 2 engineers on the Company board") == (
+        "build a Dam Base on the red-outlined dam space of basin 8, Plains (8U), 2 engineers on the Company board")
+    assert in_words("1 engineer on the Contract Office (space o); produce 5 energy through conduit 1A") == (
+        "1 engineer on the Contract Office's 1st space (1 engineer); produce 5 energy through "
+        "conduit space A (value 5) of basin 1, Mountains (1A)")
+    assert in_words("usa: place a Powerhouse on P9_2") == "usa: place a Powerhouse on the 3rd (red-outlined) powerhouse space of group 9, Plains (P9_2)"
+    assert in_words("the Bank (space b), headstream A, 11U, 4C, a 10VP") == "the Bank, headstream A, 11U, 4C, a 10VP"

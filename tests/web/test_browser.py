@@ -35,6 +35,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-q
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium at /usr/bin/chromium (make browser)")
 LANGS = ["en", "pt_BR"]
+A_FRAME = np.zeros((8, 8, 3), np.uint8)     # a picture from the camera: a reading is taken only with one (issue 82)
 CATALOGUES = [i18n.HERE / "translations", i18n.HERE / "barrage" / "translations"]
 
 
@@ -266,7 +267,7 @@ def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page
     seen.conduits["1A"] = "germany"
     monkeypatch.setattr(Live, "recognition_problem", property(lambda self: None))
     unsure = (Flag("6U", "low confidence (0.62)"),)
-    monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, None, None, "aruco", seen, "test: no frame",
+    monkeypatch.setattr(live, "look", lambda *a, **k: Look(A_FRAME, None, None, "aruco", seen,
                                                            stable_flags=unsure))
     page.reload()
     page.wait_for_selector("#refused")
@@ -303,7 +304,7 @@ def test_a_change_the_camera_cannot_read_is_named_on_a_human_turn(site, page, la
     store.undo_to(sid, 0)
     store.append(sid, game.automa_done(store.last(sid)), 0, picture=StableView(picture, camera).encode())
     monkeypatch.setattr(Live, "recognition_problem", property(lambda self: None))
-    monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, None, None, "aruco", known, "test: no frame",
+    monkeypatch.setattr(live, "look", lambda *a, **k: Look(A_FRAME, None, None, "aruco", known, None,
                                                            StableView(raised, camera)))
     page.reload()
     page.wait_for_selector("#unread")
@@ -362,7 +363,7 @@ def test_an_automa_turn_says_what_the_camera_does_not_see_done_yet(site, page, l
     _, step, live = demo_game_opened(site, page)
     seen = game.map_of(GameState.from_dict(step.state))            # the table as it was: nothing done yet
     monkeypatch.setattr(Live, "recognition_problem", property(lambda self: None))
-    monkeypatch.setattr(live, "look", lambda *a, **k: Look(None, None, None, "aruco", seen, "test: no frame"))
+    monkeypatch.setattr(live, "look", lambda *a, **k: Look(A_FRAME, None, None, "aruco", seen))
     page.reload()
     page.wait_for_selector("#waiting li")
     assert say(lang, "Not seen done yet:") in page.inner_text("#waiting")

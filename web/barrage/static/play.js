@@ -72,10 +72,15 @@ function renderNow() {
     const d = view.decision;
     now.append(el("div", {class: "who"}, swatch(c.hex, true), ` ${cap(c.colour)} Automa (${c.company}) plays`),
       el("p", {class: "instruction", id: "instruction"}, d.summary || d.instruction),
-      el("ol", {class: "moves", id: "moves"}, d.moves.map((m) => el("li", {}, m))),
+      // where on the map, as a player says it (the code a hint): with Done, on a phone's first screen
+      view.targets.length ? el("ul", {class: "targets", id: "targets", "aria-label": "On the map"},
+        view.targets.map((t) => el("li", {}, t))) : "",
+      view.targets.length ? el("div", {class: "target-map", id: "target-map", title: "Show the whole map",
+        onclick: () => showTab("map")}) : "",
+      el("button", {class: "big", id: "automa-done", onclick: () => step("automa-done")}, "Done: next turn"),
       el("p", {class: "muted", id: "auto-note"}, autoNote(false)),
       el("div", {id: "waiting"}, waitingText()),
-      el("button", {class: "big", id: "automa-done", onclick: () => step("automa-done")}, "Done: next turn"),
+      el("ol", {class: "moves", id: "moves"}, d.moves.map((m) => el("li", {}, m))),
       el("details", {id: "why"}, el("summary", {}, "Why? (the Automa's full reasoning)"),
         el("pre", {}, d.trace.join("\n"))));
   } else {
@@ -213,6 +218,25 @@ function renderMap() {
     const b = boxes[id]; if (!b) continue;
     targets.append(svgEl("rect", {x: b.x - 10, y: b.y - 10, width: b.w + 20, height: b.h + 20, rx: 10, class: "target", "data-target": id}));
   }
+  renderTargetMap(boxes);
+}
+// The Automa's target on the turn itself: the part of the map around it, so that a phone shows
+// the instruction, where it goes and Done together; a tap opens the whole map.
+function renderTargetMap(boxes) {
+  const holder = $("target-map"); if (!holder) return;
+  const slots = view.highlight.map((id) => boxes[id]).filter(Boolean);
+  if (!slots.length) { holder.replaceChildren(); return; }
+  const x0 = Math.min(...slots.map((b) => b.x)), y0 = Math.min(...slots.map((b) => b.y));
+  const x1 = Math.max(...slots.map((b) => b.x + b.w)), y1 = Math.max(...slots.map((b) => b.y + b.h));
+  const w = Math.max(x1 - x0 + 240, 520), h = w / 3.4;             // the neighbours in view, in a low strip
+  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+  const copy = $("map").querySelector("svg").cloneNode(true);
+  copy.querySelectorAll("[id]").forEach((n) => n.removeAttribute("id"));
+  copy.querySelectorAll(".slot-hit").forEach((n) => n.remove());
+  copy.setAttribute("viewBox", `${cx - w / 2} ${cy - h / 2} ${w} ${h}`);
+  copy.setAttribute("role", "img");
+  copy.setAttribute("aria-label", view.targets.join("; "));
+  holder.replaceChildren(copy);
 }
 // The slots whose picture changed where the camera reads no move: ringed for the players to check.
 function renderChecks() {
@@ -303,12 +327,22 @@ async function poll() {
 }
 
 function render(v) {
+  // a new player's turn (or the round's end) is shown at once, whichever tab a phone was on
+  if (view && (view.next !== v.next || view.phase !== v.phase)) showTab("turn");
   view = v;
   view.recognitionAvailable = !$("recognition");
   $("round").textContent = view.phase === "over" ? "game over" : `Round ${view.round}`;
   $("undo").disabled = view.seq === 0;
   renderNow(); renderTiles(); renderBoards(); renderHistory(); renderMap();
 }
+
+// On a phone the page is four tabs (the turn, the camera, the map, the game); wider, all shows.
+function showTab(name) {
+  for (const pane of document.querySelectorAll("[data-pane]")) pane.classList.toggle("off-tab", pane.dataset.pane !== name);
+  for (const tab of document.querySelectorAll("#tabs [data-tab]")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+}
+for (const tab of document.querySelectorAll("#tabs [data-tab]")) tab.addEventListener("click", () => showTab(tab.dataset.tab));
+showTab("turn");
 
 $("undo").addEventListener("click", () => undo());
 (async () => {
