@@ -26,6 +26,16 @@ def test_north_wraps_east_and_central_wraps_west():
     assert d.details["mechs"]["north"]["action"] == "move"
 
 
+
+def test_a_distance_move_explores_nothing():
+    """E15: only the map target's action EXPLOREs ("Alvo [mapa] ... Ação: EXPLORE"); a mech
+    moving its distance passes over and stops on face-down locations without flipping them."""
+    s = game()
+    d, after = turn(s, 9)                       # North needs 4 glory: moves 3 over face-down N2-N4
+    assert after.mechs["north"] == "N4"
+    assert all(not after.locations[p].face_up and after.locations[p].map_token for p in ("N2", "N3", "N4"))
+    assert after.automa_maps == 0 and not any(op["op"] == "explore" for op in d.ops)
+
 def test_north_moves_east_from_its_start_and_central_west():
     s = game()       # N1 and C7
     d, after = turn(s, 7)      # card 7: North needs 3 glory -> distance 1; Central: no target, 1
