@@ -93,10 +93,10 @@ def build(turn: Turn, action: dict) -> Outcome:
     if use is None:
         return failed(f"Technology Tile Available: no tile builds {what}")
     tile = techtiles.acting(turn, use)
-    if not any(_payment(turn, structure, s, tile) for s in _restricted(structure, action, _all_spaces(structure))):
-        return failed(f"Machineries Available: it cannot pay {what}{_restriction_text(action)} anywhere on the map "
-                      f"({me.excavators} excavators, {me.mixers} mixers"
-                      + (f", {me.excamixers} excamixers" if me.excamixers else "") + ")")
+    anywhere = _restricted(structure, action, _all_spaces(structure))
+    if not any(_payment(turn, structure, s, tile) for s in anywhere):
+        return failed(f"Machineries Available: {what}{_restriction_text(action)} needs at least "
+                      f"{_least(turn, structure, anywhere, tile)}")
     legal = _restricted(structure, action, legal_spaces(turn.state, turn.company, structure))
     affordable = [s for s in legal if _payment(turn, structure, s, tile)]
     if not affordable:
@@ -122,6 +122,19 @@ def build(turn: Turn, action: dict) -> Outcome:
     place_structure(turn, structure, space, surcharge)
     techtiles.after_build(turn, use, structure, space)
     return Outcome(True, target=space)
+
+
+def _least(turn: Turn, structure: str, spaces: list[str], tile: str | None) -> str:
+    """The cheapest cost of ``structure`` on ``spaces`` and what the Automa has, in words."""
+    me = turn.me
+    costs = []
+    for s in spaces:
+        cost = construction_cost(turn.state, turn.company, structure, s)
+        costs += payment.adjusted_cost(me, structure, {cost.machinery: cost.amount}, tile)
+    least = min(costs, key=lambda c: (sum(c.values()), sorted(c.items())))
+    have = {"excavator": me.excavators, "mixer": me.mixers}
+    return "; or ".join(f"{n} {kind}s, it has {have[kind]}" for kind, n in sorted(least.items())) + \
+        (f" (and {me.excamixers} excamixers)" if me.excamixers else "")
 
 
 def _restriction_text(action: dict) -> str:

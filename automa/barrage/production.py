@@ -126,12 +126,11 @@ def production(turn: Turn, action: dict) -> Outcome:
         turn.trace.add("France's ability: contracts need 3 energy less (checking and fulfilling)")
     count, space = turn.place_engineers("turbine", action["engineers"])
     turn.vp(action.get("vp_change", 0), "production")
-    turn.trace.add(f"{count} worker(s) on turbine space {space}")
-    system = produce(turn, modifier)
+    system = produce(turn, modifier, where=f"; {count} engineer(s) on turbine space {space}")
     return Outcome(True, target=system.conduit)
 
 
-def produce(turn: Turn, modifier: int, bonus: bool = True, exclude: str | None = None) -> System | None:
+def produce(turn: Turn, modifier: int, bonus: bool = True, exclude: str | None = None, where: str = "") -> System | None:
     """Produce with the best system (not through powerhouse ``exclude``), fulfil contracts, then the
     company abilities that follow a production. None when no system is ready."""
     state, company = turn.state, turn.company
@@ -142,7 +141,7 @@ def produce(turn: Turn, modifier: int, bonus: bool = True, exclude: str | None =
     scored = [(system_energy(state, company, s, modifier, bonus), s) for s in systems]
     best_energy = max(e for e, _ in scored)
     system = _break_system_tie(turn, [s for e, s in scored if e == best_energy])
-    _flow(turn, system, best_energy)
+    _flow(turn, system, best_energy, where)
     fulfil(turn, best_energy)
     if exclude is None:
         _after_production(turn, system)
@@ -164,7 +163,7 @@ def _break_system_tie(turn: Turn, best: list[System]) -> System:
     return best[0]
 
 
-def _flow(turn: Turn, system: System, energy: int) -> None:
+def _flow(turn: Turn, system: System, energy: int, where: str = "") -> None:
     state, bmap = turn.state, barrage_map()
     drops = drops_used(state, turn.company, system)
     group = bmap.conduits[system.conduit].group
@@ -187,7 +186,7 @@ def _flow(turn: Turn, system: System, energy: int) -> None:
             turn.do({"op": "vp", "company": owner, "delta": drops, "why": "conduit used"})
     turn.do({"op": "energy", "delta": energy})
     turn.trace.add(f"produces {energy} energy with {drops} drop(s) from {system.dam} through {system.conduit} "
-                   f"(value {system.value}) to {system.powerhouse}"
+                   f"(value {system.value}) to {system.powerhouse}{where}"
                    + (" (Fiesler: 1 drop through a conduit of value 1-2, at least 4 energy)"
                       if state.companies[turn.company].has_officer("fiesler") else ""))
 
