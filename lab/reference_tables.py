@@ -5,8 +5,8 @@ table: the same board, camera, pieces and light, other games. ``TableShots`` mak
 pictures for a seed: ``empty()`` (no piece, no hand) and ``frame(k)``, the k-th game on that
 table (the same companies every time), each with its per-slot truth. ``printed=True`` draws
 the held-out printed look (``lab.synth.printed_look``: printed icons on every empty space,
-painted terrain, other pieces, lamps and glossy moulded pieces); otherwise the sampled looks
-the nets were trained on.
+painted terrain, other piece colours, moulded pieces, each table's own webcam, light and
+finish); otherwise the sampled looks the nets were trained on.
 """
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from .synth.shapes import shapes
 from .synth.truth import slot_truth
 
 SIZE = (1280, 720)
+PRINTED_SIZES = ((1280, 720), (1280, 960), (1920, 1080))      # webcams a player sets up (640x480: see README)
 # The games on a table: two Automas and a person (three companies, the same on every frame of
 # a table), 10-80 random moves (a board with a few pieces to a full one).
 MOVES = (10, 80)
@@ -41,10 +42,15 @@ class TableShots:
 
     @cached_property
     def options(self) -> Options:
-        if self.printed:
-            return Options(size=SIZE, markers=self.markers, occlusion=0.0, lighting="lamps", finish="glossy",
-                           shapes="moulded")
-        return Options(size=SIZE, markers=self.markers, occlusion=0.0)
+        """The sampled looks' tables at 1280x720 under the one light; a printed table draws its
+        webcam's frame size and processing, its light and its pieces' finish from its seed,
+        its pieces moulded."""
+        if not self.printed:
+            return Options(size=SIZE, markers=self.markers, occlusion=0.0)
+        rng = np.random.default_rng([self.seed, 11])
+        return Options(size=PRINTED_SIZES[int(rng.integers(len(PRINTED_SIZES)))], markers=self.markers, occlusion=0.0,
+                       lighting=str(rng.choice(("lamps", "low", "one"))), finish=str(rng.choice(("glossy", "matte"))),
+                       processing=str(rng.choice(("none", "webcam"))), shapes="moulded")
 
     def corners(self) -> list[float]:
         """The image px of the layout frame's corners (top-left, top-right, bottom-right,

@@ -12,8 +12,9 @@ artwork, and differs from the sampled looks (``lab.synth.board``) where a printe
 - the terrain is painted like an illustration: snowy grey rock with bright snow fields in
   the mountains, brown and ochre hills with dark scrub, green plains with fields, blue
   lakes with a light shore and rivers, and each conduit's pipe line in a colour of its own;
-- the pieces are other models in other colours (``printed_pieces``): moulded arches and
-  round pipes, companies' colours moved off the trained ones, glossy plastic, lamps.
+- the pieces are other models in other colours (``printed_pieces``): companies' colours moved
+  off the trained ones, no painted outlines; ``lab.reference_tables`` builds them moulded
+  (arches and round pipes) and draws each table's webcam, light and finish.
 """
 from __future__ import annotations
 

@@ -116,14 +116,18 @@ def test_judge_reads_an_unchanged_box_empty_and_a_changed_one_as_a_piece():
     changed = np.zeros(len(layout.boxes))
     changed[index["1A"]] = 0.9                    # something there, read as a conduit
     changed[index["P5_0"]] = 0.9                  # something there, read empty by the pipeline
-    changed[index["A"]] = 0.9                     # drops on tile A: 3 read, 2 of them printed
+    changed[index["A"]] = 0.9                     # drops on tile A
     owners = np.full((len(layout.boxes), 7), -5.0)
     owners[:, 0] = 0.0                            # usa likeliest
     piece_logits = np.zeros((len(layout.boxes), 6))
-    out = {r.id: r for r in judge(layout, slots, changed, owners, piece_logits, {"A": 2, "B": 3})}
+    drop_logits = np.zeros((len(layout.boxes), 8))
+    drop_logits[index["A"], 2] = 5.0              # 2 drops on A, read against the empty board
+    out = {r.id: r for r in judge(layout, slots, changed, owners, piece_logits, drop_logits, {"A": 2, "B": 3})}
     assert out["1A"].piece == "conduit" and out["1A"].owner == "france"       # the pipeline's owner kept
     assert out["1B"].piece == "empty" and out["1B"].confidence == pytest.approx(1.0)
     assert out["P5_0"].piece == "powerhouse" and out["P5_0"].owner == "usa"
-    assert out["A"].drops == 1 and out["B"].drops == 0
-    taught = {r.id: r for r in judge(layout, slots, changed, owners, piece_logits, taught=True)}
+    assert out["A"].drops == 2 and out["B"].drops == 0
+    drop_logits[index["A"], 7] = 9.0              # the net's most: the counter's 3 less 2 printed would be fewer
+    assert {r.id: r for r in judge(layout, slots, changed, owners, piece_logits, drop_logits, {"A": 2})}["A"].drops == 7
+    taught = {r.id: r for r in judge(layout, slots, changed, owners, piece_logits, drop_logits, taught=True)}
     assert taught["1A"].owner == "usa"                                         # the owner head's

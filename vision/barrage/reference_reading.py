@@ -34,7 +34,7 @@ from ..rectify import canonical_view, cut_crops, plan_crops
 from ..reference_features import FEATURES, box_features
 from ..reader import SlotReading
 from .board_state import build_map
-from .labels import ALLOWED_PIECES, HAS_DROPS, OWNERS, PIECES
+from .labels import ALLOWED_PIECES, HAS_DROPS, MAX_DROPS, OWNERS, PIECES
 from .pipeline import Pipeline, Reading
 from ..runner import log_softmax, softmax
 from .slot_model import run, to_input
@@ -155,6 +155,7 @@ class BoxEvidence:
     colour: np.ndarray               # (N, 3) changed pixels' Lab
     owner_logits: np.ndarray         # (N, len(OWNERS)) the net's, read against the reference
     piece_logits: np.ndarray         # (N, len(PIECES)) the net's, read against the reference
+    drop_logits: np.ndarray          # (N, MAX_DROPS + 1) the net's, read against the reference
     reading: Reading
 
 
@@ -206,7 +207,7 @@ class ReferenceReader:
         net_drops = np.log(np.maximum(1 - np.exp(drops[:, 0]), 1e-9)) - drops[:, 0]
         net_changed = np.where(np.isin(kinds, HAS_DROPS), net_drops, net_piece)
         return BoxEvidence(np.concatenate([features, net_changed[:, None]], axis=1), colour, raw["owner"],
-                           raw["piece"], reading)
+                           raw["piece"], raw["drops"], reading)
 
     def changed(self, ev: BoxEvidence) -> np.ndarray:
         """(N,) each box's chance of holding something the empty board did not show."""
@@ -225,7 +226,8 @@ class ReferenceReader:
         if ev is None:
             return self.pipeline.read_frame(frame, companies)
         slots = judge(self.pipeline.profile.layout, ev.reading.slots, self.changed(ev),
-                      self.owners(ev, companies), ev.piece_logits, self.printed_drops, self.heads.owner is not None)
+                      self.owners(ev, companies), ev.piece_logits, ev.drop_logits, self.printed_drops,
+                      self.heads.owner is not None)
         board, flags = build_map(slots)
         kept = [f for f in ev.reading.flags if f.slot == "board"]
         return replace(ev.reading, map=board, slots=slots, flags=kept + flags)
@@ -245,7 +247,7 @@ class ReferenceReader:
 
 
 def judge(layout: Layout, slots: list[SlotReading], changed: np.ndarray, owners: np.ndarray,
-          piece_logits: np.ndarray, printed_drops: dict[str, int] | None = None,
+          piece_logits: np.ndarray, drop_logits: np.ndarray, printed_drops: dict[str, int] | None = None,
           taught: bool = False) -> list[SlotReading]:
     """The pipeline's slot readings judged against the empty board. A slot whose box (for a
     dam's drops, whose lake) the gate finds unchanged reads empty (no drops), as sure as the
@@ -254,8 +256,10 @@ def judge(layout: Layout, slots: list[SlotReading], changed: np.ndarray, owners:
     the pipeline's, or where the pipeline read none or the profile was ``taught`` (an owner
     head), the likeliest of ``owners``; the neutral grey is kept where the pipeline read it
     (the map says where neutral dams stand).
-    A headstream tile's count loses the drops the pipeline read on the empty board
-    (``printed_drops``: printed icons), one drop at least staying where the gate sees one.
+    A headstream tile where the gate sees drops holds as many as the slot net counts against
+    the empty board (``drop_logits``; printed drops are in both crops), one at least; where
+    that count is the net's most, the pipeline's counter's less the drops it read on the
+    empty board (``printed_drops``: printed icons) if more.
     A slot the pipeline reads as covered but the gate finds unchanged (its lake too) is empty."""
     index = layout.box_index()
     printed = printed_drops or {}
@@ -274,7 +278,11 @@ def judge(layout: Layout, slots: list[SlotReading], changed: np.ndarray, owners:
                 out.append(r)
             continue
         if r.kind == "headstream":
-            drops = max((r.drops or 0) - printed.get(r.id, 0), 1) if p >= 0.5 else 0
+            drops = 0
+            if p >= 0.5:
+                drops = max(int(np.argmax(drop_logits[i])), 1)
+                if drops == MAX_DROPS:
+                    drops = max(drops, (r.drops or 0) - printed.get(r.id, 0))
             out.append(replace(r, drops=drops, confidence=max(p, 1 - p) * (r.confidence if drops else 1.0), share=None))
             continue
         piece, owner, conflict = r.piece, r.owner, r.conflict
