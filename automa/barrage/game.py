@@ -79,10 +79,14 @@ class Barrage(Game):
 
     def selfplay(self, options: Mapping[str, Any], max_turns: int = 200) -> Iterator[PlayEvent]:
         """Whole rounds: income, headstreams, the Automas' turns, water flow and scoring
-        (``selfplay.play``; humans pass). Options: automa, seed, and ``rounds`` (1-5)."""
+        (``selfplay.play``; humans pass). Options: automa, seed, levels, officers, leeghwater, and
+        ``rounds`` (1-5)."""
         o = self.parse_options(options)
         rounds = int(options.get("rounds") or 5)
-        for n, ev in enumerate(selfplay.play(automas=o["automa"], humans=0, seed=o["seed"], rounds=rounds)):
+        levels = o["levels"] or [o["difficulty"]] * o["automa"]
+        for n, ev in enumerate(selfplay.play(automas=o["automa"], humans=0, seed=o["seed"], rounds=rounds,
+                                             levels=levels, officers=officers_per_automa(o),
+                                             leeghwater=o["leeghwater"])):
             if n >= max_turns:
                 return
             if ev.kind == "phase":

@@ -564,6 +564,9 @@ def validate(state: GameState) -> None:
             for p in ps:
                 if p.company not in state.companies:
                     raise StateError(f"action space {sec}.{sp}: unknown company {p.company!r}")
+    for h in state.human_first_actions:
+        if h not in state.companies or state.companies[h].automa:
+            raise StateError(f"human_first_actions: {h!r} is not a human company")
     _validate_leeghwater(state)
     tiles = set(range(1, 21))
     if sorted(state.deck.draw_pile + state.deck.discard) != sorted(tiles):
