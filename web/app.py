@@ -51,6 +51,9 @@ def create_app(config: WebConfig | None = None) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = config.max_upload
     app.config["JSON_SORT_KEYS"] = False
     app.extensions["automa_vision"] = Services(config, Store(config.data_dir / "sessions.sqlite3"))
+    if config.pairing is not None:          # serve --lan: nothing for a browser that has not paired
+        from .lan import install
+        install(app, config.pairing)
 
     from .calibration_views import bp as calibration_bp
     from .home import bp as home_bp

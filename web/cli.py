@@ -1,6 +1,6 @@
 """``automa-vision serve``: the table-side web page.
 
-    automa-vision serve [--demo | --camera N | --video FILE] [--host H] [--port P] [--data DIR]
+    automa-vision serve [--demo | --camera N | --video FILE] [--host H | --lan] [--port P] [--data DIR]
 """
 from __future__ import annotations
 
@@ -18,8 +18,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     source.add_argument("--demo", action="store_true", help="play on the bundled demo replay (default)")
     source.add_argument("--camera", type=int, metavar="N", help="webcam index (0 is the first camera)")
     source.add_argument("--video", type=Path, metavar="FILE", help="a video file, image or image folder")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 opens it to the network)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 opens it to the network)")
+    where.add_argument("--lan", action="store_true",
+                       help="serve the phones at the table: listen on this computer's local network address, "
+                            "to browsers paired by a QR code or a short code (made anew each run)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--data", type=Path, default=Path("data/web"), help="sessions and profiles folder (default data/web)")
     p.set_defaults(func=run)
@@ -42,7 +46,18 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.port <= 65535:
         print(f"automa-vision serve: port must be 1-65535, got {args.port}", file=sys.stderr)
         return 2
-    app = create_app(WebConfig(data_dir=args.data, source=source_of(args)))
-    print(f"Automa Vision on http://{args.host}:{args.port}/  (source: {source_of(args).describe()})")
-    app.run(host=args.host, port=args.port, threaded=True, use_reloader=False)
+    pairing = None
+    if args.lan:
+        from .lan import NoNetwork, Pairing, lan_address
+        try:
+            pairing = Pairing(lan_address(), args.port)
+        except NoNetwork as exc:
+            print(f"automa-vision serve --lan: {exc}", file=sys.stderr)
+            return 2
+    host = args.host if pairing is None else pairing.host
+    app = create_app(WebConfig(data_dir=args.data, source=source_of(args), pairing=pairing))
+    print(f"Automa Vision on http://{host}:{args.port}/  (source: {source_of(args).describe()})")
+    if pairing is not None:
+        print(pairing.console())
+    app.run(host=host, port=args.port, threaded=True, use_reloader=False)
     return 0

@@ -33,6 +33,7 @@ class WebConfig:
     source: Source = field(default_factory=lambda: Source("demo"))
     model: Path = DEFAULT_MODEL
     max_upload: int = MAX_UPLOAD_BYTES
+    pairing: Any = None      # web.lan.Pairing when served to the local network: only paired browsers are served
 
     @property
     def profiles_dir(self) -> Path:
