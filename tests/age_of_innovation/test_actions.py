@@ -253,6 +253,20 @@ def test_new_workshop_marked_only_when_the_nearest_building_is_marked_ties_exclu
     assert would_be_marked(turn(s, support()), at(2, 0))
 
 
+
+def test_the_nearest_automa_building_is_measured_around_your_buildings():
+    """Marking reads "najbliższy ... budynek Automy" by the seed's distance, whose path "nie może
+    zawierać heksów zajmowanych przez twoje budynki": (3, 0) is 2 from the unmarked (5, 0) in a
+    straight line, but with your workshops on (4, 0) and (4, 1) the path goes round in 5 steps,
+    so the marked (0, 0), 3 away, is the nearest and the workshop is marked."""
+    rows = ["PPPPPPP", "PPPPPPP", "PPPPPPP"]
+    automa = [((0, 0), "automa", "workshop", True), ((5, 0), "automa", "workshop")]
+    s = table(rows, automa)
+    assert not would_be_marked(turn(s, support()), at(3, 0))
+    s = table(rows, automa + [((4, 0), "player", "workshop"), ((4, 1), "player", "workshop")])
+    assert s.board.distance(at(3, 0), at(5, 0), ("player",)) == 5
+    assert would_be_marked(turn(s, support()), at(3, 0))
+
 def test_bring_together_keeps_the_hexes_that_shorten_the_distance():
     s = table(["PPPPP"], [((0, 0), "automa", "workshop", True), ((2, 0), "automa", "workshop")])
     t = turn(s, support("unmarked", True))

@@ -40,6 +40,14 @@ def test_directional_selection_desert_example_right_to_left_2():
     assert h == at(2, 2)
 
 
+
+def test_directional_selection_on_hexes_wraps_around_both_ways():
+    """'Jeśli miniesz ostatnią opcję przed zakończeniem odliczania, kontynuuj od pierwszej
+    opcji.' The 5 eligible deserts: left to right 7 passes the last and lands on the 2nd in
+    reading order; right to left 6 lands again on the bottom-right one it started from."""
+    assert desert_build("reading", 7)[0] == at(1, 1)
+    assert desert_build("reverse", 6)[0] == at(3, 2)
+
 def test_spell_example_wraps_around_to_the_rightmost_spell():
     """'Choosing a spell with the icon when 3 spells have been cast: the rightmost spell is
     chosen, because you wrap around while counting.' Three free spells, arrow right to left 4."""
