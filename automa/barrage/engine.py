@@ -98,9 +98,9 @@ def decide(state: GameState, automa: str | None = None) -> Decision:
 
     With Mahiri Sekibo in play, ``automa`` may name a human company whose first action of the
     round is still to be drawn: the decision is then Sekibo's tile for that human
-    (see :func:`officers.human_first_action`)."""
+    (see :func:`human_first_action`)."""
     if automa is not None and officers.human_first_action_due(state, automa):
-        return officers.human_first_action(state, automa)
+        return human_first_action(state, automa)
     company = resolve_automa(state, automa)
     colour = company_colours()[company]
     me = state.companies[company]
@@ -181,6 +181,37 @@ def play_tile(turn: Turn, actions_tile: dict) -> tuple[list[Step], str, bool]:
                       "this Automa immediately takes a second turn with a new tile")
         return steps, ending, extra
     return steps, ending, False
+
+
+def human_first_action(state: GameState, human: str):
+    """Sekibo: draw a tile from the shared pile for ``human``'s first action of the round.
+
+    The ops flip the tile and mark the draw; nothing of the human's is moved (the human plays the
+    action). The decision tells which action of the tile is the first the human's pieces allow,
+    checked as if the human were a Medium Automa (it pays credits where an Automa pays VP)."""
+    colour = company_colours()[human]
+    work = state.copy()
+    trace = Trace()
+    turn = Turn(work, human, criteria={}, trace=trace)
+    actions_tile, flipped = flip(turn, state)
+    turn.do({"op": "human_first_action"})
+    ops = list(turn.ops)
+    probe = work.copy()
+    probe.companies[human].automa = True
+    probe.companies[human].level = "medium"
+    probe_turn = Turn(probe, human, criteria=turn.criteria, trace=trace)
+    with trace.section("Sekibo: the tile's actions checked for the human as if it were an Automa"):
+        steps, ending, _ = play_tile(probe_turn, actions_tile)
+    words = [s.action for s in steps]
+    chosen = ending if steps else "bank"
+    info = {"tile": actions_tile["tile"], "criteria": flipped, "action": chosen, "target": steps[-1].target if steps else None,
+            "steps": words}
+    text = (f"{colour.capitalize()} player ({human}), Sekibo's rule: your first action this round is decided by "
+            f"Automa tile {actions_tile['tile']}: {', then '.join(w.replace('_', ' ') for w in words) or 'bank'}"
+            + (f" ({steps[-1].target})" if steps and steps[-1].target else "") + ".")
+    return Decision(automa=human, colour=colour, action="human_first_action", target=chosen, engineers=0, vp_delta=0,
+                    steps=[], ops=ops, trace=trace.lines(), tiles={"actions": actions_tile["tile"], "criteria": flipped},
+                    instruction=text, level="human", officer=None, human_first_action=info)
 
 
 def _refill_contracts(turn: Turn) -> None:

@@ -8,7 +8,7 @@ behaviour rules as follows."
 
 - Mahiri Sekibo: "Automa don't use this special ability! Instead, human players must perform
   their first action during each round as if they were an Automa. Draw a new Automa tile and
-  follow it to 'decide' which action to perform."
+  follow it to 'decide' which action to perform." (The draw: ``engine.human_first_action``.)
 - Tommaso Battista: "If an action listed on the Automa tile that will end the turn (i.e. not
   the actions in the dashed frame) requires 1 single Engineer, Automa will use the 'Architect'
   (if available). After the resolution of the action, Automa will immediately start a second
@@ -19,9 +19,7 @@ behaviour rules as follows."
 """
 from __future__ import annotations
 
-from automa.common.trace import Trace
-
-from .data import company_colours, components
+from .data import components
 from .state import Company, GameState
 from .turn import Turn
 
@@ -66,35 +64,3 @@ def human_first_action_due(state: GameState, company: str) -> bool:
     """Whether ``company`` is a human whose first action of the round Sekibo's tile still has to decide."""
     c = state.companies.get(company)
     return bool(c and not c.automa and in_play(state, "sekibo") and company not in state.human_first_actions)
-
-
-def human_first_action(state: GameState, human: str):
-    """Sekibo: draw a tile from the shared pile for ``human``'s first action of the round.
-
-    The ops flip the tile and mark the draw; nothing of the human's is moved (the human plays the
-    action). The decision tells which action of the tile is the first the human's pieces allow,
-    checked as if the human were a Medium Automa (it pays credits where an Automa pays VP)."""
-    from .engine import Decision, flip, play_tile          # the engine imports this module
-    colour = company_colours()[human]
-    work = state.copy()
-    trace = Trace()
-    turn = Turn(work, human, criteria={}, trace=trace)
-    actions_tile, flipped = flip(turn, state)
-    turn.do({"op": "human_first_action"})
-    ops = list(turn.ops)
-    probe = work.copy()
-    probe.companies[human].automa = True
-    probe.companies[human].level = "medium"
-    probe_turn = Turn(probe, human, criteria=turn.criteria, trace=trace)
-    with trace.section("Sekibo: the tile's actions checked for the human as if it were an Automa"):
-        steps, ending, _ = play_tile(probe_turn, actions_tile)
-    words = [s.action for s in steps]
-    chosen = ending if steps else "bank"
-    info = {"tile": actions_tile["tile"], "criteria": flipped, "action": chosen, "target": steps[-1].target if steps else None,
-            "steps": words}
-    text = (f"{colour.capitalize()} player ({human}), Sekibo's rule: your first action this round is decided by "
-            f"Automa tile {actions_tile['tile']}: {', then '.join(w.replace('_', ' ') for w in words) or 'bank'}"
-            + (f" ({steps[-1].target})" if steps and steps[-1].target else "") + ".")
-    return Decision(automa=human, colour=colour, action="human_first_action", target=chosen, engineers=0, vp_delta=0,
-                    steps=[], ops=ops, trace=trace.lines(), tiles={"actions": actions_tile["tile"], "criteria": flipped},
-                    instruction=text, level="human", officer=None, human_first_action=info)
