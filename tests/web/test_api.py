@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from automa.barrage.engine import apply_decision
+from automa.barrage.names import with_code
 from automa.barrage.state import Dam, GameState
 from tests.vision.cameras import SizedCamera
 from vision.barrage.board_state import MapState
@@ -232,7 +233,7 @@ def test_the_page_moves_on_when_the_camera_sees_the_instruction_done(client, ses
     # the page says what it waits for: each slot the instruction changes, as the camera sees it now
     known = game.map_of(GameState.from_dict(store.last(session_id).state))
     targets = list(dict.fromkeys(m.space for m in diff(known, expected)))
-    assert targets and [w.split(":")[0] for w in live["waiting"]] == targets
+    assert targets and [w.split(":")[0] for w in live["waiting"]] == [with_code(t) for t in targets]
     assert all(w.endswith("there") for w in live["waiting"])
     # done, and a neutral dam misread as gone: nothing removes a dam, so that is no obstacle
     neutral = next(s for s, d in expected.dams.items() if d.owner == "neutral")
@@ -791,9 +792,10 @@ def test_an_automa_turn_says_what_the_camera_does_not_see_done_yet(client, sessi
     dam = next(s for s, d in expected.dams.items() if d.owner == "usa")       # the Automa's new dam
     seen = replace(expected, dams={s: d for s, d in expected.dams.items() if s != dam},
                    conduits={**expected.conduits, "1A": "usa"}, unknown=["5U"])
-    assert game.waiting_for(step, seen) == [f"{dam}: usa's dam; the camera sees nothing there",
-                                            "1A: nothing; the camera sees usa's conduit there",
-                                            "5U: hidden from the camera"]
+    # each space named as a player says it, the code a hint; a dam's pieces said, 1 too (issue 82)
+    assert game.waiting_for(step, seen) == [f"{with_code(dam)}: usa's dam of 1 piece; the camera sees nothing there",
+                                            f"{with_code('1A')}: nothing; the camera sees usa's conduit there",
+                                            "the red-outlined dam space of basin 5, Hills (5U): hidden from the camera"]
     assert game.waiting_for(step, expected) == []
     client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={"seq": 0})
     assert game.waiting_for(store.last(session_id), expected) is None      # a human's turn: no instruction

@@ -367,5 +367,6 @@ def test_an_automa_turn_says_what_the_camera_does_not_see_done_yet(site, page, l
     page.reload()
     page.wait_for_selector("#waiting li")
     assert say(lang, "Not seen done yet:") in page.inner_text("#waiting")
-    assert "8U: usa's dam; the camera sees nothing there" in page.inner_text("#waiting")
+    assert ("the red-outlined dam space of basin 8, Plains (8U): usa's dam of 1 piece; the camera sees nothing there"
+            in page.inner_text("#waiting"))
     shot(page, "automa-turn-waiting")

@@ -17,6 +17,7 @@ from typing import Any, Collection, Mapping, Sequence
 from automa.barrage import phases
 from automa.barrage.data import barrage_map, company_colours
 from automa.barrage.engine import apply_decision, decide
+from automa.barrage.names import with_code
 from automa.barrage.officers import human_first_action_due
 from automa.barrage.rules import legal_spaces
 from automa.barrage.setup import new_game
@@ -551,8 +552,8 @@ def waiting_for(step: Step, seen: MapState, pictures: Comparison | None = None,
     state, flow = load(step)
     fixed, _ = read_against(map_of(state), seen, flow.next, automa=True, pictures=pictures, by_hand=by_hand)
     slots = dict.fromkeys(m.space for m in diff(fixed, expected))
-    return ([f"{s}: {_holding(expected, s)}; the camera sees {_holding(fixed, s)} there" for s in slots]
-            + [f"{u}: hidden from the camera" for u in fixed.unknown])
+    return ([f"{with_code(s)}: {_holding(expected, s)}; the camera sees {_holding(fixed, s)} there" for s in slots]
+            + [f"{with_code(u)}: hidden from the camera" for u in fixed.unknown])
 
 
 def _holding(board: MapState, slot: str) -> str:
@@ -562,7 +563,7 @@ def _holding(board: MapState, slot: str) -> str:
         return f"{n} drop{'' if n == 1 else 's'}"
     if slot in board.dams:
         d = board.dams[slot]
-        pieces = f" of {d.pieces} pieces" if d.pieces > 1 else ""
+        pieces = f" of {d.pieces} piece{'' if d.pieces == 1 else 's'}"      # said always: 1 piece read for 2 is the usual miss
         water = f" holding {d.drops} drop{'' if d.drops == 1 else 's'}" if d.drops else ""
         return f"{d.owner}'s dam{pieces}{water}"
     for kind, table in (("conduit", board.conduits), ("powerhouse", board.powerhouses)):
