@@ -1,0 +1,149 @@
+"""The Brasil Imperial page through Flask's test client: the card editor (saved, exported,
+imported, validated), a new game, the Autômato's turn with the compass drawn, what the players
+enter, stale clicks, undo, and never a 500 for a bad form."""
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from automa.brasil_imperial.cards import dump_cards, example_cards
+from automa.brasil_imperial.state import load
+from web.app import WebConfig, create_app
+from web.services import services
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    return create_app(WebConfig(data_dir=tmp_path / "data", model=tmp_path / "no-model.onnx"))
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def start(client, **form) -> str:
+    data = {"p0_name": "you", "p0_capital": "green", "p1_name": "ana", "p1_capital": "blue", "seed": "5", **form}
+    res = client.post("/brasil-imperial/new", data=data)
+    assert res.status_code == 302, res.get_data(as_text=True)
+    return res.headers["Location"]
+
+
+def seq(html: str) -> str:
+    return re.search(r'name="seq" value="(\d+)"', html).group(1)
+
+
+def state_of(app, url):
+    with app.app_context():
+        return load(services().store.steps(int(url.rsplit("/", 1)[1]))[-1].state)
+
+
+def test_index_and_home_link_here(client):
+    html = client.get("/brasil-imperial/").get_data(as_text=True)
+    assert 'id="new-game"' in html and "example cards (not the printed ones)" in html
+    assert "/brasil-imperial/" in client.get("/").get_data(as_text=True)
+
+
+def test_a_new_game_shows_the_automas_turn_and_the_compass(client, app):
+    url = start(client)
+    html = client.get(url).get_data(as_text=True)
+    s = state_of(app, url)
+    assert f'id="compass" data-at="{s.compass_at[0]},{s.compass_at[1]}" data-heading="{s.heading}"' in html
+    assert 'id="automa-done"' in html and 'id="instruction"' in html and "Turn the action pile face up" in html
+    client.post(url + "/automa", data={"seq": seq(html)})
+    after = state_of(app, url)
+    assert after.turns == 1
+    assert client.post(url + "/automa", data={"seq": seq(html)}).status_code == 409, "a second click is stale"
+    html = client.get(url).get_data(as_text=True)
+    assert f'data-at="{after.compass_at[0]},{after.compass_at[1]}"' in html
+    client.post(url + "/undo")
+    assert state_of(app, url).turns == 0
+
+
+def test_the_players_enter_a_combat_result_and_pieces(client, app):
+    url = start(client)
+    for _ in range(30):
+        html = client.get(url).get_data(as_text=True)
+        if 'id="combat"' in html:
+            break
+        if 'id="automa-done"' in html:
+            client.post(url + "/automa", data={"seq": seq(html)})
+        elif 'id="reveal"' in html:
+            client.post(url + "/table", data={"seq": seq(html), "action": "reveal", "kind": "quilombo"})
+        elif 'id="mission"' in html:
+            client.post(url + "/table", data={"seq": seq(html), "action": "mission", "era": "1", "obj0_kind": "city",
+                                              "obj1_kind": "frame", "obj2_kind": "other"})
+        s = state_of(app, url)
+        if not s.pending and s.units_on_map():
+            h = f"{s.compass_at[0] + 1},{s.compass_at[1]}"
+            client.post(url + "/table", data={"seq": seq(client.get(url).get_data(as_text=True)), "action": "piece",
+                                              "hex": h, "what": "unit", "player": "you", "vp": "2", "fc": "1"})
+    assert 'id="combat"' in html, "a unit in the way starts a combat"
+    before = state_of(app, url)
+    res = client.post(url + "/table", data={"seq": seq(html), "action": "combat", "cards_power": "9",
+                                            "player_total": "0"})
+    assert res.status_code == 302
+    after = state_of(app, url)
+    assert after.pending is None and after.automa.combat_cards == before.automa.combat_cards - before.pending["cards"]
+
+
+@pytest.mark.parametrize("form", [
+    {"action": "piece", "hex": "99,99", "what": "unit", "player": "you"},
+    {"action": "piece", "hex": "abc", "what": "unit", "player": "you"},
+    {"action": "piece", "hex": "0,0", "what": "dragon", "player": "you"},
+    {"action": "piece", "hex": "0,0", "what": "unit", "player": "nobody"},
+    {"action": "reveal", "kind": "flag"},
+    {"action": "combat", "player_total": "x"},
+    {"action": "final", "gold_vp": "1 2 3"},
+    {"action": "nonsense"},
+])
+def test_bad_table_forms_are_named_not_crashes(client, form):
+    url = start(client)
+    html = client.get(url).get_data(as_text=True)
+    res = client.post(url + "/table", data={"seq": seq(html), **form})
+    assert res.status_code == 400 and 'id="errors"' in res.get_data(as_text=True)
+
+
+def test_the_card_editor_saves_exports_and_imports(client, app):
+    html = client.get("/brasil-imperial/cards/example").get_data(as_text=True)
+    assert 'id="example-label"' in html and 'id="save-cards"' not in html
+    assert client.post("/brasil-imperial/cards/example", data={}).status_code == 400
+    assert client.post("/brasil-imperial/cards/copy", data={"name": "mine", "source": "example"}).status_code == 302
+    html = client.get("/brasil-imperial/cards/mine").get_data(as_text=True)
+    form = dict(re.findall(r'<select name="([^"]+)"[^>]*>.*?<option value="([^"]*)"[^>]*selected', html, re.S))
+    form.update(dict(re.findall(r'<input name="(m\d+_(?:explore|moves))"[^>]*value="([^"]*)"', html)))
+    form["a0_e0_r0"] = "gold"
+    form["m0_moves"] = "1 1"
+    assert client.post("/brasil-imperial/cards/mine", data=form).status_code == 302
+    exported = json.loads(client.get("/brasil-imperial/cards/mine/export").get_data(as_text=True))
+    assert exported["action"][0]["columns"][0][0] == "gold" and exported["movement"][0]["moves"] == [1, 1]
+    assert not exported["example"]
+    bad = dict(form, m0_moves="7")
+    res = client.post("/brasil-imperial/cards/mine", data=bad)
+    assert res.status_code == 400 and "digits 0-5" in res.get_data(as_text=True)
+    res = client.post("/brasil-imperial/cards/import", data={"name": "again", "file": (io.BytesIO(
+        json.dumps(exported).encode()), "cards.json")}, content_type="multipart/form-data")
+    assert res.status_code == 302
+    url = start(client, cards="again")
+    assert state_of(app, url).cards.action[exported["action"][0]["id"]].columns[0][0].kind == "gold"
+
+
+def test_an_import_with_a_bad_card_is_refused_by_name(client):
+    raw = dump_cards(example_cards())
+    raw["action"][2]["columns"][1][3] = "fly:away"
+    res = client.post("/brasil-imperial/cards/import", data={"name": "bad", "file": (io.BytesIO(
+        json.dumps(raw).encode()), "c.json")}, content_type="multipart/form-data")
+    assert res.status_code == 400 and "unknown action" in res.get_data(as_text=True)
+    for name in ("../etc", "example", ""):
+        res = client.post("/brasil-imperial/cards/copy", data={"name": name, "source": "example"})
+        assert res.status_code == 400
+    assert client.get("/brasil-imperial/cards/nothing-here").status_code == 404
+
+
+def test_the_page_speaks_portuguese(client):
+    html = client.get("/brasil-imperial/?lang=pt_BR").get_data(as_text=True)
+    assert "Novo jogo" in html or "Nova partida" in html
