@@ -18,6 +18,9 @@ from automa.games import registry
 
 from . import game_commands
 
+DESCRIPTION = ("A camera-assisted companion for board games played against an Automa: "
+               "each game's engine, the board reader, the page and the lab's tools.")
+
 # command -> module that registers it
 COMMANDS: dict[str, str] = {
     "demo": "automa_vision.demo",
@@ -35,7 +38,7 @@ COMMANDS: dict[str, str] = {
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of ``only`` (a command or a game id) alone."""
-    parser = argparse.ArgumentParser(prog="automa-vision", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="automa-vision", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     games = registry()
     for game in games.values():
