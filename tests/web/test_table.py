@@ -4,6 +4,7 @@ without a steady reading."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -196,3 +197,26 @@ def test_confirm_refuses_without_a_steady_reading_and_says_why(client, session_i
     assert store.last(session_id).seq == 1
     res = client.post(f"{API}/{session_id}/human-done", json={"seq": 1, "use_camera": False})
     assert res.status_code == 200 and store.last(session_id).seq == 2
+
+
+def test_a_misreading_said_on_the_last_turn_is_not_listed_again(client, session_id, monkeypatch):
+    """A neutral dam the camera does not see: "not taken" on the turn it is first read, then
+    counted, not listed again, on each turn after."""
+    store = services_of(client).store
+    client.post(f"{API}/{session_id}/automa-done", json={"seq": 0})
+    known = game.map_of(GameState.from_dict(store.last(session_id).state))
+    neutral = next(s for s, d in known.dams.items() if d.owner == "neutral")
+    seen = {"map": None}
+    table_shows(client, monkeypatch, seen)
+
+    def without_the_neutral_dam():
+        now = game.map_of(GameState.from_dict(store.last(session_id).state))
+        return replace(now, dams={s: d for s, d in now.dams.items() if s != neutral})
+    seen["map"] = without_the_neutral_dam()
+    first = client.get(f"{API}/{session_id}/live").json
+    assert first["refused"] == [f"the dam on {neutral} was removed"] and first["refused_again"] == []
+    assert client.post(f"{API}/{session_id}/human-done", json={"seq": 1}).status_code == 200
+    client.post(f"{API}/{session_id}/automa-done", json={"seq": 2})
+    seen["map"] = without_the_neutral_dam()
+    again = client.get(f"{API}/{session_id}/live").json
+    assert again["refused"] == [] and again["refused_again"] == [f"the dam on {neutral} was removed"]

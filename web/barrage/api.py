@@ -236,7 +236,7 @@ def live(sid: int):
            # how likely the camera read the whole board right (vision.barrage.confidence.board_chance)
            "board_chance": look.reading.board_chance if look.reading else None,
            "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "seen": [],
-           "unsure": [], "waiting": [], "advanced": False,
+           "unsure": [], "waiting": [], "advanced": False, "refused_again": [],
            # the camera's health (web.camera_health): nothing is taken from a lost, frozen or lost-board camera
            "camera": (health := services().live.health(look)).to_dict(),
            # the last step is one an undo went back to: the camera does not play the next turn by itself
@@ -258,7 +258,9 @@ def live(sid: int):
         out["waiting"] = waiting or []
     else:
         after, moves, refused = game.detected_moves(last, look.stable_map, compared, by_hand)
-        out["moves"], out["refused"] = [m.text for m in moves], [m.text for m in refused]
+        said = game.refused_before(steps)
+        out["moves"], out["refused"] = [m.text for m in moves], [m.text for m in refused if m.text not in said]
+        out["refused_again"] = [m.text for m in refused if m.text in said]       # said on the last turn: counted, not listed
         # the slots the moves touch, as confirming would leave them: drawn on the map until then
         moved = {m.space for m in moves}
         out["seen"] = [p for p in views.map_pieces(after) if p["slot"] in moved]

@@ -187,6 +187,13 @@ def human_done(step: Step, seen: MapState | None, pictures: Comparison | None = 
                  {"moves": [asdict(m) for m in moves], "refused": [asdict(m) for m in refused]})
 
 
+def refused_before(steps: Sequence[Step]) -> frozenset[str]:
+    """What the last human turn listed as not taken: a misreading the camera keeps making (a
+    neutral dam it does not see) is said on that turn, then not again on every turn after."""
+    last = next((s for s in reversed(steps) if s.kind == "human"), None)
+    return frozenset() if last is None else frozenset(m["text"] for m in last.payload.get("refused", []))
+
+
 def human_pass(step: Step) -> NewStep:
     state, flow = load(step)
     if flow.phase != "actions" or state.companies[flow.next].automa:

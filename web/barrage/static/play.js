@@ -96,7 +96,7 @@ function renderNow() {
   }
 }
 
-let detected = [], refused = [], unread = [], seen = [], unsure = [], waiting = [];
+let detected = [], refused = [], refusedAgain = [], unread = [], seen = [], unsure = [], waiting = [];
 // Why an Automa's turn waits for Done: no camera, a turn off the map (the camera cannot see it
 // done), or a turn just undone (the table may still show it: the camera does not play it again).
 function autoNote(undone) {
@@ -115,6 +115,9 @@ function detectedText() {
   // Changes the rules never make (a piece gone, lowered, another owner) are misreadings: the map keeps what it knew.
   const notTaken = refused.length ? [el("p", {class: "muted", id: "refused"}, "Not taken (each with its reason):"),
     el("ul", {}, refused.map((m) => el("li", {}, m)))] : [];
+  // the same misreadings as on the last turn: counted, not listed again every turn
+  if (refusedAgain.length) notTaken.push(el("p", {class: "muted", id: "refused-again"},
+    `Also not taken, as on the last turn: ${refusedAgain.length}`));
   // The picture changed where the camera reads no move: the players look there and correct the map.
   const check = unread.length ? [el("p", {id: "unread"}, `The picture changed on ${unread.join(", ")} but the camera `
     + "reads no move there: check those slots and correct the map if needed.")] : [];
@@ -315,7 +318,7 @@ async function poll() {
       waiting = live.waiting || [];
       const w = $("waiting"); if (w) w.replaceChildren(waitingText());
     } else if (view.next_view && !view.next_view.automa) {
-      detected = live.moves; refused = live.refused; unread = live.unread || []; seen = live.seen || [];
+      detected = live.moves; refused = live.refused; refusedAgain = live.refused_again || []; unread = live.unread || []; seen = live.seen || [];
       unsure = live.unsure || [];
       const d = $("detected"); if (d) d.replaceChildren(detectedText());
     }
