@@ -304,6 +304,12 @@ def _int(v: Any, name: str) -> int:
     return v
 
 
+def _str(v: Any, name: str) -> str:
+    if not isinstance(v, str):
+        raise StateError(f"{name} must be a text, got {v!r}")
+    return v
+
+
 def _parse(raw: Any) -> GameState:
     if not isinstance(raw, dict):
         raise StateError("a state must be a JSON object")
@@ -331,8 +337,8 @@ def _parse(raw: Any) -> GameState:
                            _int(s.get("excamixers", 0), f"{cid}.wheel.excamixers")) for s in wheel_raw],
             tiles=list(c.get("tiles", list(STRUCTURES))),
             contracts=[_int(x, f"{cid}.contracts") for x in c.get("contracts", [])],
-            level=c.get("level", c.get("difficulty", "medium")),
-            officer=c.get("officer"),
+            level=_str(c.get("level", c.get("difficulty", "medium")), f"{cid}.level"),
+            officer=None if c.get("officer") is None else _str(c["officer"], f"{cid}.officer"),
             architect=bool(c.get("architect", False)),
             excamixers=_int(c.get("excamixers", 0), f"{cid}.excamixers"),
             external_works=[_int(x, f"{cid}.external_works") for x in c.get("external_works", [])],
@@ -567,6 +573,8 @@ def validate(state: GameState) -> None:
     for h in state.human_first_actions:
         if h not in state.companies or state.companies[h].automa:
             raise StateError(f"human_first_actions: {h!r} is not a human company")
+    if len(set(state.human_first_actions)) != len(state.human_first_actions):
+        raise StateError("human_first_actions: a human's first-action tile is drawn once a round")
     _validate_leeghwater(state)
     tiles = set(range(1, 21))
     if sorted(state.deck.draw_pile + state.deck.discard) != sorted(tiles):

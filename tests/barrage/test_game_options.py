@@ -40,3 +40,23 @@ def test_a_state_written_with_difficulty_still_loads():
     data["companies"][0]["difficulty"] = "nightmare"
     with pytest.raises(StateError, match="level must be one of"):
         GameState.from_dict(data)
+
+
+@pytest.mark.parametrize("where, key, value", [
+    ("company", "officer", ["adler"]), ("company", "level", {"a": 1}), ("company", "officer", "nobody"),
+    ("company", "architect", True), ("company", "external_works", [999]), ("top", "human_first_actions", ["usa"]),
+    ("top", "private_buildings", [{"building": "wind_farm", "built_by": ["usa", "usa"]}]),
+    ("top", "external_works", {"slots": "abc"}), ("top", "leeghwater", False),
+])
+def test_malformed_level_officer_and_expansion_fields_are_refused(where, key, value):
+    """Every problem is a StateError naming it (never a crash), for the fields the levels and the
+    expansion add."""
+    data = GAME.dump(GAME.new_game({"automa": "2", "humans": "1", "levels": "hard,very-hard", "officers": "jordan",
+                                    "leeghwater": "yes", "seed": "3"}))
+    human = next(c["company"] for c in data["companies"] if not c["automa"])
+    if where == "company":
+        data["companies"][0][key] = value
+    else:
+        data[key] = [human] * 2 if key == "human_first_actions" else value
+    with pytest.raises(StateError):
+        GameState.from_dict(data)
