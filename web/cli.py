@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
 
@@ -59,5 +60,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Automa Vision on http://{host}:{args.port}/  (source: {source_of(args).describe()})")
     if pairing is not None:
         print(pairing.console())
+    # the console keeps what the players need (the address, the pairing code), not a line per request
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
     app.run(host=host, port=args.port, threaded=True, use_reloader=False)
     return 0
