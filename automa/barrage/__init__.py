@@ -19,5 +19,5 @@ Modules, one job each:
 - ``officers``      officers' starting changes and turn-wide rules (Sekibo, Battista, Grasso)
 - ``drop_choice``, ``rewards``  where drops go; contract rewards and incomes
 - ``engine``        the Automa turn: flip a tile, try its actions, return a Decision
-- ``phases``, ``setup``, ``selfplay``, ``random_states``, ``speed``, ``game`` (the registry entry)
+- ``phases``, ``setup``, ``selfplay``, ``random_states``, ``game`` (the registry entry)
 """
