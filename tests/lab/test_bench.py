@@ -12,6 +12,10 @@ def test_bench_json_has_speed_and_fixture_accuracy(capsys):
     assert main(["bench", "--games", "1", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["decide_ms_median"] > 0
+    for level in ("easy", "medium", "hard", "very_hard"):
+        assert figures[f"barrage_{level}_decide_ms_median"] > 0
+    for game in ("age_of_innovation", "expeditions"):
+        assert figures[f"{game}_turns_timed"] > 0 and figures[f"{game}_decide_ms_median"] > 0
     assert 0 < figures["frame_ms_median"] <= figures["frame_ms_p95"]
     assert figures["registration_ms_cold"] > 0
     assert figures["fixture_n_images"] == 30 and figures["fixture_boards_not_found"] == 0
