@@ -144,6 +144,9 @@ def test_an_import_with_a_bad_card_is_refused_by_name(client):
     assert client.get("/brasil-imperial/cards/nothing-here").status_code == 404
 
 
-def test_the_page_speaks_portuguese(client):
-    html = client.get("/brasil-imperial/?lang=pt_BR").get_data(as_text=True)
-    assert "Novo jogo" in html or "Nova partida" in html
+def test_the_page_and_the_editor_speak_portuguese_and_polish(client):
+    assert "Brasil Imperial contra o Autômato" in client.get("/brasil-imperial/?lang=pt_BR").get_data(as_text=True)
+    html = client.get("/brasil-imperial/cards/example?lang=pt_BR").get_data(as_text=True)
+    assert "Cartas de Movimento" in html and "Construir: Fazenda" in html, "construction names from the board, in Portuguese"
+    html = client.get("/brasil-imperial/cards/example?lang=pl").get_data(as_text=True)
+    assert "Karty ruchu" in html
