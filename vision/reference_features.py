@@ -36,9 +36,12 @@ COLOUR = ("L", "a", "b")       # mean Lab of a box's changed pixels (its own pix
 
 
 def to_lab(crops: np.ndarray) -> np.ndarray:
-    """(N, h, w, 3) uint8 BGR -> float32 Lab with L in 0..100 and a, b about -128..127."""
+    """(N, h, w, 3) uint8 BGR -> float32 Lab with L in 0..100 and a, b about -128..127 (OpenCV's
+    8-bit conversion, a table look-up: ten times faster than its float one, to a unit)."""
     n, h, w, _ = crops.shape
-    lab = cv2.cvtColor(crops.reshape(n * h, w, 3).astype(np.float32) / 255.0, cv2.COLOR_BGR2LAB)
+    lab = cv2.cvtColor(np.ascontiguousarray(crops).reshape(n * h, w, 3), cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[..., 0] *= 100.0 / 255.0
+    lab[..., 1:] -= 128.0
     return lab.reshape(n, h, w, 3)
 
 
@@ -46,17 +49,13 @@ def _aligned(live: np.ndarray, ref: np.ndarray, shift: int) -> np.ndarray:
     """(N, h', w', 3) the reference, each box's moved by the shift (within ``shift`` px) whose
     lightness differs least from the live crop, both cut to their common centre."""
     n, h, w, _ = live.shape
-    core = live[:, shift:h - shift, shift:w - shift]
-    best = np.full(n, np.inf, np.float32)
-    out = np.empty_like(core)
-    for dy in range(-shift, shift + 1):
-        for dx in range(-shift, shift + 1):
-            moved = ref[:, shift + dy:h - shift + dy, shift + dx:w - shift + dx]
-            cost = np.abs(moved[..., 0] - core[..., 0]).mean((1, 2))
-            better = cost < best
-            best[better] = cost[better]
-            out[better] = moved[better]
-    return out
+    core = live[:, shift:h - shift, shift:w - shift, 0]
+    moves = [(dy, dx) for dy in range(-shift, shift + 1) for dx in range(-shift, shift + 1)]
+    cost = np.stack([np.abs(ref[:, shift + dy:h - shift + dy, shift + dx:w - shift + dx, 0] - core).mean((1, 2))
+                     for dy, dx in moves])
+    best = cost.argmin(0)
+    return np.stack([ref[i, shift + moves[b][0]:h - shift + moves[b][0], shift + moves[b][1]:w - shift + moves[b][1]]
+                     for i, b in enumerate(best)])
 
 
 def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT) -> tuple[np.ndarray, np.ndarray]:
@@ -66,7 +65,7 @@ def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT) -> tuple
     live_lab, ref_lab = to_lab(live), to_lab(ref)
     # the frame's light against the reference's: most boxes are empty, so the median of the
     # differences over every pixel of every box is the light's change, not a piece's
-    ref_lab = ref_lab + np.median((live_lab - ref_lab).reshape(-1, 3), axis=0)
+    ref_lab = ref_lab + np.median((live_lab[:, ::3, ::3] - ref_lab[:, ::3, ::3]).reshape(-1, 3), axis=0)
     ref_al = _aligned(live_lab, ref_lab, shift)
     n, h, w, _ = live.shape
     core = live_lab[:, shift:h - shift, shift:w - shift]
@@ -83,7 +82,7 @@ def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT) -> tuple
     grad = _gradient(core[..., 0]) - _gradient(ref_al[..., 0])
     dl = diff[..., 0].reshape(n, -1)
     features = np.stack([
-        flat.mean(1), np.percentile(flat, 75, axis=1), np.percentile(flat, 90, axis=1), np.percentile(flat, 99, axis=1),
+        flat.mean(1), *_percentiles(flat, (75, 90, 99)),
         (flat > CHANGED[0]).mean(1), (flat > CHANGED[1]).mean(1), _largest_patch(de > CHANGED[1]),
         (dl < -CHANGED[0]).mean(1), (dl > CHANGED[0]).mean(1),
         np.abs(dl).mean(1), np.sqrt((diff[..., 1:] ** 2).sum(-1)).reshape(n, -1).mean(1),
@@ -92,6 +91,18 @@ def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT) -> tuple
     counted = changed.sum((1, 2))
     colour = np.where(counted > 8, (core * changed).sum((1, 2)) / np.maximum(counted, 1), core.mean((1, 2)))
     return features, colour.astype(np.float32)
+
+
+def _percentiles(x: np.ndarray, qs: tuple[float, ...]) -> list[np.ndarray]:
+    """Each row's ``qs`` percentiles (linear, as ``np.percentile``), from one sort."""
+    ranked = np.sort(x, axis=1)
+    out = []
+    for q in qs:
+        at = (x.shape[1] - 1) * q / 100
+        lo = int(np.floor(at))
+        hi = min(lo + 1, x.shape[1] - 1)
+        out.append(ranked[:, lo] + (ranked[:, hi] - ranked[:, lo]) * (at - lo))
+    return out
 
 
 def _largest_patch(mask: np.ndarray) -> np.ndarray:
