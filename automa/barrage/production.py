@@ -191,11 +191,15 @@ def _flow(turn: Turn, system: System, energy: int, where: str = "") -> None:
                       if state.companies[turn.company].has_officer("fiesler") else ""))
 
 
-def fulfil(turn: Turn, energy: int) -> list[int]:
+def fulfil(turn: Turn, energy: int, powerhouse: bool = True) -> list[int]:
     """Fulfil contracts with ``energy``: the highest one it reaches (the right one on a tie), or with
-    Luciani as many as possible. Rewards are received and private slots refilled."""
+    Luciani as many as possible. Rewards are received and private slots refilled.
+
+    ``powerhouse``: the energy came from a powerhouse. France's discount needs one ("This ability
+    only works when a powerhouse generates the power used"): not for the energy of the L2 Base and
+    L3 Conduit tiles."""
     state = turn.state
-    off = discount(state, turn.company)
+    off = discount(state, turn.company) if powerhouse else 0
     options = [(need - off, order, cid) for need, order, cid in contracts_available(state) if need - off <= energy]
     if not options:
         turn.trace.add("no available contract needs so little energy")

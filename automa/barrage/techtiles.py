@@ -106,7 +106,7 @@ def after_build(turn: Turn, use: TileUse, structure: str, space: str) -> None:
             n = me.built("dam_base")
             turn.do({"op": "energy", "delta": n})
             turn.trace.add(f"produces {n} energy (1 per base built)")
-            production.fulfil(turn, n)
+            production.fulfil(turn, n, powerhouse=False)
         elif tile == "L2_ELEVATION":
             d = state.dams[space]
             room = capacity(state, space) - d.drops
@@ -124,7 +124,7 @@ def after_build(turn: Turn, use: TileUse, structure: str, space: str) -> None:
             n = 2 * barrage_map().conduits[space].value
             turn.do({"op": "energy", "delta": n})
             turn.trace.add(f"produces {n} energy (2 x conduit value)")
-            production.fulfil(turn, n)
+            production.fulfil(turn, n, powerhouse=False)
         elif tile == "L3_POWERHOUSE":
             n = me.built("powerhouse")
             turn.vp(VP_PER * n, "L3 Powerhouse")

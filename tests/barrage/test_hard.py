@@ -154,6 +154,21 @@ def test_france_discount_when_checking_and_fulfilling():
     assert [op["contract"] for op in d.ops if op["op"] == "fulfil"] == [300]
 
 
+def test_france_discount_needs_a_powerhouse_not_a_tile_effect():
+    """France's ability "only works when a powerhouse generates the power used" (components.json): the
+    4 energy of an L3 Conduit on a value-2 conduit (10A) reach the green 3 (205), not the yellow 7 (310)
+    that the discount would reach."""
+    s = hard(scenario("france", ("usa",), actions=10, criteria=1), "france")
+    three_powerhouses(s, "france", ("P6_0", "P11_0", "P12_0"))
+    s.companies["france"].excavators = 4
+    s.companies["france"].tiles.append("L3_CONDUIT")
+    set_contracts(s, "green", [200, 205])
+    set_contracts(s, "yellow", [305, 310])
+    d = decide(s, "france")
+    assert d.target == "10A" and [op["delta"] for op in d.ops if op["op"] == "energy"] == [4]
+    assert [op["contract"] for op in d.ops if op["op"] == "fulfil"] == [205]
+
+
 def test_germany_second_production_is_the_most_productive_other_one():
     """Germany: "The second production, if available, is always the most productive one among those
     eligible" (another powerhouse; no tile modifier, no board bonus)."""
