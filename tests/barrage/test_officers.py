@@ -211,6 +211,17 @@ def test_fouche_builds_a_building_instead():
     assert next(op for op in d.ops if op["op"] == "engineers")["count"] == 1
 
 
+def test_fouche_searches_from_the_top_even_on_a_tile_whose_building_points_up():
+    """Fouché: "it will ignore the structure indicated on the Automa tile and use 1 Engineer to build the
+    Building" names no direction (ruling O6): tile 19's first construction (a conduit) becomes a Building
+    from the top, although the tile's own Building action searches from the bottom (upward arrow)."""
+    s = officer(scenario(actions=19, criteria=1, leeghwater=True), "fouche")
+    order = [b.building for b in s.private_buildings]
+    d = decide(s)
+    assert d.action == "construction" and d.target == order[0] and len(d.steps) == 1
+    assert any("Fouché" in line for line in d.trace)
+
+
 def test_audia_uses_excavators_and_mixers_before_excamixers():
     s = officer(scenario(actions=4, criteria=1), "audia")
     me = s.companies["usa"]
