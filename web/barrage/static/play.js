@@ -22,6 +22,12 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+// The companies' colours and the tile's columns, named in the page's language.
+const COLOURS = {red: _("red"), black: _("black"), green: _("green"), white: _("white"), orange: _("orange")};
+const colourName = (colour) => COLOURS[colour] || colour;
+const COLUMN = {dam: _("Dam (from {start})"), conduit: _("Conduit (from {start})"), powerhouse: _("Powerhouse (from {start})")};
+const LEVELS = {easy: _("easy"), medium: _("medium"), hard: _("hard")};
+const drops = (n) => (n === 1 ? _("1 drop") : _("{n} drops", {n}));
 function swatch(hex, big) { return el("span", {class: big ? "swatch big" : "swatch", style: `background:${hex}`}); }
 function showError(text) { const m = $("message"); m.textContent = text; m.hidden = !text; }
 
@@ -56,43 +62,43 @@ function renderNow() {
   now.replaceChildren();
   if (view.phase === "over") {
     const ranked = [...view.companies].sort((a, b) => b.vp - a.vp);
-    now.append(el("div", {class: "who"}, "Game over: final scores"),
-      el("ol", {class: "moves"}, ranked.map((c) => el("li", {}, swatch(c.hex), ` ${c.company}: ${c.vp} VP`))));
+    now.append(el("div", {class: "who"}, _("Game over: final scores")),
+      el("ol", {class: "moves"}, ranked.map((c) => el("li", {}, swatch(c.hex), " " + _("{company}: {vp} VP", {company: c.company, vp: c.vp})))));
     return;
   }
   if (view.phase === "round_end") {
-    now.append(el("div", {class: "who"}, `Round ${view.round} is over`),
-      el("p", {class: "instruction"}, "Everyone has passed. Run the round end: water flows, energy and bonus scoring, "
-        + (view.round < 5 ? "then the next round's income and headstream water." : "then final scoring.")),
-      el("button", {class: "big", id: "round-end", onclick: () => step("round-end")}, "Run round end"));
+    now.append(el("div", {class: "who"}, _("Round {n} is over", {n: view.round})),
+      el("p", {class: "instruction"}, view.round < 5
+        ? _("Everyone has passed. Run the round end: water flows, energy and bonus scoring, then the next round's income and headstream water.")
+        : _("Everyone has passed. Run the round end: water flows, energy and bonus scoring, then final scoring.")),
+      el("button", {class: "big", id: "round-end", onclick: () => step("round-end")}, _("Run round end")));
     return;
   }
   const c = view.next_view;
   if (c.automa) {
     const d = view.decision;
-    now.append(el("div", {class: "who"}, swatch(c.hex, true), ` ${cap(c.colour)} Automa (${c.company}) plays`),
+    now.append(el("div", {class: "who"}, swatch(c.hex, true), " " + cap(_("{colour} Automa ({company}) plays", {colour: colourName(c.colour), company: c.company}))),
       el("p", {class: "instruction", id: "instruction"}, d.summary || d.instruction),
       // where on the map, as a player says it (the code a hint): with Done, on a phone's first screen
-      view.targets.length ? el("ul", {class: "targets", id: "targets", "aria-label": "On the map"},
+      view.targets.length ? el("ul", {class: "targets", id: "targets", "aria-label": _("On the map")},
         view.targets.map((t) => el("li", {}, t))) : "",
-      view.targets.length ? el("div", {class: "target-map", id: "target-map", title: "Show the whole map",
+      view.targets.length ? el("div", {class: "target-map", id: "target-map", title: _("Show the whole map"),
         onclick: () => showTab("map")}) : "",
-      el("button", {class: "big", id: "automa-done", onclick: () => step("automa-done")}, "Done: next turn"),
+      el("button", {class: "big", id: "automa-done", onclick: () => step("automa-done")}, _("Done: next turn")),
       el("p", {class: "muted", id: "auto-note"}, autoNote(false)),
       el("div", {id: "waiting"}, waitingText()),
       el("ol", {class: "moves", id: "moves"}, d.moves.map((m) => el("li", {}, m))),
-      el("details", {id: "why"}, el("summary", {}, "Why? (the Automa's full reasoning)"),
+      el("details", {id: "why"}, el("summary", {}, _("Why? (the Automa's full reasoning)")),
         el("pre", {}, d.trace.join("\n"))));
   } else {
-    now.append(el("div", {class: "who"}, swatch(c.hex, true), ` ${cap(c.colour)} player (${c.company}): your turn`),
+    now.append(el("div", {class: "who"}, swatch(c.hex, true), " " + cap(_("{colour} player ({company}): your turn", {colour: colourName(c.colour), company: c.company}))),
       el("div", {class: "detected", id: "detected"}, detectedText()),
-      el("p", {class: "muted"}, "The map shows the moves seen ringed in dashed blue. Anything wrong? "
-        + "Click the slot on the map to correct it before confirming."),
-      el("button", {class: "big", id: "human-done", onclick: () => step("human-done")}, "Confirm turn"),
-      el("button", {class: "big secondary", id: "pass", onclick: () => step("pass")}, "Pass for the rest of the round"),
+      el("p", {class: "muted"}, _("The map shows the moves seen ringed in dashed blue. Anything wrong? Click the slot on the map to correct it before confirming.")),
+      el("button", {class: "big", id: "human-done", onclick: () => step("human-done")}, _("Confirm turn")),
+      el("button", {class: "big secondary", id: "pass", onclick: () => step("pass")}, _("Pass for the rest of the round")),
       // the camera lost, frozen or not yet steady: the turn as the map shows it, corrected by hand
       view.recognitionAvailable ? el("button", {class: "secondary", id: "human-done-by-hand",
-        onclick: () => step("human-done", {use_camera: false})}, "Confirm without the camera") : "");
+        onclick: () => step("human-done", {use_camera: false})}, _("Confirm without the camera")) : "");
   }
 }
 
@@ -100,73 +106,72 @@ let detected = [], refused = [], refusedAgain = [], unread = [], seen = [], unsu
 // Why an Automa's turn waits for Done: no camera, a turn off the map (the camera cannot see it
 // done), or a turn just undone (the table may still show it: the camera does not play it again).
 function autoNote(undone) {
-  if (!view.recognitionAvailable) return "Carry it out on the table, then press Done.";
-  if (!view.changes_map) return "Nothing on the map changes: the camera cannot see this turn done. Carry it out, then press Done.";
-  if (undone) return "Undone: the camera does not play this turn again by itself. Press Done to play it.";
-  return "The page moves on by itself when the camera sees this done.";
+  if (!view.recognitionAvailable) return _("Carry it out on the table, then press Done.");
+  if (!view.changes_map) return _("Nothing on the map changes: the camera cannot see this turn done. Carry it out, then press Done.");
+  if (undone) return _("Undone: the camera does not play this turn again by itself. Press Done to play it.");
+  return _("The page moves on by itself when the camera sees this done.");
 }
 // On an Automa's turn, what the camera does not see done yet: the players see why the page waits.
 function waitingText() {
   if (!view.recognitionAvailable || !waiting.length) return "";
-  return el("div", {class: "muted"}, "Not seen done yet:", el("ul", {}, waiting.map((w) => el("li", {}, w))));
+  return el("div", {class: "muted"}, _("Not seen done yet:"), el("ul", {}, waiting.map((w) => el("li", {}, w))));
 }
 function detectedText() {
-  if (!view.recognitionAvailable) return "Recognition unavailable: play your turn, correct the map if needed, then confirm.";
+  if (!view.recognitionAvailable) return _("Recognition unavailable: play your turn, correct the map if needed, then confirm.");
   // Changes the rules never make (a piece gone, lowered, another owner) are misreadings: the map keeps what it knew.
-  const notTaken = refused.length ? [el("p", {class: "muted", id: "refused"}, "Not taken (each with its reason):"),
+  const notTaken = refused.length ? [el("p", {class: "muted", id: "refused"}, _("Not taken (each with its reason):")),
     el("ul", {}, refused.map((m) => el("li", {}, m)))] : [];
   // the same misreadings as on the last turn: counted, not listed again every turn
   if (refusedAgain.length) notTaken.push(el("p", {class: "muted", id: "refused-again"},
-    `Also not taken, as on the last turn: ${refusedAgain.length}`));
+    _("Also not taken, as on the last turn: {n}", {n: refusedAgain.length})));
   // The picture changed where the camera reads no move: the players look there and correct the map.
-  const check = unread.length ? [el("p", {id: "unread"}, `The picture changed on ${unread.join(", ")} but the camera `
-    + "reads no move there: check those slots and correct the map if needed.")] : [];
+  const check = unread.length ? [el("p", {id: "unread"}, _("The picture changed on {slots} but the camera reads no move there: check those slots and correct the map if needed.", {slots: unread.join(", ")}))] : [];
   // Slots read unsure, breaking a rule, or hidden: a move there may be read wrong or missed.
-  const ask = unsure.length ? [el("p", {class: "muted", id: "unsure"}, "The camera is unsure here (ringed in dotted purple "
-    + "on the map): look at the table and correct the map if needed:"),
+  const ask = unsure.length ? [el("p", {class: "muted", id: "unsure"}, _("The camera is unsure here (ringed in dotted purple on the map): look at the table and correct the map if needed:")),
     el("ul", {}, unsure.map((u) => el("li", {}, `${u.slot}: ${u.why}`)))] : [];
-  if (!detected.length) return el("div", {}, "No moves seen yet. Play your turn; the moves appear here.", ...check, ...ask, ...notTaken);
+  if (!detected.length) return el("div", {}, _("No moves seen yet. Play your turn; the moves appear here."), ...check, ...ask, ...notTaken);
   return el("div", {}, el("ul", {}, detected.map((m) => el("li", {}, m))), ...ask, ...notTaken);
 }
 
 // -- tiles, boards, history ---------------------------------------------------------------
 function renderTiles() {
   const t = view.tiles;
-  const actions = el("div", {class: "tile", id: "tile-actions"}, el("h3", {}, `Actions side (tile ${t.actions.tile})`),
+  const actions = el("div", {class: "tile", id: "tile-actions"}, el("h3", {}, _("Actions side (tile {n})", {n: t.actions.tile})),
     el("ol", {}, t.actions.actions.map((a) => el("li", {class: (a.dashed ? "dashed " : "") + (a.expansion ? "expansion" : "")},
       a.text))));
-  let criteria = el("div", {class: "tile", id: "tile-criteria"}, el("h3", {}, "Criteria side"), el("p", {class: "muted"}, "No tile flipped yet."));
+  let criteria = el("div", {class: "tile", id: "tile-criteria"}, el("h3", {}, _("Criteria side")), el("p", {class: "muted"}, _("No tile flipped yet.")));
   if (t.criteria) {
     const cr = t.criteria.criteria;
-    criteria = el("div", {class: "tile", id: "tile-criteria"}, el("h3", {}, `Criteria side (tile ${t.criteria.tile})`),
+    criteria = el("div", {class: "tile", id: "tile-criteria"}, el("h3", {}, _("Criteria side (tile {n})", {n: t.criteria.tile})),
       ["dam", "conduit", "powerhouse"].map((col) => el("div", {class: "col"},
-        el("b", {}, `${col[0].toUpperCase()}${col.slice(1)} (from ${cr[col].start}): `), cr[col].criteria.join(" > "))),
-      el("div", {class: "col"}, el("b", {}, "Headstreams: "), t.criteria.headstreams.join(" > ")));
+        el("b", {}, _(COLUMN[col], {start: cr[col].start}) + ": "), cr[col].criteria.join(" > "))),
+      el("div", {class: "col"}, el("b", {}, _("Headstreams") + ": "), t.criteria.headstreams.join(" > ")));
   }
   $("tiles").replaceChildren(el("div", {class: "tilepair"}, actions, criteria),
-    el("p", {class: "muted small"}, `${t.draw_pile} tiles in the draw pile, ${t.discard} discarded. Dashed: the turn goes on.`));
+    el("p", {class: "muted small"}, _("{pile} tiles in the draw pile, {discard} discarded. Dashed: the turn goes on.", {pile: t.draw_pile, discard: t.discard})));
 }
 
 function renderBoards() {
   $("boards").replaceChildren(...view.companies.map((c) => {
-    const wheel = el("div", {class: "wheel", title: "construction wheel, entry segment first"},
+    const wheel = el("div", {class: "wheel", title: _("construction wheel, entry segment first")},
       c.wheel.map((s, i) => el("span", {class: i === 0 ? "entry" : ""},
         [...s.tiles.map((t) => t.replace("_", " ")), s.excavators ? `${s.excavators}E` : "", s.mixers ? `${s.mixers}M` : ""]
           .filter(Boolean).join(" ") || "-")));
     return el("div", {class: "board", style: `border-left-color:${c.hex}`},
-      el("div", {}, swatch(c.hex), el("b", {}, ` ${c.company}`), c.automa ? ` Automa (${c.difficulty})` : " human"),
-      el("div", {class: "stats"}, el("span", {}, el("b", {}, c.vp), " VP"), el("span", {}, el("b", {}, c.engineers), " engineers"),
-        el("span", {}, `${c.excavators} excavators`), el("span", {}, `${c.mixers} mixers`), el("span", {}, `energy ${c.energy}`)),
+      el("div", {}, swatch(c.hex), el("b", {}, ` ${c.company}`), " " + (c.automa ? _("Automa ({difficulty})", {difficulty: LEVELS[c.difficulty] || c.difficulty}) : _("human"))),
+      el("div", {class: "stats"}, el("span", {}, el("b", {}, c.vp), " ", _("VP")), el("span", {}, el("b", {}, c.engineers), " ", _("engineers")),
+        el("span", {}, _("{n} excavators", {n: c.excavators})), el("span", {}, _("{n} mixers", {n: c.mixers})),
+        el("span", {}, _("energy {n}", {n: c.energy}))),
       c.automa ? wheel : "",
-      c.automa ? el("div", {class: "small muted"}, `technology: ${c.tiles.join(", ").replaceAll("_", " ")}`) : "");
+      c.automa ? el("div", {class: "small muted"}, _("technology: {tiles}", {tiles: c.tiles.join(", ").replaceAll("_", " ")})) : "");
   }));
 }
 
 function renderHistory() {
   $("history").replaceChildren(...view.history.map((h) => el("li", {},
     el("span", {}, h.label),
-    h.seq < view.seq ? el("button", {class: "secondary", title: "undo every later step",
-      onclick: () => { if (confirm(`Go back to step ${h.seq}? Later steps are removed.`)) undo(h.seq); }}, "back to here") : "")));
+    h.seq < view.seq ? el("button", {class: "secondary", title: _("undo every later step"),
+      onclick: () => { if (confirm(_("Go back to step {n}? Later steps are removed.", {n: h.seq}))) undo(h.seq); }}, _("back to here")) : "")));
   $("history").scrollTop = 1e6;
 }
 
@@ -205,7 +210,7 @@ function renderMap() {
       pieces.append(svgEl("rect", {x: b.x - 7, y: b.y - 7, width: b.w + 14, height: b.h + 14, rx: 9, class: "seen", "data-seen": p.slot}));
     }
     if (p.piece === "headstream") {
-      if (p.drops) pieces.append(svgText(cx, b.y + b.h - 16, `${p.drops} drop${p.drops > 1 ? "s" : ""}`, 26, "#0b4f8a"));
+      if (p.drops) pieces.append(svgText(cx, b.y + b.h - 16, drops(p.drops), 26, "#0b4f8a"));
       continue;
     }
     const fill = view.colours[p.owner] || "#888";
@@ -214,7 +219,7 @@ function renderMap() {
                                  fill, stroke: "#000", "stroke-width": 2, "data-piece": p.slot}));
     const label = p.piece.startsWith("base") ? `${1 + Number(p.piece.split("+")[1] || 0)}` : p.piece === "conduit" ? "C" : "P";
     pieces.append(svgText(cx, cy, label, Math.min(b.h * 0.6, 30), dark));
-    if (p.drops) pieces.append(svgText(cx, b.y - 14, `${p.drops} drop${p.drops > 1 ? "s" : ""}`, 18, "#0b4f8a"));
+    if (p.drops) pieces.append(svgText(cx, b.y - 14, drops(p.drops), 18, "#0b4f8a"));
   }
   const targets = $("map-targets"); targets.replaceChildren();
   for (const id of view.highlight) {
@@ -303,7 +308,7 @@ async function poll() {
     reg.className = "pill " + (["aruco", "features", "manual", "cached", "held"].includes(live.registration) ? "ok" : "bad");
     const chance = $("board-chance");   // how likely the camera read the whole board right
     chance.hidden = live.board_chance == null;
-    chance.textContent = live.board_chance == null ? "" : `whole board read right: ${Math.round(100 * live.board_chance)} % likely`;
+    chance.textContent = live.board_chance == null ? "" : _("whole board read right: {p} likely", {p: `${Math.round(100 * live.board_chance)} %`});
     const note = $("camera-note");      // frames come, but too small to read well
     note.textContent = live.camera_note || "";
     note.hidden = !live.camera_note;
@@ -334,7 +339,7 @@ function render(v) {
   if (view && (view.next !== v.next || view.phase !== v.phase)) showTab("turn");
   view = v;
   view.recognitionAvailable = !$("recognition");
-  $("round").textContent = view.phase === "over" ? "game over" : `Round ${view.round}`;
+  $("round").textContent = view.phase === "over" ? _("game over") : _("Round {n}", {n: view.round});
   $("undo").disabled = view.seq === 0;
   renderNow(); renderTiles(); renderBoards(); renderHistory(); renderMap();
 }
