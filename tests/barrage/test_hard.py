@@ -123,6 +123,28 @@ def test_l1_base_waters_every_empty_own_dam_and_l2_elevation_fills_the_dam():
     assert [op["count"] for op in d.ops if op["op"] == "drops"] == [1]        # 2 pieces, 1 drop: one more
 
 
+def test_l2_base_and_l1_elevation_count_the_structure_just_built():
+    """L2 Base: "produce a number of Energy Units equal to the number of Bases you have built. Count also the
+    Base you have just built ... can be used to fulfill a Contract": 2 bases + the new one = 3 energy: the
+    green 3s 205 and 206 tie, the right one (206). L1 Elevation: "rotate your Construction Wheel by 1 segment for every Elevation that you
+    have built. Count also the Elevation you have just built": 1 raised dam + the new elevation = 2."""
+    s = hard(scenario(actions=4, criteria=1))
+    dam(s, "5L", "usa")
+    dam(s, "6L", "usa")
+    s.companies["usa"].tiles.append("L2_BASE")
+    d = decide(s)
+    assert d.action == "construction"
+    assert [op["delta"] for op in d.ops if op["op"] == "energy"] == [3]
+    assert [op["contract"] for op in d.ops if op["op"] == "fulfil"] == [206]
+    s = hard(scenario(actions=5, criteria=1))
+    dam(s, "5L", "usa")
+    dam(s, "6L", "usa", pieces=2)
+    s.companies["usa"].tiles.append("L1_ELEVATION")
+    d = decide(s)
+    assert d.target == "5L"
+    assert [op["steps"] for op in d.ops if op["op"] == "rotate"] == [1, 2]     # the usual turn, then the effect
+
+
 def test_medium_automa_uses_no_special_effect():
     """Medium: "Automa can buy Advanced Technology tiles, but they will use only the basic effect"."""
     s = scenario(actions=4, criteria=1)
