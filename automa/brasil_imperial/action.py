@@ -36,7 +36,7 @@ from automa.common.deck import rows_from
 from .board import ARCH_SUMMON
 from .cards import ROWS, Action, ActionCard
 from .placement import place
-from .state import GameState, hex_key
+from .state import GameState, Objective, hex_key
 from .steps import Work
 
 
@@ -209,14 +209,28 @@ def product(s: GameState, pid: str) -> Plan | str:
 
 
 def mission(s: GameState, index: int, w: Work) -> Plan | str:
-    objectives = s.automa.missions[s.era]
-    if objectives is None:
+    """One action of objective ``index`` of the Era's mission card, if it is still incomplete:
+    its parts in the card's order, the first the Autômato can act on."""
+    parts = s.automa.missions[s.era]
+    if parts is None:
         raise NeedsMission(s.era)
-    o = objectives[index - 1]
-    t = w.trace
-    if o.done:
+    todo = [o for o in parts if o.number == index and not o.done]
+    if not todo:
         return f"objective {index} of the Era {s.era} mission is complete"
-    t.add(f"objective {index}: {o.kind}{' ' + o.ref if o.ref else ''}, incomplete")
+    reasons = []
+    for o in todo:
+        w.trace.add(f"objective {index}: {o.kind}{' ' + o.ref if o.ref else ''}, incomplete")
+        plan = objective_action(s, o, w.trace)
+        if isinstance(plan, Plan):
+            return plan
+        w.trace.add(plan)
+        reasons.append(plan)
+    return "; ".join(reasons)
+
+
+def objective_action(s: GameState, o: Objective, t) -> Plan | str:
+    """The action of one objective part (the generic choices of the seed: the first possible
+    construction of the Era, the leftmost frame of the type, the leftmost product not made)."""
     if o.kind == "construction":
         if o.ref and o.ref != "any":
             plan = build(s, o.ref, t)

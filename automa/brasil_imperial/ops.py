@@ -13,8 +13,8 @@ from typing import Any, Callable
 from automa.common import hexgrid
 from automa.common.errors import StateError
 
-from .state import (AUTOMA, MAX_ADDER, MAX_COMBAT_CARDS, OBJECTIVE_KINDS, TILE_KINDS, Building, GameState, Hex,
-                    Objective, check, hex_key, load_cell, parse_hex)
+from .state import (AUTOMA, MAX_ADDER, MAX_COMBAT_CARDS, TILE_KINDS, Building, GameState, Hex, check, hex_key,
+                    load_cell, parse_hex, parse_mission)
 
 MAX_OPS = 64
 
@@ -315,28 +315,17 @@ def op_combat_done(s: GameState, op: dict) -> None:
 
 def op_mission(s: GameState, op: dict) -> None:
     era = _count(op, "era", 1, 3)
-    objectives = op.get("objectives")
-    if not isinstance(objectives, list) or len(objectives) != 3:
-        raise StateError("objectives: the mission card's 3 objectives")
-    out = []
-    for i, o in enumerate(objectives):
-        if not isinstance(o, dict) or o.get("kind") not in OBJECTIVE_KINDS:
-            raise StateError(f"objectives[{i}].kind: one of {', '.join(OBJECTIVE_KINDS)}")
-        ref = o.get("ref")
-        if ref is not None and (not isinstance(ref, str) or len(ref) > 40):
-            raise StateError(f"objectives[{i}].ref: a short name")
-        out.append(Objective(o["kind"], ref, bool(o.get("done", False))))
-    s.automa.missions[era] = out
+    s.automa.missions[era] = parse_mission(op.get("objectives"), "objectives")
     if s.pending and s.pending.get("kind") == "mission" and s.pending.get("era") == era:
         s.pending = None
 
 
 def op_objective(s: GameState, op: dict) -> None:
-    era, i = _count(op, "era", 1, 3), _count(op, "index", 1, 3)
+    era = _count(op, "era", 1, 3)
     mission = s.automa.missions[era]
     if mission is None:
         raise StateError(f"the Era {era} mission card is still face down")
-    mission[i - 1].done = bool(op.get("done", True))
+    mission[_count(op, "index", 1, len(mission)) - 1].done = bool(op.get("done", True))
 
 
 def op_era(s: GameState, op: dict) -> None:

@@ -7,7 +7,8 @@ Exploração", "Combate", "Dominação de construções e pós-movimento").
   leaves the map.
 - A combat. The Autômato uses 2 combat cards whenever it can, revealed after the player chose
   theirs; its strength is its units' FC, its frames', palaces III and IV for its constructions
-  (every palace already counts for it) and the cards' power. The higher total wins; on a tie the
+  (every palace already counts for it) and the cards' power; it gains nothing from the Camp and
+  Surrender cards ("Acampamento e Rendição"). The higher total wins; on a tie the
   defender holds (ruling B8). The used combat cards are discarded; defeated units go to the stock.
   The Autômato winning on a player's construction dominates it (its resources and elements go
   back to the reserve). Defeated, its compass goes to its last unit lying on the map, or to its

@@ -41,7 +41,8 @@ def table_ops(s: GameState, rng: random.Random) -> tuple[list[dict], str] | None
         out = combat(s, rng.randint(0, 6) if p["cards"] else 0, rng.randint(1, 10))
         return out.ops, out.text
     kinds = ["construction", "city", "summon", "frame", "product", "other"]
-    objectives = [{"kind": k, "ref": "any" if k == "construction" else None} for k in rng.sample(kinds, 3)]
+    objectives = [{"objective": n, "kind": k, "ref": "any" if k == "construction" else None}
+                  for n, k in enumerate(rng.sample(kinds, 3), start=1)]
     return [{"op": "mission", "era": p["era"], "objectives": objectives}], f"Era {p['era']} mission: {objectives}"
 
 

@@ -27,7 +27,7 @@ from automa.common import hexgrid
 from automa.common.deck import Deck
 from automa.common.errors import StateError
 
-from .board import MONARCH, WATER, Board, load_board
+from .board import WATER, Board, load_board
 from .cards import DIFFICULTIES, CardSet, dump_cards, load_cards
 
 SCHEMA = "brasil-imperial/1"
@@ -39,6 +39,7 @@ MAX_PLAYERS = 3
 MAX_COMBAT_CARDS = 3
 MAX_ADDER = 1
 MAX_FOES = 12
+MAX_PARTS = 6
 BUILDING_KINDS = ("capital", "city", "construction")
 TILE_KINDS = ("flag", "quilombo", "other")
 OBJECTIVE_KINDS = ("construction", "city", "summon", "frame", "product", "other")
@@ -112,9 +113,12 @@ class Unit:
 
 @dataclass
 class Objective:
+    """One part of a mission card's objective: "2 Quadros e 1 Feitoria" is objective 2 in two
+    parts (a frame, a trading post)."""
     kind: str
     ref: str | None = None         # a construction id or "any", a frame type
     done: bool = False
+    number: int = 1                # the objective it belongs to: 1, 2 or 3 (the card's order)
 
 
 @dataclass
@@ -216,6 +220,10 @@ def dump_cell(c: Cell) -> dict:
     return out
 
 
+def _part(o: Objective) -> dict:
+    return {"objective": o.number, "kind": o.kind, "ref": o.ref, "done": o.done}
+
+
 def dump(s: GameState) -> dict:
     a = s.automa
     return {
@@ -227,7 +235,7 @@ def dump(s: GameState) -> dict:
         "automa": {"capital": a.capital, "adder": a.adder, "combat_cards": a.combat_cards, "gold": a.gold,
                    "frames": list(a.frames), "products": list(a.products), "flags": a.flags,
                    "units": {uid: {"at": hex_key(u.at) if u.at else None, "lying": u.lying} for uid, u in a.units.items()},
-                   "missions": {str(e): None if m is None else [vars(o).copy() for o in m] for e, m in a.missions.items()},
+                   "missions": {str(e): None if m is None else [_part(o) for o in m] for e, m in a.missions.items()},
                    "gold_vp": a.gold_vp, "other_vp": a.other_vp},
         "turn_position": s.turn_position, "era": s.era,
         "action_deck": s.action_deck.to_dict(), "action_fresh": s.action_fresh,
@@ -331,11 +339,13 @@ def _deck(d: Any, where: str, cards: list[int]) -> Deck:
     return deck
 
 
-def _objectives(v: Any, where: str) -> list[Objective] | None:
+def parse_mission(v: Any, where: str) -> list[Objective] | None:
+    """A mission card's objectives as parts (null: still face down). A part without ``objective``
+    belongs to the objective of its place in the list (1-3); each of the 3 has a part."""
     if v is None:
         return None
-    if not isinstance(v, list) or len(v) != 3:
-        raise StateError(f"{where}: a mission card has 3 objectives")
+    if not isinstance(v, list) or not 3 <= len(v) <= MAX_PARTS:
+        raise StateError(f"{where}: a mission card has 3 objectives, entered as 3-{MAX_PARTS} parts")
     out = []
     for i, o in enumerate(v):
         w = f"{where}[{i}]"
@@ -345,7 +355,10 @@ def _objectives(v: Any, where: str) -> list[Objective] | None:
         ref = o.get("ref")
         if ref is not None and (not isinstance(ref, str) or len(ref) > 40):
             raise StateError(f"{w}.ref: a short name")
-        out.append(Objective(kind, ref, _bool(o, "done", w)))
+        number = _int(o, "objective", w, 1, 3, min(i + 1, 3))
+        out.append(Objective(kind, ref, _bool(o, "done", w), number))
+    if {o.number for o in out} != {1, 2, 3}:
+        raise StateError(f"{where}: each of the objectives 1, 2 and 3 has at least one part")
     return out
 
 
@@ -411,7 +424,7 @@ def load(data: Any) -> GameState:
         gold=_int(a, "gold", "automa", 0, 999, 0), frames=_ids(a.get("frames", []), "automa.frames", board.ids("frames")),
         products=_ids(a.get("products", []), "automa.products", board.ids("products")),
         flags=_int(a, "flags", "automa", 0, 99, 0),
-        missions={e: _objectives(missions_raw[str(e)], f"automa.missions.{e}") for e in (1, 2, 3)},
+        missions={e: parse_mission(missions_raw[str(e)], f"automa.missions.{e}") for e in (1, 2, 3)},
         gold_vp=list(gold_vp) if gold_vp is not None else None, other_vp=_int(a, "other_vp", "automa", 0, 999, 0))
     compass = data.get("compass")
     if not isinstance(compass, dict):

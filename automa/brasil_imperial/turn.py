@@ -30,7 +30,7 @@ def decide(state: GameState) -> Decision:
         era = needed.args[0]
         trace = w.trace.lines() + [f"the row asks for an objective of the Era {era} mission card, still face down"]
         return Decision(automa="automa", action="mission", target=f"era {era}",
-                        instruction=f"Reveal the Autômato's Era {era} mission card and enter its 3 objectives; "
+                        instruction=f"Reveal the Autômato's Era {era} mission card and enter its objectives; "
                                     "then ask for the Autômato's turn again.",
                         trace=trace, ops=[{"op": "await_mission", "era": era}], details={"needs": "mission", "era": era})
     movement.phase(w)

@@ -236,8 +236,8 @@ def test_a_mission_row_reveals_the_eras_mission_card_first():
 
 def test_mission_only_acts_on_incomplete_objectives_and_never_reforms():
     s = game()
-    s.automa.missions[1] = [Objective("frame", "culture", done=True), Objective("other", "reform"),
-                            Objective("frame", "culture")]
+    s.automa.missions[1] = [Objective("frame", "culture", done=True, number=1), Objective("other", "reform", number=2),
+                            Objective("frame", "culture", number=3)]
     top_action(s, 1, fresh=True)
     action_card(s, 1, ["mission:1", "mission:2", "mission:3", "gold"])
     d, _ = turn(s)
@@ -247,7 +247,8 @@ def test_mission_only_acts_on_incomplete_objectives_and_never_reforms():
 
 def test_a_mission_construction_without_its_terrain_takes_the_first_possible_of_the_era():
     s = game(terrain=lambda h: "forest")
-    s.automa.missions[1] = [Objective("construction", "mine"), Objective("other"), Objective("other")]
+    s.automa.missions[1] = [Objective("construction", "mine", number=1), Objective("other", number=2),
+                            Objective("other", number=3)]
     top_action(s, 1, fresh=True)
     action_card(s, 1, ["mission:1", "gold", "gold", "gold"])
     d, after = turn(s)
@@ -280,3 +281,24 @@ def test_a_summon_after_every_unit_was_lost_continues_the_movement_pile():
     action_card(s, 1, ["summon:1", "gold", "gold", "gold"])
     d, _ = turn(s)
     assert {"op": "movement_start"} not in d["ops"] and any(o["op"] == "movement_draw" for o in d["ops"])
+
+
+def test_the_seeds_mission_card_two_frames_and_a_trading_post_is_one_objective_in_two_parts():
+    """The seed's mission card: 1 "Possui 1 Unidade no mapa", 2 "2 Quadros e 1 Feitoria"."""
+    s = game(terrain=lambda h: "coast")
+    s.era = 2
+    s = apply_ops(s, [{"op": "mission", "era": 2, "objectives": [
+        {"objective": 1, "kind": "summon"}, {"objective": 2, "kind": "frame"},
+        {"objective": 2, "kind": "construction", "ref": "trading-post"}, {"objective": 3, "kind": "other"}]}])
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["mission:2", "gold", "gold", "gold"], era=2)
+    d, _ = turn(s)
+    assert d["action"] == "frame" and d["action_target"] == "military-1", "the first incomplete part, leftmost frame"
+    s = apply_ops(s, [{"op": "objective", "era": 2, "index": 2, "done": True}])
+    d, after = turn(s)
+    assert d["action"] == "build" and after.cells[tuple(map(int, d["action_target"].split(",")))].building.ref == "trading-post"
+    s = apply_ops(s, [{"op": "objective", "era": 2, "index": 3, "done": True}])
+    assert turn(s)[0]["action"] == "gold", "objective 2 complete: the next rows"
+    action_card(s, 1, ["mission:1", "gold", "gold", "gold"], era=2)
+    d, _ = turn(s)
+    assert d["action"] == "summon" and {"op": "summon", "unit": "1", "hex": "0,0"} in d["ops"]

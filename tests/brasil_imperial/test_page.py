@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from automa.brasil_imperial.cards import dump_cards, example_cards
+from automa.brasil_imperial.ops import apply_ops
 from automa.brasil_imperial.state import load
+from web import sessions
 from web.app import WebConfig, create_app
 from web.services import services
 
@@ -75,8 +77,9 @@ def test_the_players_enter_a_combat_result_and_pieces(client, app):
         elif 'id="reveal"' in html:
             client.post(url + "/table", data={"seq": seq(html), "action": "reveal", "kind": "quilombo"})
         elif 'id="mission"' in html:
-            client.post(url + "/table", data={"seq": seq(html), "action": "mission", "era": "1", "obj0_kind": "city",
-                                              "obj1_kind": "frame", "obj2_kind": "other"})
+            client.post(url + "/table", data={"seq": seq(html), "action": "mission", "era": "1", "obj0_number": "1",
+                                              "obj0_kind": "city", "obj1_number": "2", "obj1_kind": "frame",
+                                              "obj2_number": "3", "obj2_kind": "other"})
         s = state_of(app, url)
         if not s.pending and s.units_on_map():
             h = f"{s.compass_at[0] + 1},{s.compass_at[1]}"
@@ -150,3 +153,27 @@ def test_the_page_and_the_editor_speak_portuguese_and_polish(client):
     assert "Cartas de Movimento" in html and "Construir: Fazenda" in html, "construction names from the board, in Portuguese"
     html = client.get("/brasil-imperial/cards/example?lang=pl").get_data(as_text=True)
     assert "Karty ruchu" in html
+
+
+def test_a_mission_card_is_entered_with_objectives_in_parts(client, app):
+    url = start(client)
+    html = client.get(url).get_data(as_text=True)
+    with app.app_context():          # the Autômato's action asked for its mission card
+        cur = sessions.current("brasil-imperial", int(url.rsplit("/", 1)[1]))
+        s = apply_ops(cur.state, [{"op": "await_mission", "era": 1}])
+        sessions.record("brasil-imperial", cur.info.id, int(seq(html)), "table", "mission asked", s, {})
+    html = client.get(url).get_data(as_text=True)
+    assert 'id="mission"' in html and 'id="automa-done"' not in html, "the Autômato waits for its mission card"
+    form = {"seq": seq(html), "action": "mission", "era": "1", "obj0_number": "1", "obj0_kind": "summon",
+            "obj1_number": "2", "obj1_kind": "frame", "obj2_number": "2", "obj2_kind": "construction",
+            "obj2_ref": "trading-post", "obj3_number": "3", "obj3_kind": "other"}
+    assert client.post(url + "/table", data=form).status_code == 302
+    parts = state_of(app, url).automa.missions[1]
+    assert [(o.number, o.kind, o.ref) for o in parts] == [(1, "summon", None), (2, "frame", None),
+                                                          (2, "construction", "trading-post"), (3, "other", None)]
+    html = client.get(url).get_data(as_text=True)
+    res = client.post(url + "/table", data={"seq": seq(html), "action": "objective", "era": "1", "index": "3",
+                                            "done": "on"})
+    assert res.status_code == 302 and state_of(app, url).automa.missions[1][2].done
+    bad = dict(form, seq=seq(client.get(url).get_data(as_text=True)), obj3_number="")
+    assert client.post(url + "/table", data=bad).status_code == 400, "objective 3 has no part"

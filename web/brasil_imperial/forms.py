@@ -11,7 +11,8 @@ from flask_babel import gettext as _
 from automa.brasil_imperial import resolve
 from automa.brasil_imperial.board import Board
 from automa.brasil_imperial.cards import ERAS, ROWS, CardSet
-from automa.brasil_imperial.state import OBJECTIVE_KINDS, TILE_KINDS, GameState, dump_cell, hex_key, parse_hex
+from automa.brasil_imperial.state import (MAX_PARTS, OBJECTIVE_KINDS, TILE_KINDS, GameState, dump_cell, hex_key,
+                                          parse_hex)
 from automa.common.errors import StateError
 
 from ..forms import FormError, integer
@@ -143,19 +144,21 @@ def table_ops(s: GameState, action: str, form: Mapping[str, Any]) -> tuple[list[
     if action == "mission":
         era = integer(form.get("era"), _("Era"), 1, 3)
         objectives = []
-        for i in range(3):
-            kind = form.get(f"obj{i}_kind")
+        for i in range(MAX_PARTS):
+            number, kind = form.get(f"obj{i}_number") or "", form.get(f"obj{i}_kind") or ""
+            if not number:
+                continue
             if kind not in OBJECTIVE_KINDS:
-                raise FormError([_("objective %(n)s: choose its kind", n=i + 1)])
+                raise FormError([_("objective %(n)s: choose its kind", n=number)])
             ref = str(form.get(f"obj{i}_ref", "")).strip()[:MAX_TEXT] or None
-            objectives.append({"kind": kind, "ref": ref})
+            objectives.append({"objective": integer(number, _("objective"), 1, 3), "kind": kind, "ref": ref})
         return [{"op": "mission", "era": era, "objectives": objectives}], _("Era %(n)s mission card entered", n=era)
     if action == "objective":
-        era, index = integer(form.get("era"), _("Era"), 1, 3), integer(form.get("index"), _("objective"), 1, 3)
+        era, index = integer(form.get("era"), _("Era"), 1, 3), integer(form.get("index"), _("objective"), 1, MAX_PARTS)
         done = form.get("done") == "on"
         return [{"op": "objective", "era": era, "index": index, "done": done}], (
-            _("Objective %(i)s of Era %(e)s complete", i=index, e=era) if done
-            else _("Objective %(i)s of Era %(e)s not complete", i=index, e=era))
+            _("Part %(i)s of the Era %(e)s mission complete", i=index, e=era) if done
+            else _("Part %(i)s of the Era %(e)s mission not complete", i=index, e=era))
     if action == "era":
         return [{"op": "era", "era": s.era + 1}], _("Era %(n)s begins", n=s.era + 1)
     if action == "piece":

@@ -264,5 +264,5 @@ def op_lines(s, decision: dict) -> list[str]:
             out.append(_("Combat on %(h)s: choose your combat cards first, then reveal its %(n)s combat card(s).",
                          h=op["hex"], n=op["cards"]))
         elif kind == "await_mission":
-            out.append(_("Reveal its Era %(n)s mission card and enter its three objectives.", n=op["era"]))
+            out.append(_("Reveal its Era %(n)s mission card and enter its objectives.", n=op["era"]))
     return out
