@@ -28,11 +28,14 @@ from automa.barrage.state import GameState
 from vision.barrage.labels import OWNERS
 from vision.barrage.pipeline import Pipeline
 from vision.barrage.reference_reading import (ADAPTED, EMPTY_VIEW, GATE_FILE, GATE_KINDS, PROFILE, BoxEvidence, Heads,
-                                      OwnerHead, ReferenceReader, empty_view_of, fit_logistic, owner_inputs)
+                                              OwnerHead, ReferenceReader, empty_view_of, fit_logistic, owner_inputs)
 from vision.layout import Layout
 from vision.paper_white import paper_white
+from vision.radial_lens import RadialLens
 
-REFERENCE = "reference.png"
+from .board import reference_picture
+from .profiles import REFERENCE
+
 # The pull of an adapted gate towards the default one, and of the owner head towards no
 # preference; chosen as round numbers, not tuned on the held-out look.
 GATE_L2, OWNER_L2 = 20.0, 2.0
@@ -62,29 +65,41 @@ def calibrate(empty: np.ndarray, folder: Path, corners: list[float] | None = Non
     pipeline = Pipeline.load(known if known.exists() else None)
     frame, _, reg = pipeline.register(empty)
     layout = pipeline.profile.layout
-    H, source, lens, paper = reg.H, reg.source, reg.lens, paper_white(frame, reg.corners)
+    H, source, lens = reg.H, reg.source, reg.lens
     if corners is not None and (H is None or source != "aruco"):
         H, source, lens = corners_homography(corners, layout), "corners", None
     if H is None:
         raise CalibrationError("the board was not found (no markers, no reference features): "
                                "give its four corners with --corners")
-    S = np.diag([1.0, 1.0, 1.0])
-    reference = cv2.warpPerspective(frame, S @ H, (layout.width, layout.height), flags=cv2.INTER_AREA)
     profile = json.loads(known.read_text()) if known.exists() else {}
-    profile["reference_image"] = REFERENCE
-    profile["empty_view"] = EMPTY_VIEW
     if source == "corners":
         profile["clicked_corners"] = {"homography": H.tolist(), "frame": [empty.shape[1], empty.shape[0]]}
-    cv2.imwrite(str(folder / REFERENCE), reference)
-    cv2.imwrite(str(folder / EMPTY_VIEW), empty_view_of(frame, H, layout, paper, lens))
-    (folder / ADAPTED).unlink(missing_ok=True)          # taught on another empty board
     _write(known, profile)
-    # what the pipeline reads on the empty board's headstream tiles: printed drops
-    empty_reading = Pipeline.load(known).read_frame(empty)
+    done = save_empty_board(folder, frame, H, layout, lens, paper_white(frame, reg.corners), empty)
+    return {"registration": source, "profile": str(known)} | done
+
+
+def save_empty_board(folder: Path, frame: np.ndarray, H: np.ndarray, layout: Layout, lens: RadialLens | None = None,
+                     paper: np.ndarray | None = None, photo: np.ndarray | None = None) -> dict:
+    """Save what reading against the empty board needs in the profile ``folder`` (whose
+    ``profile.json`` exists): ``frame``, the empty board registered by ``H`` (of the frame
+    without ``lens``'s distortion, where given; ``paper``: the markers' white, if seen), as the
+    reference picture that finds the board by its features (``calibration.board``), as the
+    normalised view each box is compared with, and the drops the pipeline reads on its
+    headstream tiles (printed drops) in ``photo``, the camera's own picture (default: ``frame``,
+    where no saved lens calibration undistorts the camera's pictures). The wizard's recognition step can call it with its own
+    registration. Any teaching the profile had is dropped: it was of another empty board."""
+    known = folder / PROFILE
+    cv2.imwrite(str(folder / REFERENCE), reference_picture(frame, H, layout, lens))
+    cv2.imwrite(str(folder / EMPTY_VIEW), empty_view_of(frame, H, layout, paper, lens))
+    (folder / ADAPTED).unlink(missing_ok=True)
+    profile = json.loads(known.read_text())
+    profile |= {"reference_image": REFERENCE, "empty_view": EMPTY_VIEW}
+    _write(known, profile)
+    empty_reading = Pipeline.load(known).read_frame(frame if photo is None else photo)
     profile["empty_drops"] = {r.id: r.drops or 0 for r in empty_reading.slots if r.kind == "headstream"}
     _write(known, profile)
-    return {"registration": source, "profile": str(known), "empty_view": str(folder / EMPTY_VIEW),
-            "printed_drops": profile["empty_drops"]}
+    return {"empty_view": str(folder / EMPTY_VIEW), "printed_drops": profile["empty_drops"]}
 
 
 def _write(path: Path, profile: dict) -> None:
