@@ -220,3 +220,12 @@ def test_a_misreading_said_on_the_last_turn_is_not_listed_again(client, session_
     seen["map"] = without_the_neutral_dam()
     again = client.get(f"{API}/{session_id}/live").json
     assert again["refused"] == [] and again["refused_again"] == [f"the dam on {neutral} was removed"]
+
+
+def test_a_game_other_than_the_replays_is_told_the_demo_camera_shows_another(client):
+    """Demo mode: a custom game showed the replay's pictures without a word."""
+    demo = client.post("/barrage/play/demo").headers["Location"]
+    assert 'id="replay-elsewhere"' not in client.get(demo).get_data(as_text=True)
+    sid = client.post(API, json={"role_usa": "automa", "role_germany": "human", "seed": "8"}).json["id"]
+    page = client.get(f"/barrage/play/{sid}").get_data(as_text=True)
+    assert 'id="replay-elsewhere"' in page and "--camera N" in page

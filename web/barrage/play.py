@@ -55,5 +55,13 @@ def demo():
 @bp.get("/play/<int:sid>")
 def play(sid: int):
     info = services().store.session(sid)
-    return render_template("barrage/play.html", session=info, recognition=services().live.problem(info.settings.get("profile")),
-                           source=services().live.source.describe(), max_drops=MAX_HEADSTREAM_DROPS)
+    live = services().live
+    return render_template("barrage/play.html", session=info, recognition=live.problem(info.settings.get("profile")),
+                           source=live.source.describe(), max_drops=MAX_HEADSTREAM_DROPS,
+                           replay_elsewhere=live.demo is not None and not replays(info.settings, live.demo.game))
+
+
+def replays(settings: dict, replay: dict) -> bool:
+    """Whether the bundled replay's pictures are of this game (its companies, seed and difficulty):
+    any other game played in demo mode is told that the camera shows another game."""
+    return all(settings.get(k) == replay.get(k) for k in ("companies", "seed", "difficulty"))

@@ -337,6 +337,8 @@ async function poll() {
 function render(v) {
   // a new player's turn (or the round's end) is shown at once, whichever tab a phone was on
   if (view && (view.next !== v.next || view.phase !== v.phase)) showTab("turn");
+  // what the camera saw belongs to the step it was read on: a new step shows none until the next poll
+  if (view && view.seq !== v.seq) { detected = []; refused = []; refusedAgain = []; unread = []; seen = []; unsure = []; waiting = []; }
   view = v;
   view.recognitionAvailable = !$("recognition");
   $("round").textContent = view.phase === "over" ? _("game over") : _("Round {n}", {n: view.round});
