@@ -59,6 +59,17 @@ def test_combat_uses_2_cards_and_winning_dominates_the_construction_its_resource
     assert b.dominated and b.resources == 0 and after.cells[(-1, 2)].foes == []
 
 
+def test_a_players_city_is_fought_over_but_not_dominated():
+    """Ruling B15: domination is of a player's construction ("Construção do jogador")."""
+    s = game()
+    units(s, (-1, 2), "3")
+    build(s, (-1, 2), "their city", owner="you", kind="city", vp=2)
+    s.automa.combat_cards = 1
+    s = apply_ops(s, [{"op": "attack", "hex": "-1,2", "cards": 1}])
+    after = apply_ops(s, combat(s, 5, 1).ops)
+    assert not after.cells[(-1, 2)].building.dominated and after.pending is None
+
+
 def test_a_tie_holds_for_the_defender():
     s = attacking()
     assert combat(s, 2, 7).winner == "player"
