@@ -159,23 +159,23 @@ def webcam_client(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("failure,state", [("gone", "lost"), ("frozen", "frozen")])
 def test_the_page_says_within_2_s_that_the_webcam_dropped_out(webcam_client, failure, state):
+    """The server says it by the first poll over a second after the last good frame (lost) or
+    after the picture last changed (frozen); the page polls every second: within 2 s."""
     client = webcam_client
     sid = client.post(API, json={"role_usa": "automa", "role_germany": "human", "seed": "7"}).json["id"]
     live = client.get(f"{API}/{sid}/live").json
     assert live["camera"]["ok"] and live["registration"] == "aruco"
     Webcam.mode = failure
-    t0 = time.monotonic()
-    while True:                                           # the page polls every second; here more often
-        live = client.get(f"{API}/{sid}/live").json
-        if live["camera"]["state"] == state:
-            break
-        assert live["camera"]["ok"] and time.monotonic() - t0 < 2.0, live["camera"]
-        time.sleep(0.25)
-    assert time.monotonic() - t0 <= 2.0
+    time.sleep(0.35)                                      # past the look's cache: the next poll reads the camera
+    first = client.get(f"{API}/{sid}/live").json          # a failed read, or the frozen picture's first frame
+    assert first["camera"]["state"] in ("ok", state)
+    time.sleep(max(LOST_SECONDS, FROZEN_SECONDS) + 0.05)
+    live = client.get(f"{API}/{sid}/live").json
+    assert live["camera"]["state"] == state and LOST_SECONDS + 1.0 <= 2.0 and FROZEN_SECONDS + 1.0 <= 2.0
     assert live["stable"] is False and live["camera"]["message"]
     assert client.get(f"{API}/{sid}/camera.jpg").status_code == 200   # the last picture, said to be old
     Webcam.mode = "ok"
-    time.sleep(0.35)                                      # past the look's cache
+    time.sleep(0.35)
     assert client.get(f"{API}/{sid}/live").json["camera"]["ok"]
 
 
