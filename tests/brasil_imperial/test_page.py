@@ -64,6 +64,13 @@ def test_a_new_game_shows_the_automas_turn_and_the_compass(client, app):
     assert f'data-at="{after.compass_at[0]},{after.compass_at[1]}"' in html
     client.post(url + "/undo")
     assert state_of(app, url).turns == 0
+    for _ in range(2):
+        client.post(url + "/automa", data={"seq": seq(client.get(url).get_data(as_text=True))})
+    html = client.get(url).get_data(as_text=True)
+    first = re.search(r'class="back-to" data-seq="(\d+)"', html).group(1)
+    assert client.post(url + "/undo", data={"to": "x"}).status_code == 400
+    client.post(url + "/undo", data={"to": first})
+    assert state_of(app, url).turns == 0, "back to the state after the first step, any step back"
 
 
 def test_the_players_enter_a_combat_result_and_pieces(client, app):

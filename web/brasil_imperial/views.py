@@ -188,8 +188,16 @@ def table(sid: int):
 
 
 def undo(sid: int):
-    if len(sessions.current(GAME_ID, sid).steps) > 1:
-        sessions.undo(GAME_ID, sid)
+    """Back one step, or (``to``: a step's number) back to the state after that step."""
+    cur = sessions.current(GAME_ID, sid)
+    if len(cur.steps) > 1:
+        to = request.form.get("to")
+        if to:
+            seqs = [st.seq for st in cur.steps]
+            target = integer(to, "to", seqs[0], seqs[-1])
+            sessions.undo(GAME_ID, sid, target)
+        else:
+            sessions.undo(GAME_ID, sid)
     return redirect(url_for(".play", sid=sid))
 
 
