@@ -381,29 +381,62 @@ def _powermongers(t: Turn, h: Hex) -> None:
 
 # -- faction actions ---------------------------------------------------------------------------
 def place_tool(t: Turn) -> bool:
-    """Symbionts: a tool on a terrain space directly next to your buildings (terrain priority,
-    then directional selection)."""
+    """Symbionts' faction action: place a Tool.
+
+    Eligible: every terrain space directly adjacent to any of your buildings (empty: no
+    building and no tool yet, ruling A24). Tie-breakers: terrain priority, the support card's
+    row, on the terrain priority card of the Symbiont *youth* (their second terrain, set up
+    with the faction); then directional selection. Execution: a Tool on the chosen space.
+    """
     with t.trace.section("Symbionts: place a tool"):
         b = t.state.board
         options = sorted({n for h in b.owned(t.players) for n in hx.neighbours(h)
                           if b.is_land(n) and n not in b.buildings and n not in b.tools})
         if not options:
-            t.trace.add("no empty terrain space next to your buildings")
+            t.trace.add("no eligible space: no empty terrain space directly next to your buildings")
             return False
-        t.trace.add(f"eligible: {len(options)} terrain spaces next to your buildings")
+        t.trace.add(f"eligible: {len(options)} empty terrain spaces directly next to your buildings")
         if len(options) > 1:
-            options = terrain_order(options, b, t.support.terrain_row, t.state.terrain, t.trace)
+            options = terrain_order(options, b, t.support.terrain_row, t.state.youth_terrain, t.trace,
+                                    "terrain priority of the Symbiont youth")
         h = options[0] if len(options) == 1 else directional(hexes_in_reading_order(options), t.support, t.trace, t.label)
         t.emit({"op": "tool", "hex": list(h)})
         t.said.append(f"Place a tool on {t.state.board.label(h)}.")
+        t.target, t.target_hex = t.target or t.state.board.label(h), t.target_hex or h
         return True
 
 
 def blight_fallow_land(t: Turn, count: int) -> bool:
-    """The Blight's fallow land is not on the map this engine keeps: the players follow the card."""
+    """The Blight's faction action: transform ``count`` fallow land into blighted land.
+
+    Fallow land is what the players mark on the map (the faction card's set-up says which; its
+    text is not in the seed). Each time: eligible, every fallow land hex; chosen by directional
+    selection (the tie-breaker every list of the seed ends with; ruling A25); the next one
+    counted again among those left. Where the map shows neither fallow nor blighted land the
+    players carry it out by the card.
+    """
     with t.trace.section(f"The Blight: transform {count} fallow land into blighted land"):
-        t.trace.add("fallow land is not tracked on this map: follow the faction card")
-        t.said.append(f"Transform {count} fallow land into blighted land (see the Blight's faction card).")
+        b = t.state.board
+        if not b.fallow and not b.blighted:
+            t.trace.add("the map shows no fallow land: the players follow the faction card")
+            t.said.append(f"Transform {count} fallow land into blighted land (see the Blight's faction card; "
+                          "mark fallow land on the map and the page chooses it).")
+            return True
+        done = []
+        for i in range(count):
+            options = hexes_in_reading_order(sorted(b.fallow))
+            if not options:
+                t.trace.add(f"transformation {i + 1}: no fallow land left on the map")
+                break
+            t.trace.add(f"transformation {i + 1}: eligible, {len(options)} fallow land hexes")
+            h = options[0] if len(options) == 1 else directional(options, t.support, t.trace, t.label)
+            t.emit({"op": "land", "hex": list(h), "land": "blighted"})
+            done.append(h)
+        if not done:
+            return False
+        t.said.append("Transform the fallow land on " + " and ".join(b.label(h) for h in done)
+                      + " into blighted land.")
+        t.target, t.target_hex = t.target or b.label(done[0]), t.target_hex or done[0]
         return True
 
 

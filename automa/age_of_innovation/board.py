@@ -43,6 +43,8 @@ class Board:
     terrain: dict[Hex, str]                       # every hex of the board, rivers included
     buildings: dict[Hex, Building] = field(default_factory=dict)
     tools: set[Hex] = field(default_factory=set)  # the Symbionts' tools on terrain spaces
+    fallow: set[Hex] = field(default_factory=set)     # the Blight's fallow land, as the players mark it
+    blighted: set[Hex] = field(default_factory=set)   # fallow land the Blight has turned into blighted land
     setup_letters: dict[str, dict[str, Hex]] = field(default_factory=dict)   # terrain -> letter -> hex
 
     # -- construction and JSON -------------------------------------------------------------
@@ -81,6 +83,8 @@ class Board:
         return {"layout": self.layout, "rows": self.rows(),
                 "buildings": [{"hex": list(h), **b.to_dict()} for h, b in sorted(self.buildings.items())],
                 "tools": [list(h) for h in sorted(self.tools)],
+                "fallow": [list(h) for h in sorted(self.fallow)],
+                "blighted": [list(h) for h in sorted(self.blighted)],
                 "setup_letters": {t: {k: list(hx.axial_to_offset(h, self.layout)) for k, h in m.items()}
                                   for t, m in self.setup_letters.items()}}
 
@@ -105,21 +109,26 @@ class Board:
         except (TypeError, ValueError, IndexError):
             raise StateError("board.setup_letters: each letter needs a [column, row] pair") from None
         buildings, tools = d.get("buildings", []), d.get("tools", [])
-        if not isinstance(buildings, list) or not isinstance(tools, list) or len(buildings) + len(tools) > 1600:
-            raise StateError("board.buildings and board.tools: expected lists")
+        fallow, blighted = d.get("fallow", []), d.get("blighted", [])
+        if not all(isinstance(v, list) for v in (buildings, tools, fallow, blighted)) \
+                or len(buildings) + len(tools) + len(fallow) + len(blighted) > 1600:
+            raise StateError("board.buildings, tools, fallow and blighted: expected lists")
         for i, b in enumerate(buildings):
             h = _hex(b.get("hex") if isinstance(b, dict) else None, f"board.buildings[{i}].hex")
             if h in board.buildings:
                 raise StateError(f"board.buildings[{i}]: two buildings on hex {board.label(h)}")
             board.buildings[h] = Building(str(b.get("owner")), str(b.get("kind")), bool(b.get("marked", False)))
         board.tools = {_hex(t, f"board.tools[{i}]") for i, t in enumerate(tools)}
+        board.fallow = {_hex(t, f"board.fallow[{i}]") for i, t in enumerate(fallow)}
+        board.blighted = {_hex(t, f"board.blighted[{i}]") for i, t in enumerate(blighted)}
         board.validate()
         return board
 
     def copy(self) -> "Board":
         return Board(self.layout, dict(self.terrain),
                      {h: Building(b.owner, b.kind, b.marked) for h, b in self.buildings.items()},
-                     set(self.tools), {t: dict(m) for t, m in self.setup_letters.items()})
+                     set(self.tools), set(self.fallow), set(self.blighted),
+                     {t: dict(m) for t, m in self.setup_letters.items()})
 
     def validate(self) -> None:
         pieces = components()
@@ -140,9 +149,12 @@ class Board:
                 n = sum(1 for b in self.buildings.values() if b.owner == owner and b.kind == kind)
                 if n > limit:
                     raise StateError(f"{owner} has {n} {kind}s on the board; there are only {limit}")
-        for h in self.tools:
-            if h not in self.terrain or self.terrain[h] == RIVER:
-                raise StateError(f"tool on {h}: not a land hex of the board")
+        for what, hexes in (("tool", self.tools), ("fallow land", self.fallow), ("blighted land", self.blighted)):
+            for h in hexes:
+                if h not in self.terrain or self.terrain[h] == RIVER:
+                    raise StateError(f"{what} on {h}: not a land hex of the board")
+        if self.fallow & self.blighted:
+            raise StateError(f"{self.label(min(self.fallow & self.blighted))}: fallow land or blighted land, not both")
         for t, m in self.setup_letters.items():
             for k, h in m.items():
                 if self.terrain.get(h) in (None, RIVER):

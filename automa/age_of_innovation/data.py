@@ -23,6 +23,7 @@ FACTION_ACTIONS = ("transform_and_build", "score_points", "advance_discipline", 
 FACTION_TIEBREAKERS = ("nearest_to_you", "your_terrain_priority", "most_power_for_you")
 FACTION_RULES = ("ignore_reach", "final_two_points_per_building", "first_to_pass_scores_again",
                  "advance_when_you_gain_two_power", "achievements")
+FACTION_SETUP = ("youth_terrain",)
 BONUS_POSITIONS = ("left", "middle", "right")
 MAP_LETTERS = {"P": "plains", "S": "swamp", "L": "lake", "F": "forest", "M": "mountain", "W": "wasteland",
                "D": "desert", "R": RIVER}
@@ -84,6 +85,7 @@ class Faction:
     actions: tuple[FactionAction, ...]
     tiebreakers: tuple[str, ...]
     rules: tuple[str, ...]
+    setup: tuple[str, ...] = ()   # set-up steps beyond the science symbols (FACTION_SETUP)
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,7 @@ class Components:
     bonus_tiles: int
     area_points: tuple[int, ...]
     science_points: tuple[int, ...]
+    achievement_tokens: int
 
 
 def _choice(source: str, value, allowed, name: str):
@@ -216,7 +219,8 @@ def factions() -> dict[str, Faction]:
             id=f["id"], name=require(source, f, "name", str, w), science=dict(science), actions=tuple(actions),
             tiebreakers=tuple(_choice(source, t, FACTION_TIEBREAKERS, f"{w}.tiebreakers")
                               for t in require(source, f, "tiebreakers", list, w)),
-            rules=tuple(_choice(source, r, FACTION_RULES, f"{w}.rules") for r in require(source, f, "rules", list, w)))
+            rules=tuple(_choice(source, r, FACTION_RULES, f"{w}.rules") for r in require(source, f, "rules", list, w)),
+            setup=tuple(_choice(source, x, FACTION_SETUP, f"{w}.setup") for x in require(source, f, "setup", list, w)))
     return out
 
 
@@ -259,7 +263,8 @@ def components() -> Components:
                       innovations=require(source, raw, "innovations", int),
                       bonus_tiles=require(source, raw, "bonus_tiles", int),
                       area_points=tuple(require(source, fs, "area", list, "final_scoring")),
-                      science_points=tuple(require(source, fs, "science", list, "final_scoring")))
+                      science_points=tuple(require(source, fs, "science", list, "final_scoring")),
+                      achievement_tokens=require(source, raw, "achievement_tokens", int))
 
 
 def parse_map(raw: dict, source: str) -> tuple[str, list[str], dict]:

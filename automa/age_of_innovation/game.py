@@ -25,6 +25,8 @@ class AgeOfInnovation(Game):
         Option("faction", "the Automa's faction", "simpletons", str, tuple(factions())),
         Option("terrain", "the Automa's preferred terrain (empty: drawn at random)", None, str, TERRAINS),
         Option("player_terrain", "your preferred terrain", None, str, TERRAINS),
+        Option("youth_terrain", "Symbionts: their youth's terrain (empty: drawn from the cards left)", None, str,
+               TERRAINS),
         Option("players", "human players (1, or 2 for the 2 players + Automa variant)", 1, int, (1, 2)),
         Option("seed", "seed for every random set-up choice and shuffle", 0, int),
     )
@@ -32,7 +34,8 @@ class AgeOfInnovation(Game):
     def new_game(self, options: Mapping[str, Any]) -> GameState:
         o = self.parse_options(options)
         return new_game(level=o["level"], faction=o["faction"], terrain=o["terrain"],
-                        player_terrain=o["player_terrain"], players=o["players"], seed=o["seed"])
+                        player_terrain=o["player_terrain"], players=o["players"], seed=o["seed"],
+                        youth_terrain=o["youth_terrain"])
 
     def load(self, data: Any) -> GameState:
         return GameState.from_dict(data)

@@ -7,9 +7,11 @@ marker advanced, a pass), so the page records the whole table with one vocabular
 - ``draw`` (turn the top decision card face up), ``turn`` (an Automa turn begins),
   ``rebuild_deck`` (this round's cards and the top reserve card shuffled, two sideways)
 - ``vp`` (who, points, why), ``terrain`` (hex, terrain), ``build`` (hex, owner, kind, marked),
-  ``upgrade`` (hex, kind), ``remove`` (hex), ``tool`` (hex)
+  ``upgrade`` (hex, kind), ``remove`` (hex), ``tool`` (hex),
+  ``land`` (hex, land: fallow / blighted / none: the Blight's fallow and blighted land)
 - ``cover`` (what: spells/books, index, who), ``innovation`` (who, index),
   ``science`` (who, discipline, levels, space or null), ``bonus_tile`` (who, position)
+- ``achievement`` (token, points: a Gognomes' achievement token and the points it gives)
 - ``pass`` (who), ``area`` (who, size), ``setup_card`` (card), ``setup_letter`` (terrain, letter,
   hex: where the Initial Workshop Setup card puts that letter), ``setup_done``,
   ``round_end``, ``game_over``
@@ -138,6 +140,28 @@ def _tool(state: GameState, op: Op) -> None:
     state.board.tools.add(_hex(op, state))
 
 
+def _land(state: GameState, op: Op) -> None:
+    h = _hex(op, state)
+    land = op["land"]
+    if land not in ("fallow", "blighted", "none"):
+        raise StateError(f"land is fallow, blighted or none, not {land!r}")
+    if not state.board.is_land(h):
+        raise StateError(f"{state.board.label(h)} is a river hex")
+    state.board.fallow.discard(h)
+    state.board.blighted.discard(h)
+    if land != "none":
+        getattr(state.board, land).add(h)
+
+
+def _achievement(state: GameState, op: Op) -> None:
+    """A Gognomes' achievement token reached: its points at once (the end only checks them)."""
+    token, points = int(op["token"]), int(op["points"])
+    if token in state.automa.achievements:
+        raise StateError(f"achievement token {token} is already the Gognomes'")
+    state.automa.achievements[token] = points
+    state.automa.vp += points
+
+
 def _cover(state: GameState, op: Op) -> None:
     spaces = {"spells": state.spells, "books": state.books}[op["what"]]
     i = int(op["index"])
@@ -253,7 +277,8 @@ def _game_over(state: GameState, op: Op) -> None:
 
 _HANDLERS: dict[str, Callable[[GameState, Op], None]] = {
     "draw": _draw, "turn": _turn, "rebuild_deck": _rebuild, "vp": _vp, "terrain": _terrain, "build": _build,
-    "upgrade": _upgrade, "remove": _remove, "tool": _tool, "cover": _cover, "innovation": _innovation,
+    "upgrade": _upgrade, "remove": _remove, "tool": _tool, "land": _land,
+    "achievement": _achievement, "cover": _cover, "innovation": _innovation,
     "science": _science, "bonus_tile": _bonus_tile, "pass": _pass, "area": _area, "setup_card": _setup_card,
     "setup_letter": _setup_letter,
     "setup_done": _setup_done, "round_end": _round_end, "game_over": _game_over,

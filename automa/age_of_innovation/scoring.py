@@ -5,7 +5,9 @@ the highest navigation value on its difficulty card. Having no resources it scor
 them. Its faction card may add scoring."
 
 Area: the Automa's largest group of buildings linked by Reach; players' sizes are what they
-counted (``area`` op). Science: each discipline ranked by level. Places pay the points of
+counted (``area`` op). Science: each discipline ranked by level. Faction scoring: the Wanderers'
+2 VP per building; the Gognomes' achievements were scored as the players entered them, so the
+end lists them ("make sure the Gognomes got their achievements' points") and adds nothing. Places pay the points of
 ``components.json``; tied players add the points of the places they share and split them,
 rounded down; a marker on 0 scores nothing.
 """
@@ -49,5 +51,10 @@ def final_scoring(state: GameState) -> tuple[list[Op], list[str]]:
         lines.append(f"Wanderers: 2 VP for each of the Automa's {n} buildings -> {2 * n} VP")
         if n:
             ops.append({"op": "vp", "who": "automa", "points": 2 * n, "why": "Wanderers final scoring"})
+    if "achievements" in factions()[state.faction].rules:
+        got = state.automa.achievements
+        listed = ", ".join(f"token {k} ({v} VP)" for k, v in sorted(got.items())) or "none entered"
+        lines.append(f"Gognomes: achievements scored during the game: {listed}, {sum(got.values())} VP in all; "
+                     f"an achievement reached but not entered is entered now, before the game ends")
     lines.append("resources: the Automa has none, 0 VP")
     return ops, lines

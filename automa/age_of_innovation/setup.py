@@ -6,7 +6,9 @@ drawn from the game's seed so a game is reproducible.
 - Round bonus tiles: players + 3 set out in a line (5 alone, 6 with two players); alone, the
   Automa takes the first; with two players, a random one.
 - The Automa: its faction's science steps, all its buildings and scholars, 20 VP, second in
-  turn order (third with two players).
+  turn order (third with two players). The Symbionts take a second terrain priority card, their
+  youth's terrain: chosen, or drawn like the Automa's in step 8's variant from the cards left
+  (neither yours nor the Automa's; ruling A23).
 - The Automa deck (*Przygotowanie talii Automy*): the starter cards 1-6 adjusted by the level,
   the other cards shuffled face down as the reserve; the deck shuffled and its 2 bottom cards
   turned sideways.
@@ -47,7 +49,7 @@ def round_tile_order(seed: int) -> tuple[list[int], int]:
 
 def new_game(level: int = 2, faction: str = "simpletons", terrain: str | None = None,
              player_terrain: str | None = None, players: int = 1, seed: int = 0,
-             board: Board | None = None) -> GameState:
+             board: Board | None = None, youth_terrain: str | None = None) -> GameState:
     if level not in levels():
         raise StateError(f"level must be 1-5 (got {level})")
     if faction not in factions():
@@ -65,6 +67,8 @@ def new_game(level: int = 2, faction: str = "simpletons", terrain: str | None = 
             raise StateError(f"unknown terrain {t!r} ({', '.join(TERRAINS)})")
     if terrain == player_terrain:
         raise StateError("the Automa's preferred terrain must differ from yours")
+    if "youth_terrain" in factions()[faction].setup and youth_terrain is None:
+        youth_terrain = rng.choice([t for t in TERRAINS if t not in (terrain, player_terrain)])
     comp = components()
     deck, reserve = starting_decks(level, seed)
     tiles, final = round_tile_order(seed)
@@ -84,6 +88,6 @@ def new_game(level: int = 2, faction: str = "simpletons", terrain: str | None = 
         spells=[None] * comp.spells, books=[None] * comp.book_actions,
         innovations=[str(i + 1) for i in range(comp.innovations)],
         scholar_spaces={d: [None] * len(comp.scholar_spaces) for d in DISCIPLINES},
-        turn_order=names + ["automa"])
+        turn_order=names + ["automa"], youth_terrain=youth_terrain)
     state.validate()
     return state

@@ -45,6 +45,7 @@ class Automa:
     bonus_tile: int | None = None
     passed: bool = False
     turns: int = 0                         # Automa turns taken this round (0 = next is its first)
+    achievements: dict[int, int] = field(default_factory=dict)   # Gognomes: token -> its points, as entered
 
 
 @dataclass
@@ -71,6 +72,7 @@ class GameState:
     pass_order: list[str] = field(default_factory=list)
     turn_order: list[str] = field(default_factory=list)
     setup_card: int | None = None          # the decision card drawn for the initial workshops
+    youth_terrain: str | None = None       # Symbionts: the youth's terrain (its terrain priority card)
 
     # -- convenience -----------------------------------------------------------------------
     @property
@@ -110,13 +112,15 @@ class GameState:
                          "passed": p.passed, "area": p.area, "vp": p.vp} for p in self.players],
             "automa": {"vp": self.automa.vp, "science": dict(self.automa.science), "scholars": self.automa.scholars,
                        "innovations": list(self.automa.innovations), "bonus_tile": self.automa.bonus_tile,
-                       "passed": self.automa.passed, "turns": self.automa.turns},
+                       "passed": self.automa.passed, "turns": self.automa.turns,
+                       "achievements": {str(k): v for k, v in sorted(self.automa.achievements.items())}},
             "board": self.board.to_dict(), "deck": self.deck.to_dict(), "reserve": list(self.reserve),
             "round_tiles": list(self.round_tiles), "final_tile": self.final_tile,
             "bonus_line": list(self.bonus_line), "bonus_coins": {str(k): v for k, v in self.bonus_coins.items()},
             "spells": list(self.spells), "books": list(self.books), "innovations": list(self.innovations),
             "scholar_spaces": {d: list(v) for d, v in self.scholar_spaces.items()},
             "pass_order": list(self.pass_order), "turn_order": list(self.turn_order), "setup_card": self.setup_card,
+            "youth_terrain": self.youth_terrain,
         }
 
     @classmethod
@@ -134,7 +138,8 @@ class GameState:
                 automa=Automa(vp=_int(a, "vp", "automa"), science=_science(a.get("science"), "automa.science"),
                               scholars=_int(a, "scholars", "automa"), innovations=[str(x) for x in a.get("innovations", [])],
                               bonus_tile=a.get("bonus_tile"), passed=bool(a.get("passed", False)),
-                              turns=int(a.get("turns", 0))),
+                              turns=int(a.get("turns", 0)),
+                              achievements=_achievements(a.get("achievements", {}))),
                 board=Board.from_dict(d.get("board")),
                 deck=Deck.from_dict(_obj(d, "deck")), reserve=[int(c) for c in _list(d, "reserve")],
                 round_tiles=[int(t) for t in _list(d, "round_tiles")], final_tile=_int(d, "final_tile"),
@@ -145,7 +150,7 @@ class GameState:
                 scholar_spaces={k: list(v) for k, v in _obj(d, "scholar_spaces").items()},
                 round=_int(d, "round"), phase=_str(d, "phase"),
                 pass_order=[str(x) for x in d.get("pass_order", [])], turn_order=[str(x) for x in d.get("turn_order", [])],
-                setup_card=d.get("setup_card"))
+                setup_card=d.get("setup_card"), youth_terrain=d.get("youth_terrain"))
         except StateError:
             raise
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
@@ -171,6 +176,7 @@ class GameState:
                 raise StateError(f"{p.name}.terrain: {p.terrain!r} is not a terrain")
             if p.terrain == self.terrain:
                 raise StateError(f"terrain: the Automa's preferred terrain must differ from {p.name}'s")
+        self._validate_youth()
         if not 1 <= self.round <= 6:
             raise StateError(f"round: {self.round} is not 1-6")
         if self.phase not in PHASES:
@@ -180,6 +186,11 @@ class GameState:
             for disc, lv in science.items():
                 if not 0 <= lv <= top:
                     raise StateError(f"{who}.science.{disc}: level {lv} is not 0-{top}")
+        tokens = components().achievement_tokens
+        if self.automa.achievements and "achievements" not in factions()[self.faction].rules:
+            raise StateError("automa.achievements: only the Gognomes have achievements")
+        if any(not 1 <= k <= tokens or not 0 <= v <= 99 for k, v in self.automa.achievements.items()):
+            raise StateError(f"automa.achievements: token 1-{tokens} -> its points (0-99)")
         if len(self.automa.innovations) > 3:
             raise StateError("automa.innovations: the Automa takes at most 3 innovations (seed 002, Zyskanie innowacji)")
         self._validate_cards()
@@ -191,6 +202,18 @@ class GameState:
             raise StateError(f"automa.scholars: {self.automa.scholars} in supply and {placed} on the board; "
                              f"the Automa has {components().scholars}")
         self.board.validate()
+
+    def _validate_youth(self) -> None:
+        """Symbionts only: a second terrain priority card, so a terrain other than the Automa's."""
+        if "youth_terrain" not in factions()[self.faction].setup:
+            if self.youth_terrain is not None:
+                raise StateError(f"youth_terrain: only the Symbionts have a youth terrain (faction {self.faction})")
+            return
+        if self.youth_terrain not in TERRAINS:
+            raise StateError(f"youth_terrain: the Symbionts need a youth terrain ({', '.join(TERRAINS)}), "
+                             f"not {self.youth_terrain!r}")
+        if self.youth_terrain == self.terrain:
+            raise StateError("youth_terrain: the youth's terrain priority card is a second card, not the Automa's")
 
     def _validate_cards(self) -> None:
         known = cards()
@@ -258,6 +281,13 @@ def _str(d: dict, key: str, where: str = "") -> str:
     if not isinstance(v, str):
         raise StateError(f"{where + '.' if where else ''}{key}: expected text")
     return v
+
+
+def _achievements(v) -> dict[int, int]:
+    if not isinstance(v, dict) or len(v) > 20 or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in v.values()):
+        raise StateError("automa.achievements: an object token -> points")
+    return {int(k): x for k, x in v.items()}
 
 
 def _science(v, where: str) -> dict[str, int]:

@@ -215,8 +215,10 @@ def end_of_round(state: GameState) -> Decision:
         trace.add(line)
     total = sum(op["points"] for op in ops if op["op"] == "vp")
     ops.append({"op": "game_over"})
+    check = (" First make sure every achievement the Gognomes reached is entered (their points are scored as "
+             "they are entered)." if "achievements" in factions()[state.faction].rules else "")
     return Decision("automa", "final_scoring", None,
-                    f"Final scoring: the Automa scores {total} VP ({state.automa.vp + total} in all).",
+                    f"Final scoring: the Automa scores {total} VP ({state.automa.vp + total} in all).{check}",
                     trace.lines(), ops, details=_details(state))
 
 
