@@ -109,3 +109,19 @@ def test_every_palace_scores_from_the_start_and_every_gold_card_counts():
     sc = automa_score(after)
     assert (sc.constructions, sc.cities, sc.palaces, sc.gold, sc.other) == (2, 2, palaces, 3, 4)
     assert sc.total == 2 + 2 + palaces + 3 + 4 and after.over
+
+
+def test_palaces_three_and_four_add_their_fc_when_its_construction_is_attacked():
+    """Ruling B19: every palace counts for it from the start; III and IV strengthen its constructions."""
+    s = game()
+    build(s, (1, 0), "mine")
+    units(s, (1, 0), "3")
+    s.automa.combat_cards = 2
+    s = apply_ops(s, [{"op": "attack", "hex": "1,0", "cards": 2, "attacker": "you"}])
+    palaces = {p.id: p.fc for p in s.board.palaces}
+    assert palaces["II"] == 0 and palaces["III"] + palaces["IV"] == 2
+    assert automa_strength(s) == 2 + 2, "unit 3 (FC 2) and palaces III and IV"
+    out = combat(s, 1, 5)
+    assert out.winner == "automa" and out.automa_total == 5, "5 against 5: the Autômato defends, so it holds"
+    after = apply_ops(s, out.ops)
+    assert after.cells[(1, 0)].building.owner == "automa" and after.automa.combat_cards == 0
