@@ -184,3 +184,21 @@ def test_a_mission_card_is_entered_with_objectives_in_parts(client, app):
     assert res.status_code == 302 and state_of(app, url).automa.missions[1][2].done
     bad = dict(form, seq=seq(client.get(url).get_data(as_text=True)), obj3_number="")
     assert client.post(url + "/table", data=bad).status_code == 400, "objective 3 has no part"
+
+
+def test_a_table_file_exported_from_a_game_starts_the_next_one(client, app):
+    url = start(client)
+    table = json.loads(client.get(url + "/table.json").get_data(as_text=True))
+    assert set(table) == {"board", "map"} and table["map"]["capitals"] == {"green": "-3,-1", "blue": "3,1",
+                                                                            "yellow": "3,-3"}
+    table["map"]["hexes"]["0,0"]["terrain"] = "water"
+    data = {"p0_name": "you", "p0_capital": "blue", "seed": "2",
+            "table": (io.BytesIO(json.dumps(table).encode()), "table.json")}
+    res = client.post("/brasil-imperial/new", data=data, content_type="multipart/form-data")
+    assert res.status_code == 302, res.get_data(as_text=True)
+    s = state_of(app, res.headers["Location"])
+    assert s.cells[(0, 0)].terrain == "water" and s.automa.capital == "green"
+    table["map"]["hexes"]["0,0"]["terrain"] = "lava"
+    data["table"] = (io.BytesIO(json.dumps(table).encode()), "table.json")
+    res = client.post("/brasil-imperial/new", data=data, content_type="multipart/form-data")
+    assert res.status_code == 400 and "lava" in res.get_data(as_text=True)

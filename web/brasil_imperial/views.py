@@ -41,6 +41,7 @@ def register(bp: Blueprint) -> None:
     bp.add_url_rule("/<int:sid>/automa", "automa", automa, methods=["POST"])
     bp.add_url_rule("/<int:sid>/table", "table", table, methods=["POST"])
     bp.add_url_rule("/<int:sid>/undo", "undo", undo, methods=["POST"])
+    bp.add_url_rule("/<int:sid>/table.json", "export_table", export_table)
 
 
 # -- new game --------------------------------------------------------------------------------
@@ -61,6 +62,10 @@ def new():
             players.append(f"{name.replace(':', ' ').replace(',', ' ')}:{capital}")
     if not players:
         return index([_("at least one player with a capital")], form, 400)
+    upload = request.files.get("table")
+    table = upload.read(MAX_IMPORT + 1) if upload else b""
+    if len(table) > MAX_IMPORT:
+        return index([_("the table file is larger than 200 kB")], form, 400)
     chosen = form.get("cards", cardsets.EXAMPLE)
     try:
         cs = cardsets.get(chosen)
@@ -70,7 +75,8 @@ def new():
                "automa_first": "yes" if form.get("automa_first") == "on" else "no",
                "difficulty": form.get("difficulty", "hard"), "movement_difficulty": form.get("movement_difficulty", ""),
                "seed": form.get("seed", ""),
-               "cards": cardsets.EXAMPLE if chosen == cardsets.EXAMPLE else json.dumps(dump_cards(cs))}
+               "cards": cardsets.EXAMPLE if chosen == cardsets.EXAMPLE else json.dumps(dump_cards(cs)),
+               "table": table.decode("utf-8", errors="replace") if table else "example"}
     try:
         sid = sessions.start(GAME_ID, options, name=form.get("name", "").strip() or _("Brasil Imperial against the Autômato"),
                              settings={"card_set": chosen})
@@ -185,6 +191,22 @@ def table(sid: int):
         return play(sid, exc.problems if isinstance(exc, FormError) else [str(exc)], 400)
     sessions.record(GAME_ID, sid, seq, "table", label, state, {"ops": ops, "action": action})
     return redirect(url_for(".play", sid=sid))
+
+
+def export_table(sid: int):
+    """The game's map (terrain, capitals, face-down tiles) and board as a table file for a new game."""
+    s = sessions.current(GAME_ID, sid).state
+    hexes = {}
+    for h, c in s.cells.items():
+        cell: dict = {"terrain": c.terrain}
+        if c.tile and c.tile.face_down:
+            cell["tile"] = {"face_down": True}
+        hexes[f"{h[0]},{h[1]}"] = cell
+    table = {"board": s.board.raw, "map": {"orientation": s.orientation,
+                                           "capitals": {k: f"{q},{r}" for k, (q, r) in s.capitals.items()},
+                                           "hexes": hexes}}
+    return Response(json.dumps(table, ensure_ascii=False, indent=1), mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="brasil-imperial-table.json"'})
 
 
 def undo(sid: int):
