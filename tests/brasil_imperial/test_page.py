@@ -106,6 +106,8 @@ def test_the_players_enter_a_combat_result_and_pieces(client, app):
     {"action": "piece", "hex": "abc", "what": "unit", "player": "you"},
     {"action": "piece", "hex": "0,0", "what": "dragon", "player": "you"},
     {"action": "piece", "hex": "0,0", "what": "unit", "player": "nobody"},
+    {"action": "piece", "hex": "3,-3", "what": "terrain", "terrain": "water"},
+    {"action": "piece", "hex": "0,0", "what": "terrain", "terrain": "lava"},
     {"action": "reveal", "kind": "flag"},
     {"action": "combat", "player_total": "x"},
     {"action": "final", "gold_vp": "1 2 3"},
@@ -202,3 +204,11 @@ def test_a_table_file_exported_from_a_game_starts_the_next_one(client, app):
     data["table"] = (io.BytesIO(json.dumps(table).encode()), "table.json")
     res = client.post("/brasil-imperial/new", data=data, content_type="multipart/form-data")
     assert res.status_code == 400 and "lava" in res.get_data(as_text=True)
+
+
+def test_a_hexs_terrain_is_set_at_the_table(client, app):
+    url = start(client)
+    html = client.get(url).get_data(as_text=True)
+    res = client.post(url + "/table", data={"seq": seq(html), "action": "piece", "hex": "0,0", "what": "terrain",
+                                            "terrain": "hill"})
+    assert res.status_code == 302 and state_of(app, url).cells[(0, 0)].terrain == "hill"

@@ -184,8 +184,8 @@ def table_ops(s: GameState, action: str, form: Mapping[str, Any]) -> tuple[list[
 
 
 def _piece(s: GameState, form: Mapping[str, Any]) -> tuple[list[dict], str]:
-    """A player's unit, construction or city put on a hex, an exploration tile laid, or the hex cleared
-    of the players' pieces (the Autômato's own pieces and capitals stay as they are)."""
+    """A player's unit, construction or city put on a hex, an exploration tile laid, the hex's terrain,
+    or the hex cleared of the players' pieces (the Autômato's own pieces and capitals stay as they are)."""
     h = _hex(s, form.get("hex"))
     what = form.get("what")
     cell = dump_cell(s.cells[h])
@@ -200,6 +200,12 @@ def _piece(s: GameState, form: Mapping[str, Any]) -> tuple[list[dict], str]:
         ref = str(form.get("ref") or what).strip()[:MAX_TEXT]
         cell["building"] = {"owner": _player(s, form.get("player")), "kind": what, "ref": ref, "vp": vp, "era": s.era}
         label = _("%(what)s of %(who)s on %(h)s", what=ref, who=form.get("player"), h=hex_key(h))
+    elif what == "terrain":
+        terrain = form.get("terrain")
+        if terrain not in ("water",) + s.board.terrains:
+            raise FormError([_("choose a terrain")])
+        cell["terrain"] = terrain
+        label = _("%(h)s is %(terrain)s", h=hex_key(h), terrain=terrain)
     elif what == "tile":
         cell["tile"] = {"face_down": True, "kind": None, "fc": 0}
         label = _("Exploration tile on %(h)s", h=hex_key(h))
