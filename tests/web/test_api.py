@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from automa.barrage.engine import apply_decision
-from automa.barrage.names import with_code
+from automa.barrage.names import in_words, with_code
 from automa.barrage.state import Dam, GameState
 from tests.vision.cameras import SizedCamera
 from vision.barrage.board_state import MapState
@@ -247,8 +247,8 @@ def test_the_page_moves_on_when_the_camera_sees_the_instruction_done(client, ses
     seen["map"].conduits["1A"] = "germany"
     del seen["map"].dams[neutral]
     live = client.get(f"/barrage/api/sessions/{session_id}/live").json
-    assert live["moves"] == ["germany built a conduit on 1A"]
-    assert live["refused"] == [f"the dam on {neutral} was removed"]
+    assert live["moves"] == [in_words("germany built a conduit on 1A")]
+    assert live["refused"] == [in_words(f"the dam on {neutral} was removed")]
     v = client.post(f"/barrage/api/sessions/{session_id}/human-done", json={"seq": 1}).json
     assert {"slot": "1A", "piece": "conduit", "owner": "germany", "drops": 0} in v["pieces"]
     assert any(p["slot"] == neutral and p["owner"] == "neutral" for p in v["pieces"])
@@ -343,8 +343,8 @@ def test_the_page_lists_a_new_piece_under_the_player_whose_turn_it_is(client, se
     monkeypatch.setattr(services_from(client).live, "look",
                         lambda *a, **k: Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen))
     live = client.get(f"/barrage/api/sessions/{session_id}/live").json
-    assert live["moves"] == ["germany built a conduit on 1A"]
-    assert live["refused"] == ["usa built a conduit on 1A (on germany's turn: taken as germany's)"]
+    assert live["moves"] == [in_words("germany built a conduit on 1A")]
+    assert live["refused"] == [in_words("usa built a conduit on 1A (on germany's turn: taken as germany's)")]
 
 
 def services_from(client):
@@ -696,14 +696,14 @@ def test_a_slot_set_by_hand_this_turn_holds_what_the_player_set(client, session_
     monkeypatch.setattr(services_from(client).live, "look",
                         lambda *a, **k: Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco", seen))
     live = client.get(f"/barrage/api/sessions/{session_id}/live").json
-    assert live["moves"] == ["germany built a conduit on 1A"]
+    assert live["moves"] == [in_words("germany built a conduit on 1A")]
     # drawn on the map as confirming would leave it
     assert live["seen"] == [{"slot": "1A", "piece": "conduit", "owner": "germany", "drops": 0}]
     # the player says 1A is empty: the map already has it so, but the camera must not put it back
     client.post(f"/barrage/api/sessions/{session_id}/correct", json={"seq": 1, "slot": "1A", "piece": "empty"})
     live = client.get(f"/barrage/api/sessions/{session_id}/live").json
     assert live["moves"] == []
-    assert live["refused"] == ["germany built a conduit on 1A (set by hand this turn)"]
+    assert live["refused"] == [in_words("germany built a conduit on 1A (set by hand this turn)")]
     assert live["seen"] == []
     v = client.post(f"/barrage/api/sessions/{session_id}/human-done", json={"seq": 2}).json
     assert not any(p["slot"] == "1A" for p in v["pieces"])
@@ -782,7 +782,8 @@ def test_the_live_status_lists_the_slots_to_check_on_a_human_turn(client, sessio
     assert client.get(f"/barrage/api/sessions/{session_id}/live").json["unsure"] == []
     client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={"seq": 0})
     assert client.get(f"/barrage/api/sessions/{session_id}/live").json["unsure"] == [
-        {"slot": "5U", "why": "low confidence (0.62)"}, {"slot": "1A", "why": "hidden from the camera"}]
+        {"slot": "5U", "name": with_code("5U"), "why": "low confidence (0.62)"},
+        {"slot": "1A", "name": with_code("1A"), "why": "hidden from the camera"}]
 
 
 def test_an_automa_turn_says_what_the_camera_does_not_see_done_yet(client, session_id):

@@ -16,6 +16,7 @@ import pytest
 from babel.support import Translations
 from werkzeug.serving import make_server
 
+from automa.barrage.names import in_words, with_code
 from automa.barrage.state import GameState
 from vision.barrage.board_state import MapState
 from vision.barrage.pipeline import Reading
@@ -272,7 +273,7 @@ def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page
     page.reload()
     page.wait_for_selector("#refused")
     detected = page.inner_text("#detected")
-    assert "germany built a conduit on 1A" in detected and f"the dam on {neutral} was removed" in detected
+    assert in_words("germany built a conduit on 1A") in detected and in_words(f"the dam on {neutral} was removed") in detected
     # the move is drawn on the map, ringed, as confirming would leave it; the misreading is not
     page.wait_for_selector('#map [data-seen="1A"]', state="attached")
     assert page.locator('#map [data-piece="1A"]').count() == 1
@@ -280,7 +281,7 @@ def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page
     assert page.locator(f'#map [data-piece="{neutral}"]').count() == 1
     shot(page, "human-turn-refused")
     # a slot the camera is unsure of is listed and ringed for the players to look at
-    assert "6U: low confidence (0.62)" in page.inner_text("#detected")
+    assert f"{with_code('6U')}: low confidence (0.62)" in page.inner_text("#detected")
     assert page.locator("#map [data-unsure]").count() == 1 and page.locator('#map [data-unsure="6U"]').count() == 1
     # clicked, the slot's form starts from what the map shows there
     page.click('#map [data-slot="1A"]')

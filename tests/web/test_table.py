@@ -9,6 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from automa.barrage.names import in_words
 from automa.barrage.state import GameState
 from vision.capture import Capture
 from web.app import WebConfig, create_app
@@ -214,12 +215,13 @@ def test_a_misreading_said_on_the_last_turn_is_not_listed_again(client, session_
         return replace(now, dams={s: d for s, d in now.dams.items() if s != neutral})
     seen["map"] = without_the_neutral_dam()
     first = client.get(f"{API}/{session_id}/live").json
-    assert first["refused"] == [f"the dam on {neutral} was removed"] and first["refused_again"] == []
+    said = in_words(f"the dam on {neutral} was removed")
+    assert first["refused"] == [said] and first["refused_again"] == []
     assert client.post(f"{API}/{session_id}/human-done", json={"seq": 1}).status_code == 200
     client.post(f"{API}/{session_id}/automa-done", json={"seq": 2})
     seen["map"] = without_the_neutral_dam()
     again = client.get(f"{API}/{session_id}/live").json
-    assert again["refused"] == [] and again["refused_again"] == [f"the dam on {neutral} was removed"]
+    assert again["refused"] == [] and again["refused_again"] == [said]
 
 
 def test_a_game_other_than_the_replays_is_told_the_demo_camera_shows_another(client):

@@ -7,6 +7,7 @@ from urllib.parse import quote
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext
 
+from automa.barrage.names import in_words, with_code
 from automa.barrage.state import GameState
 from calibration.profiles import Profiles
 from vision.barrage.labels import ALLOWED_PIECES, MAX_HEADSTREAM_DROPS
@@ -259,15 +260,16 @@ def live(sid: int):
     else:
         after, moves, refused = game.detected_moves(last, look.stable_map, compared, by_hand)
         said = game.refused_before(steps)
-        out["moves"], out["refused"] = [m.text for m in moves], [m.text for m in refused if m.text not in said]
-        out["refused_again"] = [m.text for m in refused if m.text in said]       # said on the last turn: counted, not listed
+        # each space said as a player says it, the code a hint (automa.barrage.names)
+        out["moves"], out["refused"] = [in_words(m.text) for m in moves], [in_words(m.text) for m in refused if m.text not in said]
+        out["refused_again"] = [in_words(m.text) for m in refused if m.text in said]   # said on the last turn: counted, not listed
         # the slots the moves touch, as confirming would leave them: drawn on the map until then
         moved = {m.space for m in moves}
         out["seen"] = [p for p in views.map_pieces(after) if p["slot"] in moved]
         layout = services().live.layout(_profile(sid))
         checks = game.to_check(layout, look.stable_map, look.stable_flags,
                                compared.still if compared else frozenset(), by_hand)
-        out["unsure"] = [{"slot": f.slot, "why": f.problem} for f in checks]
+        out["unsure"] = [{"slot": f.slot, "name": with_code(f.slot), "why": f.problem} for f in checks]
         if compared is not None and not moves:
             out["unread"] = game.unread(layout, compared.still)
     return jsonify(out)

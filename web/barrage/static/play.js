@@ -128,7 +128,7 @@ function detectedText() {
   const check = unread.length ? [el("p", {id: "unread"}, _("The picture changed on {slots} but the camera reads no move there: check those slots and correct the map if needed.", {slots: unread.join(", ")}))] : [];
   // Slots read unsure, breaking a rule, or hidden: a move there may be read wrong or missed.
   const ask = unsure.length ? [el("p", {class: "muted", id: "unsure"}, _("The camera is unsure here (ringed in dotted purple on the map): look at the table and correct the map if needed:")),
-    el("ul", {}, unsure.map((u) => el("li", {}, `${u.slot}: ${u.why}`)))] : [];
+    el("ul", {}, unsure.map((u) => el("li", {}, `${u.name}: ${u.why}`)))] : [];
   if (!detected.length) return el("div", {}, _("No moves seen yet. Play your turn; the moves appear here."), ...check, ...ask, ...notTaken);
   return el("div", {}, el("ul", {}, detected.map((m) => el("li", {}, m))), ...ask, ...notTaken);
 }
