@@ -139,3 +139,20 @@ def test_serve_binds_127_0_0_1_unless_lan_and_then_the_lan_address_with_a_code(m
     assert "type " in out and "http://192.168.1.20:8123/pair/" in out
     with pytest.raises(SystemExit):
         serve(monkeypatch, tmp_path, capsys, "--lan", "--host", "0.0.0.0")      # one or the other
+
+
+def test_every_route_of_every_page_is_closed_to_a_browser_not_paired(lan_app, pairing):
+    """Whatever a game's page adds: read from the app's own URL map, every method, a valid-looking URL."""
+    client = lan_app.test_client()
+    opened = []
+    for rule in lan_app.url_map.iter_rules():
+        if rule.endpoint in ("lan_pair_link", "lan_pair_code"):
+            continue
+        url = rule.rule.replace("<path:filename>", "style.css")
+        for part in ("<int:sid>", "<name>", "<action>", "<path:rest>", "<game_id>", "<token>"):
+            url = url.replace(part, "1")
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            res = client.open(url, method=method)
+            if res.status_code != 403 or pairing.code in res.get_data(as_text=True):
+                opened.append((method, url, res.status_code))
+    assert opened == []
