@@ -9,11 +9,13 @@ it again and the step that carries it out applies the same decision.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
+from urllib.parse import quote
 
-from flask import Blueprint, request
+from flask import Blueprint, Response, request
 
 from automa.common.errors import StateError
 from automa.games import Game, get, parse_json, registry
@@ -135,6 +137,21 @@ def export(info: SessionInfo, steps: list[Step]) -> dict:
     return {"format": FORMAT, "version": VERSION, "game": info.game, "name": info.name, "settings": info.settings,
             "steps": [{"kind": s.kind, "label": s.label, "state": s.state, "flow": s.flow, "payload": s.payload}
                       for s in steps]}
+
+
+def attachment(filename: str) -> str:
+    """A download's header for any name (RFC 6266): an ASCII ``filename`` for old browsers and
+    the name itself as ``filename*`` (RFC 5987); a header must be Latin-1."""
+    plain = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_.") else "-" for ch in filename)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
+def export_response(game_id: str, sid: int) -> Response:
+    """Session ``sid`` of ``game_id`` as a downloaded file (``export``), named after the game and the session."""
+    cur = current(game_id, sid)
+    body = json.dumps(export(cur.info, cur.steps), indent=1, ensure_ascii=False)
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": attachment(f"{game_id}-{sid}-{cur.info.name[:40]}.json")})
 
 
 def import_file(game_id: str, data: bytes) -> int:

@@ -229,3 +229,91 @@ def test_two_players_each_have_their_science_markers(client, app):
                 medicine="0").status_code == 302
     s = state_of(app, url)
     assert s.players[1].science["law"] == 4 and s.players[0].science["law"] == 0
+
+
+def test_a_whole_game_exported_and_imported_again(client, app):
+    """The session as one file through the shared layer (web.sessions): every step, imported as
+    a new session whose history and state are the same; the Automa's next step is the same."""
+    url = start(client, name="Exported game")
+    post(client, url, action="edit", row="2", col="5", change="building:automa:workshop:marked")
+    html = client.get(url).get_data(as_text=True)
+    client.post(f"{url}/automa", data={"seq": seq(html)})
+    assert 'id="session-export"' in client.get(url).get_data(as_text=True)
+    res = client.get(f"{url}/export")
+    assert res.status_code == 200 and "attachment" in res.headers["Content-Disposition"]
+    data = json.loads(res.get_data(as_text=True))
+    assert data["game"] == "age-of-innovation" and len(data["steps"]) == 3
+    assert 'id="session-import"' in client.get(f"{BASE}/").get_data(as_text=True)
+    res = client.post(f"{BASE}/import", data={"file": (io.BytesIO(res.get_data()), "game.json")},
+                      content_type="multipart/form-data")
+    assert res.status_code == 302
+    copy = res.headers["Location"]
+    assert copy != url and state_of(app, copy).to_dict() == state_of(app, url).to_dict()
+    first, again = client.get(url).get_data(as_text=True), client.get(copy).get_data(as_text=True)
+    instruction = re.compile(r'id="instruction">(.*?)</p>', re.S)
+    assert instruction.search(first).group(1) == instruction.search(again).group(1)
+    assert again.count("back to here") == 2 and "Exported game" in again
+
+
+@pytest.mark.parametrize("body, problem", [
+    (b"", "choose an exported game file"),
+    (b"not json", "import refused"),
+    (b'{"format": "automa-vision-session", "version": 2, "game": "expeditions", "name": "x", "settings": {},'
+     b' "steps": [{"kind": "start", "label": "x", "state": {}}]}', "Expeditions"),
+    (b'{"format": "automa-vision-session", "version": 2, "game": "age-of-innovation", "name": "x",'
+     b' "settings": {}, "steps": [{"kind": "start", "label": "x", "state": {"level": 9}}]}', "step 0"),
+])
+def test_a_bad_game_file_is_refused_by_name_and_nothing_stored(client, app, body, problem):
+    res = client.post(f"{BASE}/import", data={"file": (io.BytesIO(body), "game.json")},
+                      content_type="multipart/form-data")
+    assert res.status_code == 400 and problem in res.get_data(as_text=True)
+    with app.app_context():
+        assert services().store.sessions("age-of-innovation") == []
+
+
+def test_symbionts_youth_terrain_from_the_new_game_form(client, app):
+    url = start(client, faction="symbionts", youth_terrain="desert")
+    assert state_of(app, url).youth_terrain == "desert"
+    assert 'id="youth-priority"' in client.get(url).get_data(as_text=True)
+    url = start(client, faction="druids", youth_terrain="desert")       # ignored for every other faction
+    assert state_of(app, url).youth_terrain is None
+    res = client.post(f"{BASE}/new", data={"faction": "symbionts", "terrain": "lake", "youth_terrain": "lake"})
+    assert res.status_code == 400 and "second card" in res.get_data(as_text=True)
+
+
+def test_the_blights_fallow_land_is_marked_in_the_editor_and_drawn(client, app):
+    url = start(client, faction="blight")
+    assert 'value="land:fallow"' in client.get(url).get_data(as_text=True)
+    assert post(client, url, action="edit", row="1", col="1", change="land:fallow").status_code == 302
+    assert post(client, url, action="edit", row="1", col="3", change="land:blighted").status_code == 302
+    river = post(client, url, action="edit", row="1", col="2", change="land:fallow")      # the base map's river
+    assert river.status_code == 400 and "river" in river.get_data(as_text=True)
+    s = state_of(app, url)
+    assert len(s.board.fallow) == 1 and len(s.board.blighted) == 1
+    html = client.get(url).get_data(as_text=True)
+    assert 'class="land fallow"' in html and 'class="land blighted"' in html
+    post(client, url, action="edit", row="1", col="1", change="land:none")
+    assert not state_of(app, url).board.fallow
+    assert 'value="land:fallow"' not in client.get(start(client)).get_data(as_text=True)
+
+
+def test_gognomes_achievements_entered_on_the_page(client, app):
+    url = start(client, faction="gognomes")
+    vp = state_of(app, url).automa.vp
+    assert post(client, url, action="achievement", token="3", points="4").status_code == 302
+    s = state_of(app, url)
+    assert s.automa.achievements == {3: 4} and s.automa.vp == vp + 4
+    assert "token 3 (4 VP)" in client.get(url).get_data(as_text=True)
+    again = post(client, url, action="achievement", token="3", points="4")
+    assert again.status_code == 400 and "already entered" in again.get_data(as_text=True)
+    other = start(client)
+    res = post(client, other, action="achievement", token="1", points="2")
+    assert res.status_code == 400 and "only the Gognomes" in res.get_data(as_text=True)
+
+
+def test_the_exported_file_is_named_after_any_session_name(client):
+    url = start(client, name="Gra z Automą: Игра")
+    header = client.get(f"{url}/export").headers["Content-Disposition"]
+    plain = re.search(r'filename="([^"]+)"', header).group(1)
+    assert plain.isascii() and plain.startswith("age-of-innovation-") and plain.endswith(".json")
+    assert "filename*=UTF-8''" in header and "%D0%98" in header        # И, percent-encoded (RFC 5987)

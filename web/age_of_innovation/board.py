@@ -33,6 +33,7 @@ def board(state: GameState, target: list[int] | None = None) -> dict:
             "id": f"hex-{col}-{row}", "col": col, "row": row, "label": b.label(h), "terrain": terrain,
             "cx": round(cx, 1), "cy": round(cy, 1), "points": points, "fill": FILL[terrain], "ink": INK[terrain],
             "target": h == target_hex, "tool": h in b.tools, "letter": letters.get(h),
+            "land": "fallow" if h in b.fallow else "blighted" if h in b.blighted else None,
             "building": None if building is None else {
                 "owner": building.owner, "kind": building.kind, "letter": LETTER[building.kind],
                 "marked": building.marked}})

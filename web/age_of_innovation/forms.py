@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from flask_babel import gettext as _
 
-from automa.age_of_innovation.data import DISCIPLINES, TERRAINS, cards, components
+from automa.age_of_innovation.data import DISCIPLINES, TERRAINS, cards, components, factions
 from automa.age_of_innovation.state import GameState
 from automa.common import hexgrid
 
@@ -41,6 +41,12 @@ def edit_ops(state: GameState, form: Mapping[str, Any]) -> tuple[list[dict], str
             raise FormError([_("a river hex stays a river hex; choose a terrain")])
         return [{"op": "terrain", "hex": h, "terrain": terrain}], _("%(where)s is now %(terrain)s", where=where,
                                                                       terrain=terrain)
+    if change in ("land:fallow", "land:blighted", "land:none"):      # the Blight's fallow and blighted land
+        land = change[5:]
+        return [{"op": "land", "hex": h, "land": land}], \
+            _("%(where)s: fallow land", where=where) if land == "fallow" else \
+            _("%(where)s: blighted land", where=where) if land == "blighted" else \
+            _("%(where)s: neither fallow nor blighted land", where=where)
     if change == "remove":
         if tuple(h) not in state.board.buildings:
             raise FormError([_("there is no building on %(where)s", where=where)])
@@ -91,6 +97,15 @@ def player_ops(state: GameState, action: str, form: Mapping[str, Any]) -> tuple[
         who = _who(state, form.get("who"))
         size = integer(form.get("size"), _("area"), 0, 60)
         return [{"op": "area", "who": who, "size": size}], _("%(who)s's largest area: %(n)s", who=who, n=size)
+    if action == "achievement":
+        if "achievements" not in factions()[state.faction].rules:
+            raise FormError([_("only the Gognomes have achievements")])
+        token = integer(form.get("token"), _("achievement token"), 1, components().achievement_tokens)
+        if token in state.automa.achievements:
+            raise FormError([_("achievement token %(n)s is already entered", n=token)])
+        points = integer(form.get("points"), _("points"), 0, 99)
+        return [{"op": "achievement", "token": token, "points": points}], \
+            _("the Gognomes reached achievement %(n)s: %(vp)s VP", n=token, vp=points)
     if action == "setup_card":
         card = str(form.get("card", ""))
         ids = {c.label: i for i, c in cards().items()}

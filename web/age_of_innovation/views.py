@@ -20,6 +20,7 @@ from .words import NAMES
 
 GAME_ID = "age-of-innovation"
 MAX_MAP_BYTES = 64 * 1024
+MAX_SESSION_BYTES = 8 * 1024 * 1024       # a whole game's steps, each a full state
 
 
 def register(bp: Blueprint) -> None:
@@ -31,6 +32,8 @@ def register(bp: Blueprint) -> None:
     bp.add_url_rule("/<int:sid>/undo", "undo", undo, methods=["POST"])
     bp.add_url_rule("/<int:sid>/map.json", "map_export", map_export)
     bp.add_url_rule("/<int:sid>/map", "map_import", map_import, methods=["POST"])
+    bp.add_url_rule("/<int:sid>/export", "session_export", session_export)
+    bp.add_url_rule("/import", "session_import", session_import, methods=["POST"])
 
 
 def index(errors: list[str] | None = None, form: dict | None = None, status: int = 200):
@@ -42,6 +45,8 @@ def index(errors: list[str] | None = None, form: dict | None = None, status: int
 def new():
     form = request.form.to_dict()
     options = {k: form.get(k, "") for k in ("level", "faction", "terrain", "player_terrain", "players", "seed")}
+    if "youth_terrain" in getattr(factions().get(options["faction"]), "setup", ()):
+        options["youth_terrain"] = form.get("youth_terrain", "")       # the Symbionts' second card only
     try:
         sid = sessions.start(GAME_ID, options, name=form.get("name", "").strip() or _("Age of Innovation against the Automa"))
     except FormError as exc:
@@ -105,6 +110,24 @@ def map_import(sid: int):
     return redirect(url_for(".play", sid=sid))
 
 
+def session_export(sid: int):
+    """The whole session (every step's state) as one file, to import here or elsewhere."""
+    return sessions.export_response(GAME_ID, sid)
+
+
+def session_import():
+    """An exported session stored as a new one, every step checked first (nothing stored on a problem)."""
+    upload = request.files.get("file")
+    data = upload.read(MAX_SESSION_BYTES + 1) if upload else b""
+    try:
+        if not data or len(data) > MAX_SESSION_BYTES:
+            raise FormError([_("choose an exported game file (.json, at most 8 MB)")])
+        sid = sessions.import_file(GAME_ID, data)
+    except FormError as exc:
+        return index(exc.problems, None, 400)
+    return redirect(url_for(".play", sid=sid))
+
+
 def play(sid: int, errors: list[str] | None = None, status: int = 200):
     cur = sessions.current(GAME_ID, sid)
     state = cur.state
@@ -116,6 +139,9 @@ def play(sid: int, errors: list[str] | None = None, status: int = 200):
         decision=decision, acting=acting, board=board(state, decision.get("target_hex")),
         level=lv, faction=factions()[state.faction], terrains=TERRAINS, fill=FILL, kinds=KINDS, names=NAMES,
         priority={row: terrain_priority()[row][state.terrain] for row in ("A", "B")},
+        youth_priority={row: terrain_priority()[row][state.youth_terrain] for row in ("A", "B")}
+        if state.youth_terrain else None,
+        achievement_tokens=components().achievement_tokens,
         pieces={k: state.automa_supply(k) for k in components().buildings},
         bonus_free=[(i + 1, t) for i, t in enumerate(state.bonus_line) if t is not None],
         card_labels=[c.label for c in cards().values()], errors=errors or []), status
