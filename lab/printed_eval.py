@@ -50,14 +50,14 @@ def phantoms(truth: dict, slots: list) -> tuple[int, int]:
     return spaces, sure
 
 
-def evaluate(tables: int, frames: int, teach: int, work: Path, first: int = FIRST_SEED) -> dict:
+def evaluate(tables: int, frames: int, teach: int, work: Path, first: int = FIRST_SEED, exposure: float = 1.0) -> dict:
     tallies = {mode: Tally() for mode in ("cold", "calibrated", "adapted")}
     ghosts: dict[str, Counter] = {mode: Counter() for mode in tallies}
     timings: dict[str, list[float]] = {mode: [] for mode in tallies}
     teaching: list[float] = []
     cold = Pipeline.load()
     for seed in range(first, first + tables):
-        shots = TableShots(seed, printed=True)
+        shots = TableShots(seed, printed=True, exposure=exposure)
         folder = work / f"table{seed}"
         calibrate(shots.empty(), folder)
         calibrated = ReferenceReader.load(folder)
@@ -78,7 +78,7 @@ def evaluate(tables: int, frames: int, teach: int, work: Path, first: int = FIRS
                 spaces, sure = phantoms(truth, reading.slots)
                 ghosts[mode]["spaces"] += spaces
                 ghosts[mode]["sure"] += sure
-    out = {"first": first, "tables": tables, "frames": tables * frames, "teach": teach,
+    out = {"first": first, "exposure": exposure, "tables": tables, "frames": tables * frames, "teach": teach,
            "adapt_seconds_max": round(max(teaching), 2)}
     for mode, t in tallies.items():
         out[mode] = {"visible_slots": t.slots, "wrong": t.slot_errors,
@@ -96,16 +96,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--frames", type=int, default=6, help="games read on each table")
     p.add_argument("--teach", type=int, default=2, help="photos each table is taught with")
     p.add_argument("--first", type=int, default=FIRST_SEED, help="the first table's seed (default %(default)s)")
+    p.add_argument("--exposure", type=float, default=1.0,
+                   help="the games' light against the empty board's, e.g. 0.7: a darker room than at calibration")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as work:
-        out = evaluate(args.tables, args.frames, args.teach, Path(work), args.first)
+        out = evaluate(args.tables, args.frames, args.teach, Path(work), args.first, args.exposure)
     out["seconds"] = round(time.perf_counter() - t0)
     if args.json:
         print(json.dumps(out))
         return 0
-    print(f"{out['frames']} frames on {out['tables']} printed tables (seeds {out['first']}..), taught with {out['teach']} photos each "
+    print(f"{out['frames']} frames on {out['tables']} printed tables (seeds {out['first']}..), taught with {out['teach']} photos each, "
+          f"the games' light {out['exposure']} times the empty board's "
           f"(adaptation at most {out['adapt_seconds_max']} s); {out['seconds']} s in all")
     for mode in ("cold", "calibrated", "adapted"):
         m = out[mode]

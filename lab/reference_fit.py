@@ -2,7 +2,7 @@
 
 ``python -m lab.reference_fit [--tables N] [--frames K]``: N tables of the sampled looks the
 nets were trained on (never the held-out printed look), each calibrated on its empty board
-and read in K games; every box's difference from the empty board, labelled by whether the
+and read in K games under a light 0.65-1.35 times the empty board's; every box's difference from the empty board, labelled by whether the
 game puts something there, fits one logistic gate per box kind. A few minutes on two cores.
 """
 from __future__ import annotations
@@ -22,6 +22,7 @@ from vision.rectify import canonical_view
 from .reference_tables import TableShots
 
 FIRST_SEED = 400          # tables 400.. (the printed-look measurement uses 900..)
+EXPOSURES = (0.65, 1.35)  # the games' light against the empty board's, drawn per table
 
 
 def table_evidence(shots: TableShots, frames: int, reader) -> list[tuple]:
@@ -52,7 +53,10 @@ def main(argv: list[str] | None = None) -> int:
     reader = ReferenceReader(Pipeline.load(), np.zeros((1, 1, 3), np.uint8), Heads({}))
     examples = []
     for seed in range(FIRST_SEED, FIRST_SEED + args.tables):
-        examples += table_evidence(TableShots(seed, printed=False), args.frames, reader)
+        # the games in another light than the empty board on most tables: a lamp turned on or
+        # off, the day going (the gates must not take the light for a piece)
+        exposure = float(np.random.default_rng([seed, 21]).uniform(*EXPOSURES))
+        examples += table_evidence(TableShots(seed, printed=False, exposure=exposure), args.frames, reader)
     layout = reader.pipeline.profile.layout
     kinds = np.array(layout.kinds)
     x = np.concatenate([ev.gate_inputs for ev, _ in examples])

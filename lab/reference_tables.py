@@ -39,6 +39,7 @@ class TableShots:
     seed: int
     printed: bool = True
     markers: bool = True                # marker sheets beside the board (else its corners or features find it)
+    exposure: float = 1.0               # the games' light against the empty board's (a lamp turned on, the day going)
 
     @cached_property
     def options(self) -> Options:
@@ -97,6 +98,7 @@ class TableShots:
         return frame, truth, state
 
     def _shot(self, solids: list, k: int) -> tuple[np.ndarray, np.ndarray | None]:
-        shot = shoot(self.table, solids, noise=np.random.default_rng([self.seed, k, 9]), occluder=False)
+        shot = shoot(self.table, solids, noise=np.random.default_rng([self.seed, k, 9]),
+                     exposure=self.exposure if k else 1.0, occluder=False)
         jpeg = encode_jpeg(shot.frame, shot.photo_style.jpeg_quality)
         return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR), shot.mask

@@ -9,8 +9,8 @@ differs from it. ``box_features`` measures that difference per box, in numbers a
 classifier can weigh (``vision.reference_reading``):
 
 - colour: the CIE Lab difference of the live crop and the reference crop, after the frame's
-  own light change is taken out (the median difference over every box: most boxes are
-  unchanged), each crop aligned to the reference within a few px (registration moves a
+  own light change is taken out (``match_light``, then the median difference over every box:
+  most boxes are unchanged), each crop aligned to the reference within a few px (registration moves a
   little between frames); its mean, upper percentiles and the share of pixels over 12 and
   25 units, lightness and colour apart (a shadow darkens, a piece also changes colour), the
   shares grown darker and brighter, and the largest connected patch over 25 units (one water
@@ -33,6 +33,23 @@ CHANGED = (12.0, 25.0)
 FEATURES = ("mean_de", "p75_de", "p90_de", "p99_de", "changed_lo", "changed_hi", "blob", "darker", "brighter",
             "mean_dl", "mean_dc", "ncc", "grad_diff", "centre_de")
 COLOUR = ("L", "a", "b")       # mean Lab of a box's changed pixels (its own pixels where none changed)
+
+
+def match_light(live: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """``ref``'s crops (N, h, w, 3) uint8 BGR brought into the light of ``live``'s: each channel
+    mapped linearly so that its 10th, 50th and 90th percentiles over every box land on the
+    live crops' (a least-squares line through the three). Most boxes are as they were on
+    the empty board, so the percentiles move with the light, not with the pieces: a room
+    darker or brighter than at calibration changes every box alike, and a piece only its own."""
+    out = np.empty_like(ref)
+    qs = (10, 50, 90)
+    for c in range(3):
+        x = np.percentile(ref[..., c], qs)
+        y = np.percentile(live[..., c], qs)
+        slope, offset = np.polyfit(x, y, 1) if np.ptp(x) > 1 else (1.0, float(y[1] - x[1]))
+        lut = np.clip(np.arange(256) * slope + offset, 0, 255).astype(np.uint8)
+        out[..., c] = cv2.LUT(ref[..., c], lut)
+    return out
 
 
 def to_lab(crops: np.ndarray) -> np.ndarray:

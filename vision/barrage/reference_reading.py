@@ -31,7 +31,7 @@ import numpy as np
 
 from ..layout import Layout
 from ..rectify import canonical_view, cut_crops, plan_crops
-from ..reference_features import FEATURES, box_features
+from ..reference_features import FEATURES, box_features, match_light
 from ..reader import SlotReading
 from .board_state import build_map
 from .labels import ALLOWED_PIECES, HAS_DROPS, MAX_DROPS, OWNERS, PIECES
@@ -197,7 +197,8 @@ class ReferenceReader:
             return None
         layout = self.pipeline.profile.layout
         plan = plan_crops(layout, reading.camera)
-        live, ref = cut_crops(reading.view, plan), cut_crops(self.empty_view, plan)
+        live = cut_crops(reading.view, plan)
+        ref = match_light(live, cut_crops(self.empty_view, plan))
         features, colour = box_features(live, ref)
         raw = run(self.pipeline.session, to_input(live, ref))
         kinds = np.array(layout.kinds)
