@@ -12,7 +12,7 @@ from vision.barrage.reference_reading import (GATE_FILE, GATE_KINDS, Heads, Logi
                                               judge)
 from vision.layout import load_layout
 from vision.reader import SlotReading
-from vision.reference_features import FEATURES, box_features
+from vision.reference_features import FEATURES, box_features, match_light
 
 
 def _crops(n: int = 6, seed: int = 0) -> np.ndarray:
@@ -38,6 +38,17 @@ def test_a_frame_brighter_everywhere_is_not_a_change():
     live = np.clip(ref.astype(int) + 25, 0, 255).astype(np.uint8)
     f = dict(zip(FEATURES, box_features(live, ref)[0].T))
     assert f["changed_lo"].max() < 0.05
+
+
+def test_the_reference_is_brought_into_the_frames_light():
+    live = _crops(12, seed=3)
+    ref = np.clip(live.astype(float) * 1.4 + 10, 0, 255).astype(np.uint8)     # calibrated in a brighter room
+    live[0, 10:38, 10:38] = (30, 40, 200)                                       # and a piece since
+    matched = match_light(live, ref)
+    assert np.abs(matched[1:].astype(int) - live[1:]).mean() < 3
+    assert np.abs(ref[1:].astype(int) - live[1:]).mean() > 30
+    f = dict(zip(FEATURES, box_features(live, matched)[0].T))
+    assert f["changed_hi"][0] > 0.2 and f["changed_lo"][1:].max() < 0.05
 
 
 def test_a_reference_moved_a_px_is_aligned():
