@@ -106,12 +106,12 @@ def new_game(options: Mapping[str, Any]) -> Any:
     return s
 
 
-def setup_trace(s: Any) -> list[str]:
-    """Why the compass points where it does at the start (for the page's first step)."""
+def compass_reasons(s: Any) -> list[str]:
+    """Why the compass points where it does at the start (step D), for the first turn's trace."""
     target, why = nearest_capital(s, s.automa_capital())
     options = headings_towards(s.orientation, s.automa_capital(), target)
-    text = [f"the compass on the Autômato's capital {s.automa.capital}, towards {why}"]
+    lines = [f"setup: the compass on the Autômato's capital {s.automa.capital}, towards {why}"]
     if len(options) > 1:
-        text.append(f"that capital lies on a cone line (headings {options}): the first clockwise from the map's "
-                    f"north, {s.heading}")
-    return text
+        lines.append(f"setup: that capital lies on a cone line (headings {options}): the first clockwise from "
+                     f"the map's north, {s.heading}")
+    return lines

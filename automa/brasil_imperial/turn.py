@@ -7,6 +7,7 @@ from automa.common.decision import Decision
 from automa.common.errors import StateError
 
 from . import action, movement
+from .setup import compass_reasons
 from .state import GameState
 from .steps import Work
 
@@ -23,6 +24,9 @@ def decide(state: GameState) -> Decision:
     if state.pending is not None:
         raise StateError(PENDING_TEXT[state.pending["kind"]].format(**state.pending))
     w = Work(state)
+    if state.turns == 0 and state.action_fresh:
+        for line in compass_reasons(state):
+            w.trace.add(line)
     w.trace.add(f"turn {state.turns + 1}, Era {state.era}")
     try:
         action.phase(w)

@@ -8,6 +8,7 @@ import pytest
 
 from automa.brasil_imperial.cards import dump_cards, example_cards, load_cards
 from automa.brasil_imperial.setup import new_game
+from automa.brasil_imperial.turn import decide
 from automa.common.errors import StateError
 from automa.games import get
 
@@ -61,7 +62,9 @@ def test_the_compass_starts_towards_the_most_experienced_player_on_a_tie():
 
 def test_a_capital_on_a_cone_line_takes_the_first_heading_clockwise_from_north():
     # (2,2) lies 30 degrees below east: the cones of E (0) and SE (1); from north E comes first
-    assert game(capitals={"A": "0,0", "B": "2,2"}).heading == 0
+    s = game(capitals={"A": "0,0", "B": "2,2"})
+    assert s.heading == 0
+    assert any("cone line (headings [0, 1])" in line for line in decide(s).trace), "the first turn's trace says why"
     # (-2,4) lies straight south: SE (1) and SW (2)
     assert game(capitals={"A": "0,0", "B": "-2,4"}).heading == 1
 

@@ -17,7 +17,6 @@ from ..services import services
 EXAMPLE = "example"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,39}")
 MAX_SETS = 50
-MAX_BYTES = 200_000
 
 
 def folder() -> Path:
