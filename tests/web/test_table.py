@@ -121,6 +121,8 @@ def test_a_webcam_lost_or_frozen_and_a_board_not_found_are_each_said():
         demo.saw(frame)
         clock.now += FROZEN_SECONDS
     assert demo.health(True, True).ok
+    clock.now += 10 * LOST_SECONDS                         # and gives one whenever asked: never lost
+    assert demo.health(True, True).ok
 
 
 class Webcam:
