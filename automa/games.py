@@ -139,7 +139,7 @@ class Game(ABC):
             yield PlayEvent("turn", decision["instruction"], state, decision)
 
     def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        """Every option's value from text or JSON values; ValueError lists every problem."""
+        """Every option's value from text or JSON values; StateError lists every problem."""
         out, problems = {}, []
         for opt in self.options:
             try:
@@ -147,8 +147,16 @@ class Game(ABC):
             except ValueError as exc:
                 problems.append(str(exc))
         if problems:
-            raise ValueError("; ".join(problems))
+            raise StateError("; ".join(problems))
         return out
+
+    def decision_ops(self, decision: Any) -> list[dict]:
+        """The ops ``apply`` replays, from what ``decide(...).to_dict()`` gave (perhaps through a
+        file); StateError when it is not such a decision."""
+        if not isinstance(decision, Mapping) or not isinstance(decision.get("ops"), list) \
+                or not all(isinstance(op, Mapping) for op in decision["ops"]):
+            raise StateError(f"the decision must be the JSON printed by '{self.id} decide --json' (with its ops)")
+        return list(decision["ops"])
 
     def loads(self, text: str) -> Any:
         """A validated state from JSON text."""

@@ -52,9 +52,7 @@ class AgeOfInnovation(Game):
         return decide(state)
 
     def apply(self, state: GameState, decision: Mapping[str, Any]) -> GameState:
-        if not isinstance(decision, Mapping) or not isinstance(decision.get("ops"), list):
-            raise StateError("the decision must be the JSON printed by 'age-of-innovation decide --json'")
-        return apply_ops(state, list(decision["ops"]))
+        return apply_ops(state, self.decision_ops(decision))
 
     def finished(self, state: GameState) -> bool:
         return state.phase == "over"

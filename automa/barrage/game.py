@@ -67,10 +67,9 @@ class Barrage(Game):
         return decide(state, automa)
 
     def apply(self, state: GameState, decision: Mapping[str, Any]) -> GameState:
-        if not isinstance(decision, Mapping) or not isinstance(decision.get("ops"), list):
-            raise StateError("the decision must be the JSON printed by 'barrage decide --json'")
+        ops = self.decision_ops(decision)
         try:
-            return apply_decision(state, dict(decision))
+            return apply_decision(state, {"ops": ops})
         except (KeyError, TypeError) as exc:
             raise StateError(f"the decision's ops do not fit this state: {type(exc).__name__}: {exc}") from None
 

@@ -30,11 +30,7 @@ class Expeditions(Game):
     )
 
     def new_game(self, options: Mapping[str, Any]) -> GameState:
-        try:
-            parsed = self.parse_options(options)
-        except ValueError as exc:
-            raise StateError(str(exc)) from None
-        return new_game(parsed)
+        return new_game(self.parse_options(options))
 
     def load(self, data: Any) -> GameState:
         return load(data)
@@ -52,9 +48,7 @@ class Expeditions(Game):
 
     def apply(self, state: GameState, decision: Mapping[str, Any]) -> GameState:
         """Replays ``decision["ops"]``: an Automa decision, or what the player did at the table."""
-        if not isinstance(decision, Mapping) or not isinstance(decision.get("ops"), list):
-            raise StateError("the decision must be the JSON printed by 'expeditions decide --json' (with its ops)")
-        return apply_ops(state, decision["ops"])
+        return apply_ops(state, self.decision_ops(decision))
 
     def finished(self, state: GameState) -> bool:
         return state.turn == "over"

@@ -66,7 +66,7 @@ def tap_and_set(page, col: int, row: int, change: str) -> None:
 def test_a_game_on_the_page(site, page):
     server, app = site
     page.goto(f"{server}/")
-    page.click(f"a[href='/age-of-innovation/']")
+    page.click("a[href='/age-of-innovation/']")
     page.select_option("select[name=terrain]", "lake")
     page.select_option("select[name=player_terrain]", "forest")
     page.fill("input[name=seed]", "8")

@@ -25,7 +25,7 @@ def test_barrage_is_registered_first_and_round_trips_its_state():
 def test_unknown_game_and_bad_options_are_named():
     with pytest.raises(StateError, match="unknown game 'chess'.*barrage"):
         get("chess")
-    with pytest.raises(ValueError, match="automa must be a whole number.*difficulty must be one of"):
+    with pytest.raises(StateError, match="automa must be a whole number.*difficulty must be one of"):
         get("barrage").new_game({"automa": "²", "difficulty": "nightmare"})
 
 
