@@ -1,0 +1,77 @@
+"""What every browser test shares: Debian's Chromium driven by playwright against the app served
+on a free port of 127.0.0.1 (docs/web.md, "Tests"). A test module uses it as
+
+    pytestmark = browser.needs_chromium
+    site = browser.site_fixture()
+    page = browser.page_fixture()
+"""
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from werkzeug.serving import make_server
+
+from web.app import WebConfig, create_app
+from web.services import services
+
+CHROMIUM = Path("/usr/bin/chromium")
+# Without the networking flags Chromium tries Google's hosts, which this machine refuses.
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(),
+                                    reason="needs Debian's Chromium at /usr/bin/chromium (make browser)")
+
+
+@contextmanager
+def served(app) -> Iterator[str]:
+    """``app`` served on a free port of 127.0.0.1; yields its address."""
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_port}"
+    finally:
+        httpd.shutdown()
+
+
+def site_fixture():
+    """A module fixture: (address, app) of a fresh app with its own data folder and no model."""
+    @pytest.fixture(scope="module")
+    def site(tmp_path_factory):
+        data = tmp_path_factory.mktemp("web")
+        app = create_app(WebConfig(data_dir=data, model=data / "no-model.onnx"))
+        with served(app) as address:
+            yield address, app
+    return site
+
+
+def page_fixture(width: int = 1500, height: int = 1000):
+    """A module fixture: one Chromium page; the module fails if any script on it threw."""
+    @pytest.fixture(scope="module")
+    def page(site):
+        sync_api = pytest.importorskip("playwright.sync_api")
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+            page = browser.new_page(viewport={"width": width, "height": height})
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            yield page
+            browser.close()
+            assert not errors, f"JavaScript errors: {errors}"
+    return page
+
+
+def last_state(app, url: str) -> dict:
+    """The saved state after the last step of the session whose page is ``url``."""
+    sid = int(url.rstrip("/").split("/")[-1])
+    with app.app_context():
+        return services().store.steps(sid)[-1].state
+
+
+def screenshot(page, folder: Path, name: str) -> None:
+    folder.mkdir(exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
