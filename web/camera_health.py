@@ -4,7 +4,7 @@ Three ways a camera fails at a table, each said on the page within about 2 s:
 
 - *lost*: no new frame for a while (unplugged, a driver error, another program took it). The
   page would otherwise keep showing the last frame, and its reading, as if it were now. Looked
-  for on webcams: the demo replay and a video file (which loops) give a frame whenever asked;
+  for on webcams and video files: the demo replay gives a frame whenever asked;
 - *frozen*: frames keep coming but are the same picture, byte for byte (a USB camera whose
   driver hangs repeats its last frame). A live sensor's noise changes every frame, so this is
   looked for on webcams alone: the demo replay and an image file repeat by design;
@@ -48,8 +48,9 @@ class Health:
 class HealthWatch:
     """Told of each frame the source gives (``saw``), it says how the camera is (``health``)."""
 
-    def __init__(self, live_sensor: bool, clock: Callable[[], float] = time.monotonic):
-        self.live_sensor = live_sensor        # a webcam: it can drop out, and its frames must differ
+    def __init__(self, live_sensor: bool, can_drop_out: bool | None = None, clock: Callable[[], float] = time.monotonic):
+        self.live_sensor = live_sensor        # a webcam: its frames must differ
+        self.can_drop_out = live_sensor if can_drop_out is None else can_drop_out    # a webcam, a video file
         self.clock = clock
         self._lock = threading.Lock()
         self._new_at: float | None = None     # when the last frame came
@@ -74,7 +75,7 @@ class HealthWatch:
             return Health("waiting", gettext("No picture from the camera yet%(why)s: check that it is plugged in "
                                              "and not used by another program.",
                                              why=f" ({problem})" if problem else ""))
-        if self.live_sensor and new_at is not None and now - new_at > LOST_SECONDS:
+        if self.can_drop_out and new_at is not None and now - new_at > LOST_SECONDS:
             return Health("lost", gettext("The camera has given no picture for %(s)d s%(why)s: check its cable "
                                           "and that no other program uses it. Until it is back, the page takes "
                                           "nothing from it: correct the map by hand and confirm with the button.",

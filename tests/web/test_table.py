@@ -123,6 +123,15 @@ def test_a_webcam_lost_or_frozen_and_a_board_not_found_are_each_said():
     assert demo.health(True, True).ok
     clock.now += 10 * LOST_SECONDS                         # and gives one whenever asked: never lost
     assert demo.health(True, True).ok
+    video = HealthWatch(live_sensor=False, can_drop_out=True, clock=clock)    # a file: lost, never frozen
+    for _ in range(4):
+        video.saw(frame)
+        clock.now += FROZEN_SECONDS / 2
+    assert video.health(True, True).ok                     # the same frame again: a file may show a still
+    clock.now += LOST_SECONDS + 0.1
+    assert video.health(True, True).state == "lost"
+    video.saw(frame)
+    assert video.health(True, True).ok
 
 
 class Webcam:

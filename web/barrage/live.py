@@ -112,7 +112,8 @@ class Live:
         self.model = Path(model)
         self.profiles_dir = profiles_dir
         self.demo = DemoTable() if source.kind == "demo" else None
-        self.watch = HealthWatch(live_sensor=source.kind == "camera")     # a webcam's frames must differ
+        # a webcam's frames must differ; a webcam or a video file can stop giving any
+        self.watch = HealthWatch(live_sensor=source.kind == "camera", can_drop_out=source.kind != "demo")
         self._capture: Capture | FileFrames | None = None
         self._last_frame: np.ndarray | None = None
         self._lock = threading.Lock()
