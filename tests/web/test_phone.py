@@ -5,11 +5,16 @@ the page loses no step and shows every Automa turn (issue 82).
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.web.test_browser import ARGS, ARTIFACTS, CHROMIUM, site  # noqa: F401 (site: the live server fixture)
+from tests import browser
+from tests.browser import ARGS, CHROMIUM
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium at /usr/bin/chromium (make browser)")
+pytestmark = browser.needs_chromium
+site = browser.site_fixture()
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 PHONE = {"width": 390, "height": 844}
 TAP = 44
 
@@ -59,7 +64,7 @@ def start_demo(page, server: str) -> None:
     page.wait_for_selector("#instruction")
 
 
-def test_no_page_overflows_a_phone_sideways(site, phone):  # noqa: F811
+def test_no_page_overflows_a_phone_sideways(site, phone):
     server, _ = site
     for path in ("/", "/barrage/", "/calibration/"):
         phone.goto(server + path)
@@ -68,7 +73,7 @@ def test_no_page_overflows_a_phone_sideways(site, phone):  # noqa: F811
     assert overflow(phone) <= 0
 
 
-def test_the_turn_is_on_the_first_screen_and_the_rest_a_tab_away(site, phone):  # noqa: F811
+def test_the_turn_is_on_the_first_screen_and_the_rest_a_tab_away(site, phone):
     server, _ = site
     start_demo(phone, server)
     for part in ("#instruction", "#targets", "#automa-done"):
@@ -95,7 +100,7 @@ def test_the_turn_is_on_the_first_screen_and_the_rest_a_tab_away(site, phone):  
     assert phone.locator("#history").is_visible() and too_small_to_tap(phone) == []
 
 
-def test_a_whole_demo_game_is_played_on_a_phone(site, phone):  # noqa: F811
+def test_a_whole_demo_game_is_played_on_a_phone(site, phone):
     """Every step by the page's own buttons; each Automa turn shown, instruction and Done on the
     first screen, before it is done; at the end the history holds every step pressed."""
     server, app = site
