@@ -146,12 +146,16 @@ def attachment(filename: str) -> str:
     return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
+def download(data: Any, filename: str) -> Response:
+    """``data`` (JSON-ready) as a downloaded ``.json`` file named ``filename``."""
+    return Response(json.dumps(data, indent=1, ensure_ascii=False), mimetype="application/json",
+                    headers={"Content-Disposition": attachment(filename)})
+
+
 def export_response(game_id: str, sid: int) -> Response:
     """Session ``sid`` of ``game_id`` as a downloaded file (``export``), named after the game and the session."""
     cur = current(game_id, sid)
-    body = json.dumps(export(cur.info, cur.steps), indent=1, ensure_ascii=False)
-    return Response(body, mimetype="application/json",
-                    headers={"Content-Disposition": attachment(f"{game_id}-{sid}-{cur.info.name[:40]}.json")})
+    return download(export(cur.info, cur.steps), f"{game_id}-{sid}-{cur.info.name[:40]}.json")
 
 
 def import_file(game_id: str, data: bytes) -> int:

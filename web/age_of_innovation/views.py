@@ -2,9 +2,7 @@
 every step is one row of the shared store, so undo and resuming come from ``web.sessions``)."""
 from __future__ import annotations
 
-import json
-
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from automa.age_of_innovation.board import Board
@@ -12,28 +10,22 @@ from automa.age_of_innovation.data import TERRAINS, cards, components, factions,
 from automa.common.errors import StateError
 from automa.games import get, parse_json
 
-from .. import sessions
-from ..forms import FormError, integer
+from .. import pages, sessions
+from ..forms import FormError
 from .board import FILL, board
 from .forms import KINDS, player_ops
 from .words import NAMES
 
 GAME_ID = "age-of-innovation"
 MAX_MAP_BYTES = 64 * 1024
-MAX_SESSION_BYTES = 8 * 1024 * 1024       # a whole game's steps, each a full state
 
 
 def register(bp: Blueprint) -> None:
-    bp.add_url_rule("/", "index", index)
+    pages.register(bp, GAME_ID, index, play)
     bp.add_url_rule("/new", "new", new, methods=["POST"])
-    bp.add_url_rule("/<int:sid>", "play", play)
-    bp.add_url_rule("/<int:sid>/automa", "automa", automa, methods=["POST"])
     bp.add_url_rule("/<int:sid>/player", "player", player, methods=["POST"])
-    bp.add_url_rule("/<int:sid>/undo", "undo", undo, methods=["POST"])
     bp.add_url_rule("/<int:sid>/map.json", "map_export", map_export)
     bp.add_url_rule("/<int:sid>/map", "map_import", map_import, methods=["POST"])
-    bp.add_url_rule("/<int:sid>/export", "session_export", session_export)
-    bp.add_url_rule("/import", "session_import", session_import, methods=["POST"])
 
 
 def index(errors: list[str] | None = None, form: dict | None = None, status: int = 200):
@@ -43,57 +35,23 @@ def index(errors: list[str] | None = None, form: dict | None = None, status: int
 
 
 def new():
-    form = request.form.to_dict()
-    options = {k: form.get(k, "") for k in ("level", "faction", "terrain", "player_terrain", "players", "seed")}
-    if "youth_terrain" in getattr(factions().get(options["faction"]), "setup", ()):
-        options["youth_terrain"] = form.get("youth_terrain", "")       # the Symbionts' second card only
-    try:
-        sid = sessions.start(GAME_ID, options, name=form.get("name", "").strip() or _("Age of Innovation against the Automa"))
-    except FormError as exc:
-        return index(exc.problems, form, 400)
-    return redirect(url_for(".play", sid=sid))
-
-
-def _seq() -> int:
-    return integer(request.form.get("seq"), "seq", 0, 10**9)
-
-
-def automa(sid: int):
-    sessions.automa_done(GAME_ID, sid, _seq())
-    return redirect(url_for(".play", sid=sid))
+    options = pages.form_options(GAME_ID, request.form)
+    if "youth_terrain" not in getattr(factions().get(options["faction"]), "setup", ()):
+        options.pop("youth_terrain")        # the Symbionts' second card only
+    return pages.new_game(GAME_ID, options, index, _("Age of Innovation against the Automa"))
 
 
 def player(sid: int):
-    seq = _seq()
-    cur = sessions.current(GAME_ID, sid)
-    action = request.form.get("action", "")
-    try:
-        ops, label = player_ops(cur.state, action, request.form)
-        state = get(GAME_ID).apply(cur.state, {"ops": ops})
-    except (FormError, StateError) as exc:
-        return play(sid, exc.problems if isinstance(exc, FormError) else [str(exc)], 400)
-    sessions.record(GAME_ID, sid, seq, "correction" if action == "edit" else "human", label, state, {"ops": ops})
-    return redirect(url_for(".play", sid=sid))
-
-
-def undo(sid: int):
-    """Back one step, or (``to``) to the state after any earlier step of the history."""
-    steps = sessions.current(GAME_ID, sid).steps
-    if len(steps) > 1:
-        to = request.form.get("to")
-        sessions.undo(GAME_ID, sid, None if to in (None, "") else integer(to, _("step"), 0, steps[-1].seq - 1))
-    return redirect(url_for(".play", sid=sid))
+    return pages.table_step(GAME_ID, sid, play, player_ops,
+                            lambda action: "correction" if action == "edit" else "human")
 
 
 def map_export(sid: int):
-    cur = sessions.current(GAME_ID, sid)
-    body = json.dumps(cur.state.board.to_dict(), indent=1)
-    return Response(body, mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="age-of-innovation-map-{sid}.json"'})
+    return sessions.download(sessions.current(GAME_ID, sid).state.board.to_dict(), f"age-of-innovation-map-{sid}.json")
 
 
 def map_import(sid: int):
-    seq = _seq()
+    seq = pages.step_seq()
     cur = sessions.current(GAME_ID, sid)
     upload = request.files.get("map")
     data = upload.read(MAX_MAP_BYTES + 1) if upload else request.form.get("map_json", "").encode()
@@ -107,24 +65,6 @@ def map_import(sid: int):
     except (FormError, StateError) as exc:
         return play(sid, exc.problems if isinstance(exc, FormError) else [_("map refused: %(why)s", why=str(exc))], 400)
     sessions.record(GAME_ID, sid, seq, "correction", _("map imported"), state, {})
-    return redirect(url_for(".play", sid=sid))
-
-
-def session_export(sid: int):
-    """The whole session (every step's state) as one file, to import here or elsewhere."""
-    return sessions.export_response(GAME_ID, sid)
-
-
-def session_import():
-    """An exported session stored as a new one, every step checked first (nothing stored on a problem)."""
-    upload = request.files.get("file")
-    data = upload.read(MAX_SESSION_BYTES + 1) if upload else b""
-    try:
-        if not data or len(data) > MAX_SESSION_BYTES:
-            raise FormError([_("choose an exported game file (.json, at most 8 MB)")])
-        sid = sessions.import_file(GAME_ID, data)
-    except FormError as exc:
-        return index(exc.problems, None, 400)
     return redirect(url_for(".play", sid=sid))
 
 

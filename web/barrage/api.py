@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import time
-from urllib.parse import quote
 
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext
@@ -16,7 +15,7 @@ from vision.slot_change import Comparison
 
 from .. import forms
 from ..services import services
-from ..sessions import SessionFileError
+from ..sessions import SessionFileError, attachment
 from ..sessions import export as export_file
 from ..store import Conflict, Step
 from . import game, transfer, views
@@ -189,14 +188,6 @@ def export(sid: int):
     response = jsonify(export_file(info, store.steps(sid)))
     response.headers["Content-Disposition"] = attachment(f"session-{sid}-{info.name[:40]}.json")
     return response
-
-
-def attachment(filename: str) -> str:
-    """A download's header for any name (RFC 6266): an ASCII ``filename`` for old browsers and
-    the name itself as ``filename*`` (RFC 5987); a header must be Latin-1, so "Игра" in
-    ``filename`` alone left the export unanswered."""
-    plain = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_.") else "-" for ch in filename)
-    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 @bp.post("/sessions/import")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from automa.brasil_imperial.board import example_map_data
@@ -17,8 +17,8 @@ from automa.brasil_imperial.state import OBJECTIVE_KINDS, TILE_KINDS
 from automa.common.errors import StateError
 from automa.games import get, parse_json
 
-from .. import sessions
-from ..forms import FormError, integer
+from .. import pages, sessions
+from ..forms import FormError
 from . import cardsets
 from .board import board
 from .forms import action_codes, action_label, bonus_labels, card_set, direction_labels, table_ops
@@ -29,7 +29,7 @@ MAX_IMPORT = 200_000
 
 
 def register(bp: Blueprint) -> None:
-    bp.add_url_rule("/", "index", index)
+    pages.register(bp, GAME_ID, index, play)
     bp.add_url_rule("/new", "new", new, methods=["POST"])
     bp.add_url_rule("/cards", "cards", cards)
     bp.add_url_rule("/cards/copy", "copy_cards", copy_cards, methods=["POST"])
@@ -37,10 +37,7 @@ def register(bp: Blueprint) -> None:
     bp.add_url_rule("/cards/<name>", "edit_cards", edit_cards, methods=["GET", "POST"])
     bp.add_url_rule("/cards/<name>/export", "export_cards", export_cards)
     bp.add_url_rule("/cards/<name>/delete", "delete_cards", delete_cards, methods=["POST"])
-    bp.add_url_rule("/<int:sid>", "play", play)
-    bp.add_url_rule("/<int:sid>/automa", "automa", automa, methods=["POST"])
     bp.add_url_rule("/<int:sid>/table", "table", table, methods=["POST"])
-    bp.add_url_rule("/<int:sid>/undo", "undo", undo, methods=["POST"])
     bp.add_url_rule("/<int:sid>/table.json", "export_table", export_table)
 
 
@@ -77,12 +74,7 @@ def new():
                "seed": form.get("seed", ""),
                "cards": cardsets.EXAMPLE if chosen == cardsets.EXAMPLE else json.dumps(dump_cards(cs)),
                "table": table.decode("utf-8", errors="replace") if table else "example"}
-    try:
-        sid = sessions.start(GAME_ID, options, name=form.get("name", "").strip() or _("Brasil Imperial against the Autômato"),
-                             settings={"card_set": chosen})
-    except FormError as exc:
-        return index(exc.problems, form, 400)
-    return redirect(url_for(".play", sid=sid))
+    return pages.new_game(GAME_ID, options, index, _("Brasil Imperial against the Autômato"), {"card_set": chosen})
 
 
 # -- the card editor -------------------------------------------------------------------------
@@ -160,9 +152,7 @@ def export_cards(name: str):
         cs = cardsets.get(name)
     except (KeyError, StateError):
         abort(404)
-    body = json.dumps(dump_cards(cs), ensure_ascii=False, indent=1)
-    return Response(body, mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="brasil-imperial-cards-{name}.json"'})
+    return sessions.download(dump_cards(cs), f"brasil-imperial-cards-{name}.json")
 
 
 def delete_cards(name: str):
@@ -171,26 +161,8 @@ def delete_cards(name: str):
 
 
 # -- playing ---------------------------------------------------------------------------------
-def _seq() -> int:
-    return integer(request.form.get("seq"), "seq", 0, 10**9)
-
-
-def automa(sid: int):
-    sessions.automa_done(GAME_ID, sid, _seq())
-    return redirect(url_for(".play", sid=sid))
-
-
 def table(sid: int):
-    seq = _seq()
-    cur = sessions.current(GAME_ID, sid)
-    action = request.form.get("action", "")
-    try:
-        ops, label = table_ops(cur.state, action, request.form)
-        state = get(GAME_ID).apply(cur.state, {"ops": ops})
-    except (FormError, StateError) as exc:
-        return play(sid, exc.problems if isinstance(exc, FormError) else [str(exc)], 400)
-    sessions.record(GAME_ID, sid, seq, "table", label, state, {"ops": ops, "action": action})
-    return redirect(url_for(".play", sid=sid))
+    return pages.table_step(GAME_ID, sid, play, table_ops, lambda action: "table")
 
 
 def export_table(sid: int):
@@ -205,22 +177,7 @@ def export_table(sid: int):
     table = {"board": s.board.raw, "map": {"orientation": s.orientation,
                                            "capitals": {k: f"{q},{r}" for k, (q, r) in s.capitals.items()},
                                            "hexes": hexes}}
-    return Response(json.dumps(table, ensure_ascii=False, indent=1), mimetype="application/json",
-                    headers={"Content-Disposition": 'attachment; filename="brasil-imperial-table.json"'})
-
-
-def undo(sid: int):
-    """Back one step, or (``to``: a step's number) back to the state after that step."""
-    cur = sessions.current(GAME_ID, sid)
-    if len(cur.steps) > 1:
-        to = request.form.get("to")
-        if to:
-            seqs = [st.seq for st in cur.steps]
-            target = integer(to, "to", seqs[0], seqs[-1])
-            sessions.undo(GAME_ID, sid, target)
-        else:
-            sessions.undo(GAME_ID, sid)
-    return redirect(url_for(".play", sid=sid))
+    return sessions.download(table, "brasil-imperial-table.json")
 
 
 def play(sid: int, errors: list[str] | None = None, status: int = 200):

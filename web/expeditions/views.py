@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
-from automa.common.errors import StateError
 from automa.expeditions.data import layout, levels
 from automa.expeditions.scoring import automa_score, default_figures, player_score, winner
 from automa.games import get
 
-from .. import sessions
-from ..forms import FormError, integer
+from .. import pages, sessions
 from .board import board, track
 from .forms import player_ops
 
@@ -21,12 +19,9 @@ GAME_ID = "expeditions"
 
 
 def register(bp: Blueprint) -> None:
-    bp.add_url_rule("/", "index", index)
+    pages.register(bp, GAME_ID, index, play)
     bp.add_url_rule("/new", "new", new, methods=["POST"])
-    bp.add_url_rule("/<int:sid>", "play", play)
-    bp.add_url_rule("/<int:sid>/automa", "automa", automa, methods=["POST"])
     bp.add_url_rule("/<int:sid>/player", "player", player, methods=["POST"])
-    bp.add_url_rule("/<int:sid>/undo", "undo", undo, methods=["POST"])
 
 
 def index(errors: list[str] | None = None, form: dict | None = None, status: int = 200):
@@ -36,43 +31,13 @@ def index(errors: list[str] | None = None, form: dict | None = None, status: int
 
 
 def new():
-    form = request.form.to_dict()
-    options = {k: form.get(k, "") for k in ("level", "seed", "first", "south")}
-    try:
-        sid = sessions.start(GAME_ID, options, name=form.get("name", "").strip() or _("Expeditions against the Automa"))
-    except FormError as exc:
-        return index(exc.problems, form, 400)
-    return redirect(url_for(".play", sid=sid))
-
-
-def _seq() -> int:
-    return integer(request.form.get("seq"), "seq", 0, 10**9)
-
-
-def automa(sid: int):
-    sessions.automa_done(GAME_ID, sid, _seq())
-    return redirect(url_for(".play", sid=sid))
+    return pages.new_game(GAME_ID, pages.form_options(GAME_ID, request.form), index,
+                          _("Expeditions against the Automa"))
 
 
 def player(sid: int):
-    seq = _seq()
-    cur = sessions.current(GAME_ID, sid)
-    action = request.form.get("action", "")
-    try:
-        ops, label = player_ops(action, request.form)
-        state = get(GAME_ID).apply(cur.state, {"ops": ops})
-    except (FormError, StateError) as exc:
-        problems = exc.problems if isinstance(exc, FormError) else [str(exc)]
-        return play(sid, problems, 400)
-    kind = {"reveal": "reveal", "figures": "score"}.get(action, "human")
-    sessions.record(GAME_ID, sid, seq, kind, label, state, {"ops": ops})
-    return redirect(url_for(".play", sid=sid))
-
-
-def undo(sid: int):
-    if len(sessions.current(GAME_ID, sid).steps) > 1:
-        sessions.undo(GAME_ID, sid)
-    return redirect(url_for(".play", sid=sid))
+    return pages.table_step(GAME_ID, sid, play, lambda state, action, form: player_ops(action, form),
+                            lambda action: {"reveal": "reveal", "figures": "score"}.get(action, "human"))
 
 
 def play(sid: int, errors: list[str] | None = None, status: int = 200):
