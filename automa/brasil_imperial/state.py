@@ -44,6 +44,7 @@ BUILDING_KINDS = ("capital", "city", "construction")
 TILE_KINDS = ("flag", "quilombo", "other")
 OBJECTIVE_KINDS = ("construction", "city", "summon", "frame", "product", "other")
 PENDING_KINDS = ("explore", "combat", "mission")
+CELL_KEYS = ("terrain", "building", "tile", "foes")
 
 
 def hex_key(h: Hex) -> str:
@@ -297,6 +298,10 @@ def load_building(d: Any, where: str, owners: list[str], board: Board) -> Buildi
 def load_cell(d: Any, where: str, owners: list[str], board: Board) -> Cell:
     if not isinstance(d, dict):
         raise StateError(f"{where}: expected an object")
+    unknown = set(d) - set(CELL_KEYS)
+    if unknown:
+        raise StateError(f"{where}: unknown field(s) {', '.join(sorted(map(str, unknown)))} "
+                         f"(a hex has {', '.join(CELL_KEYS)})")
     terrain = d.get("terrain")
     if terrain != WATER and terrain not in board.terrains:
         raise StateError(f"{where}.terrain: water or one of {', '.join(board.terrains)}, got {terrain!r}")

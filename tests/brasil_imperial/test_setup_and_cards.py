@@ -21,6 +21,12 @@ def test_the_bundled_cards_are_labelled_as_an_example():
     assert len(cs.action) == 9 and len(cs.movement) == 9
 
 
+def test_the_example_map_lays_its_face_down_exploration_tiles():
+    s = new_game({"seed": 3})
+    tiles = [h for h, c in s.cells.items() if c.tile]
+    assert len(tiles) == 8 and all(s.cells[h].tile.face_down for h in tiles)
+
+
 def test_difficulty_easy_takes_out_the_star_cards_epic_the_feather_cards():
     cs = example_cards()
     stars = {c.id for c in cs.action.values() if c.symbol == "star"}
