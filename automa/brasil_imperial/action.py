@@ -5,8 +5,9 @@
    next card (the new top) in the current Era's column.
 3. When the last card is taken the whole pile is shuffled face up and the first row is used.
 
-The chosen row's action is done when possible; otherwise the rows below it are tried in order
-(``rows_from``), and when none of the Era's column is possible the Autômato takes 1 gold card
+The chosen row's action is done when possible; otherwise the rows below it are tried in order,
+on past the last row to the first ("até encontrar uma linha possível dentre as quatro", ruling
+B20), and when none of the Era's column is possible the Autômato takes 1 gold card
 (cards 5 and 6 print that gold card in the last row of their Era II and III columns). The
 Autômato never pays nor collects resources.
 
@@ -82,7 +83,7 @@ def phase(w: Work) -> None:
     w.details["action_card"], w.details["action_row"] = card.id, row
     column = card.columns[w.state.era - 1]
     with w.trace.section(f"action: Era {w.state.era} column of card {card.id}"):
-        for r in rows_from(row - 1, ROWS):
+        for r in rows_from(row - 1, ROWS, wrap=True):
             act = column[r]
             with w.trace.section(f"row {r + 1}: {act.code}"):
                 result = attempt(w.state, act, w)

@@ -30,13 +30,14 @@ def seeded_order(cards: list[int], seed: int, shuffles: int) -> list[int]:
     return order
 
 
-def rows_from(first: int, count: int) -> list[int]:
+def rows_from(first: int, count: int, wrap: bool = False) -> list[int]:
     """The rows of a card tried in order when row ``first`` is impossible: that row, then
-    every row below it (cards with rows chosen by an arrow fall through downwards, never
-    back up). Rows are numbered from 0; an out-of-range ``first`` is an error."""
+    every row below it (cards with rows chosen by an arrow fall through downwards); with
+    ``wrap``, past the last row back to the first, so every row is tried once. Rows are
+    numbered from 0; an out-of-range ``first`` is an error."""
     if not 0 <= first < count:
         raise ValueError(f"row {first} is not one of the card's {count} rows")
-    return list(range(first, count))
+    return [(first + i) % count for i in range(count)] if wrap else list(range(first, count))
 
 
 @dataclass

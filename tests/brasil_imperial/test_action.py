@@ -61,15 +61,31 @@ def test_an_impossible_row_falls_to_the_next_row_below():
     assert any("manufactured pink-pentagon already" in line for line in d["trace"])
 
 
-def test_rows_are_never_tried_above_the_chosen_row_and_none_possible_gives_gold():
+def test_past_the_last_row_the_search_goes_on_from_the_first_row():
+    """Ruling B20: "tente ... a próxima linha abaixo e proceda assim até encontrar uma linha
+    possível dentre as quatro": rows 3 and 4 impossible, row 1 is done."""
     s = game()
     under_top_action(s, 3, 2)
     action_card(s, 3, ["gold"] * 4, arrow=3)
     action_card(s, 2, ["frame:military-1", "frame:military-2", "frame:culture-1", "frame:culture-2"])
     s.taken_frames = ["culture-1", "culture-2"]
     d, after = turn(s)
+    assert d["action"] == "frame" and d["row_done"] == 1 and after.automa.frames == ["military-1"]
+    assert after.automa.gold == 0
+    assert [line.strip() for line in d["trace"] if line.strip().startswith("row ")][:3] == [
+        "row 3: frame:culture-1", "row 4: frame:culture-2", "row 1: frame:military-1"]
+
+
+def test_no_row_of_the_four_possible_gives_one_gold_card():
+    """"Caso não seja possível executar nenhuma Ação da coluna da Era atual, recolha 1 Carta de Ouro"."""
+    s = game()
+    under_top_action(s, 3, 2)
+    action_card(s, 3, ["gold"] * 4, arrow=3)
+    action_card(s, 2, ["frame:military-1", "frame:military-2", "frame:culture-1", "frame:culture-2"])
+    s.taken_frames = ["military-1", "military-2", "culture-1", "culture-2"]
+    d, after = turn(s)
     assert d["action"] == "gold" and d["row_done"] is None and after.automa.gold == 1
-    assert after.automa.frames == [], "rows 1 and 2 were possible but lie above the arrow's row"
+    assert after.automa.frames == []
 
 
 def test_cards_5_and_6_print_the_gold_card_in_the_last_row_of_eras_two_and_three():

@@ -69,6 +69,8 @@ def test_sideways_cards_are_the_bottom_of_a_new_pile_and_extra_cards_join_it():
 def test_rows_fall_through_downwards():
     assert rows_from(1, 4) == [1, 2, 3]
     assert rows_from(3, 4) == [3]
+    assert rows_from(2, 4, wrap=True) == [2, 3, 0, 1]
+    assert rows_from(0, 4, wrap=True) == [0, 1, 2, 3]
     try:
         rows_from(4, 4)
     except ValueError:
