@@ -4,16 +4,19 @@ The pipeline's nets were trained on boards whose empty spaces look empty; a prin
 marks each empty space with an icon shaped like its structure, which they read as a piece.
 Here every box is judged twice over:
 
-1. *Is anything there that the empty board did not show?* ``vision.reference_features``
-   measures how the box differs from the same box of the profile's empty picture, and the
-   slot net reads the box with that reference crop as its context (the net compares a crop
-   with "what an empty one looks like", which the reference is exactly); a logistic
-   ``Gate`` per box kind weighs them into the chance that the box holds a piece (or, for
-   a headstream tile or a lake, drops). A box whose gate says "unchanged" reads empty.
+1. *Is anything there that the empty board did not show?* The empty picture's crop of the
+   box, brought into the frame's light, is compared with the frame's
+   (``vision.reference_features``), and the slot net reads the box with that reference crop
+   as its context (the net compares a crop with "what an empty one looks like", which the
+   reference is exactly); a logistic gate per box kind weighs them into the chance that the
+   box holds a piece (or, for a headstream tile or a lake, drops). A box whose gate says
+   "unchanged" reads empty.
 2. *What is there?* Where the gate says a piece stands, the pipeline's own reading says
-   which (its height, drops and owner), the owner replaced by the ``OwnerHead`` where the
-   profile was taught its table (``calibration.adapt``): the colours of that table's pieces,
-   under its light, from photos whose state is known.
+   which (its height, a lake's drops and the owner), the slot net read against the
+   reference where the pipeline saw nothing, and counts a headstream tile's drops (the
+   printed ones are in both crops). The owner is the ``OwnerHead``'s where the profile was
+   taught its table (``calibration.adapt``): the colours of that table's pieces, under its
+   light, from photos whose state is known.
 
 The default gates are data (``models/reference_gate.npz``, fitted by
 ``python -m lab.reference_fit`` on generated boards of other looks, never on the held-out
@@ -166,10 +169,9 @@ class ReferenceReader:
     empty_view: np.ndarray           # the empty board's normalised canonical view (``vision.rectify``)
     heads: Heads
     # the drops the pipeline reads on each headstream tile of the empty board: printed drop
-    # icons it takes for drops, taken off the count where drops stand (``empty_drops``)
+    # icons it takes for drops (``judge``)
     printed_drops: dict[str, int] = field(default_factory=dict)
-    adapted: bool = False
-    folder: Path | None = field(default=None, repr=False)
+    adapted: bool = False            # the heads are the profile's own (``automa-vision adapt``)
 
     @classmethod
     def load(cls, folder: str | Path, gate_file: Path = GATE_FILE, **pipeline_options) -> "ReferenceReader":
@@ -187,7 +189,7 @@ class ReferenceReader:
         adapted = (folder / ADAPTED).exists()
         heads = Heads.load(folder / ADAPTED if adapted else gate_file)
         printed = {str(k): int(v) for k, v in profile_json(folder).get("empty_drops", {}).items()}
-        return cls(pipeline, view, heads, printed, adapted, folder)
+        return cls(pipeline, view, heads, printed, adapted)
 
     def evidence(self, frame: np.ndarray, companies: Collection[str] | None = None) -> BoxEvidence | None:
         """The pipeline's reading of ``frame`` and each box's difference from the empty board;
