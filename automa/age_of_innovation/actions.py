@@ -33,12 +33,19 @@ class Turn:
     trace: Trace
     ops: list[Op] = field(default_factory=list)
     said: list[str] = field(default_factory=list)      # one sentence per action carried out
+    sentences: list[dict] = field(default_factory=list)  # the same sentences as data, for pages in other languages
     target: str | None = None
     target_hex: Hex | None = None
 
     def emit(self, op: Op) -> None:
         apply_op(self.state, op)
         self.ops.append(op)
+
+    def say(self, text: str, kind: str, **values) -> None:
+        """One sentence of the instruction: its English text, and its kind with the values it
+        names (a page composes it in its own language from these)."""
+        self.said.append(text)
+        self.sentences.append({"kind": kind, **values})
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -65,7 +72,7 @@ def score_points(t: Turn, points: int | str | None, modifier: int = 0) -> bool:
             t.trace.add("0 points: nothing to score")
             return False
         t.emit({"op": "vp", "who": "automa", "points": total, "why": "score points"})
-        t.said.append(f"The Automa scores {total} VP.")
+        t.say(f"The Automa scores {total} VP.", "score", points=total)
         return True
 
 
@@ -84,7 +91,8 @@ def gain_innovation(t: Turn) -> bool:
         i = directional(free, t.support, t.trace, lambda k: str(t.state.innovations[k]))
         name = t.state.innovations[i]
         t.emit({"op": "innovation", "who": "automa", "index": i})
-        t.said.append(f"The Automa takes innovation {name} (position {i + 1} of the display) and gains nothing for it.")
+        t.say(f"The Automa takes innovation {name} (position {i + 1} of the display) and gains nothing for it.",
+              "innovation", innovation=name, position=i + 1)
         t.target = t.target or f"innovation {name}"
         return True
 
@@ -102,7 +110,7 @@ def block_spell_and_book(t: Turn) -> bool:
             t.trace.add(f"{word}: eligible {', '.join(str(i + 1) for i in free)} (left to right)")
             i = directional(free, t.support, t.trace, lambda k: f"{word} {k + 1}")
             t.emit({"op": "cover", "what": what, "index": i, "who": "automa"})
-            t.said.append(f"Put an X token on {word} {i + 1} (counted from the left).")
+            t.say(f"Put an X token on {word} {i + 1} (counted from the left).", "cover", what=what, number=i + 1)
             t.target = t.target or f"{word} {i + 1}"
             done = True
     return done
@@ -160,14 +168,15 @@ def send_scholar(t: Turn) -> bool:
             space = max(free, key=lambda i: (values[i], -i))
             levels = values[space]
             t.emit({"op": "science", "who": "automa", "discipline": choice, "levels": levels, "space": space})
-            t.said.append(f"Place an Automa scholar on the {choice} scholar space worth {levels} and move its "
-                          f"{choice} marker up {levels} (to {t.state.automa.science[choice]}).")
+            t.say(f"Place an Automa scholar on the {choice} scholar space worth {levels} and move its "
+                  f"{choice} marker up {levels} (to {t.state.automa.science[choice]}).",
+                  "scholar", discipline=choice, levels=levels, to=t.state.automa.science[choice])
         else:
             why = "no scholar left" if t.state.automa.scholars <= 0 else f"no free {choice} scholar space"
             t.trace.add(f"{why}: 1 level without a scholar")
             t.emit({"op": "science", "who": "automa", "discipline": choice, "levels": 1, "space": None})
-            t.said.append(f"Move the Automa's {choice} marker up 1 (to {t.state.automa.science[choice]}), "
-                          "no scholar placed.")
+            t.say(f"Move the Automa's {choice} marker up 1 (to {t.state.automa.science[choice]}), "
+                  "no scholar placed.", "advance_no_scholar", discipline=choice, to=t.state.automa.science[choice])
         t.target = t.target or choice
         return True
 
@@ -181,7 +190,8 @@ def advance_discipline(t: Turn, levels: int = 1) -> bool:
         t.trace.add(f"eligible: {', '.join(options)}")
         choice = options[0] if len(options) == 1 else _catch_up(t, options)
         t.emit({"op": "science", "who": "automa", "discipline": choice, "levels": levels, "space": None})
-        t.said.append(f"Move the Automa's {choice} marker up {levels} (to {t.state.automa.science[choice]}).")
+        t.say(f"Move the Automa's {choice} marker up {levels} (to {t.state.automa.science[choice]}).",
+              "advance", discipline=choice, levels=levels, to=t.state.automa.science[choice])
         t.target = t.target or choice
         return True
 
@@ -254,7 +264,12 @@ def transform_and_build(t: Turn, faction_tiebreakers: tuple[str, ...] = (), igno
             t.trace.add("condition fails: no workshop left in the Automa's area -> Upgrade instead")
             return upgrade(t)
         if not t.state.board.owned("automa"):
-            return _by_hand(t, "transform and build", build_parameters(t, faction_tiebreakers, ignore_reach))
+            return _by_hand(t, "transform and build", build_parameters(t, faction_tiebreakers, ignore_reach),
+                            ignore_reach=ignore_reach, navigation=t.state.navigation(), buildings=t.support.buildings,
+                            bring_together=t.support.bring_together, tiebreakers=list(faction_tiebreakers),
+                            row=t.support.terrain_row,
+                            order=list(terrain_priority()[t.support.terrain_row][t.state.terrain]),
+                            terrain=t.state.terrain, direction=t.support.direction, count=t.support.count)
         options = _eligible_build_hexes(t, ignore_reach)
         if options and t.support.bring_together:
             options = _bring_together(t, options)
@@ -285,17 +300,22 @@ def transform_and_build(t: Turn, faction_tiebreakers: tuple[str, ...] = (), igno
         transform = b.terrain[h] != t.state.terrain
         t.trace.add(f"build on {t.label(h)}; the nearest Automa building is "
                     + ("marked: power token placed" if marked else "unmarked (or a tie): no power token"))
-        words = []
+        words, was = [], b.terrain[h]
         if transform:
             words.append(f"Transform {t.label(h)} to {t.state.terrain} (place a {t.state.terrain} terrain tile)")
             t.emit({"op": "terrain", "hex": list(h), "terrain": t.state.terrain})
         t.emit({"op": "build", "hex": list(h), "owner": "automa", "kind": "workshop", "marked": marked})
         words.append(f"{'and build' if transform else 'Build'} an Automa workshop on {t.state.board.label(h)}"
                      + (" with a power token (marked)" if marked else " (unmarked, no power token)"))
-        t.said.append(" ".join(words) + ".")
+        t.say(" ".join(words) + ".", "build", hex=list(h), was=was, terrain=t.state.terrain, transform=transform,
+              marked=marked)
         t.target, t.target_hex = t.target or t.state.board.label(h), t.target_hex or h
         _powermongers(t, h)
         return True
+
+
+TIEBREAKER_WORDS = {"nearest_to_you": "nearest to your buildings", "your_terrain_priority": "your terrain priority",
+                    "most_power_for_you": "giving you the most power"}
 
 
 def build_parameters(t: Turn, faction_tiebreakers: tuple[str, ...] = (), ignore_reach: bool = False) -> str:
@@ -305,7 +325,8 @@ def build_parameters(t: Turn, faction_tiebreakers: tuple[str, ...] = (), ignore_
     where = ("any empty terrain hex (range ignored)" if ignore_reach else
              f"an empty terrain hex within Reach (navigation {t.state.navigation()}) of the Automa's "
              f"{sup.buildings} buildings" + (", bringing marked and unmarked together" if sup.bring_together else ""))
-    own = f"first the faction's tie-breakers ({', '.join(faction_tiebreakers)}), then " if faction_tiebreakers else ""
+    own = (f"first the faction's tie-breakers ({', '.join(TIEBREAKER_WORDS[tb] for tb in faction_tiebreakers)}), then "
+           if faction_tiebreakers else "")
     return (f"{where}; {own}terrain priority row {sup.terrain_row} ({order}), then nearest to your buildings, then "
             f"directional selection {'left to right' if sup.direction == 'reading' else 'right to left'} "
             f"{sup.count}; transform it to {t.state.terrain} and build a workshop, with a power token if the "
@@ -320,11 +341,11 @@ def upgrade_parameters(t: Turn) -> str:
             "to the highest building allowed (a guild becomes the palace before a school)")
 
 
-def _by_hand(t: Turn, action: str, parameters: str) -> bool:
+def _by_hand(t: Turn, action: str, parameters: str, **values) -> bool:
     """The map does not show the Automa's buildings: the players carry the action out by the
-    parameters the cards give."""
+    parameters the cards give (``values``: those parameters as data)."""
     t.trace.add("the map shows no Automa building: the players choose the hex by the card's parameters")
-    t.said.append(f"The Automa does {action}: {parameters}.")
+    t.say(f"The Automa does {action}: {parameters}.", f"by_hand_{action.replace(' ', '_')}", **values)
     return True
 
 
@@ -341,7 +362,8 @@ def upgrade(t: Turn) -> bool:
     with t.trace.section("Upgrade"):
         b = t.state.board
         if not b.owned("automa"):
-            return _by_hand(t, "upgrade", upgrade_parameters(t))
+            return _by_hand(t, "upgrade", upgrade_parameters(t), direction=t.support.direction,
+                            count=t.support.count)
         options = [h for h in b.owned("automa") if _best_upgrade(t, b.buildings[h].kind)]
         if not options:
             t.trace.add("condition fails: the Automa cannot upgrade any building")
@@ -360,8 +382,9 @@ def upgrade(t: Turn) -> bool:
         old = b.buildings[h].kind
         new = _best_upgrade(t, old)
         t.emit({"op": "upgrade", "hex": list(h), "kind": new})
-        t.said.append(f"Upgrade the Automa's {old} on {t.state.board.label(h)} to a {new}"
-                      + (" (it takes no competency tile)." if new in ("school", "university") else "."))
+        t.say(f"Upgrade the Automa's {old} on {t.state.board.label(h)} to a {new}"
+              + (" (it takes no competency tile)." if new in ("school", "university") else "."),
+              "upgrade", hex=list(h), old=old, new=new)
         t.target, t.target_hex = t.target or t.state.board.label(h), t.target_hex or h
         _powermongers(t, h)
         return True
@@ -401,7 +424,7 @@ def place_tool(t: Turn) -> bool:
                                     "terrain priority of the Symbiont youth")
         h = options[0] if len(options) == 1 else directional(hexes_in_reading_order(options), t.support, t.trace, t.label)
         t.emit({"op": "tool", "hex": list(h)})
-        t.said.append(f"Place a tool on {t.state.board.label(h)}.")
+        t.say(f"Place a tool on {t.state.board.label(h)}.", "tool", hex=list(h))
         t.target, t.target_hex = t.target or t.state.board.label(h), t.target_hex or h
         return True
 
@@ -419,8 +442,8 @@ def blight_fallow_land(t: Turn, count: int) -> bool:
         b = t.state.board
         if not b.fallow and not b.blighted:
             t.trace.add("the map shows no fallow land: the players follow the faction card")
-            t.said.append(f"Transform {count} fallow land into blighted land (see the Blight's faction card; "
-                          "mark fallow land on the map and the page chooses it).")
+            t.say(f"Transform {count} fallow land into blighted land (see the Blight's faction card; "
+                  "mark fallow land on the map and the page chooses it).", "blight_by_hand", count=count)
             return True
         done = []
         for i in range(count):
@@ -434,8 +457,8 @@ def blight_fallow_land(t: Turn, count: int) -> bool:
             done.append(h)
         if not done:
             return False
-        t.said.append("Transform the fallow land on " + " and ".join(b.label(h) for h in done)
-                      + " into blighted land.")
+        t.say("Transform the fallow land on " + " and ".join(b.label(h) for h in done) + " into blighted land.",
+              "blight", hexes=[list(h) for h in done])
         t.target, t.target_hex = t.target or b.label(done[0]), t.target_hex or done[0]
         return True
 

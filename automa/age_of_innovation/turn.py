@@ -28,7 +28,7 @@ from .state import GameState
 def decide(state: GameState) -> Decision:
     if state.phase == "over":
         return Decision("automa", "none", None, "The game is over.", ["the game is over: nothing to decide"],
-                        details=_details(state))
+                        details=_details(state, sentences=[{"kind": "over"}]))
     if state.phase == "setup":
         return initial_workshops(state)
     if state.automa.passed:
@@ -37,7 +37,7 @@ def decide(state: GameState) -> Decision:
             return Decision("automa", "wait", None,
                             f"The Automa has passed; {' and '.join(waiting)} still play{'s' if len(waiting) == 1 else ''} "
                             "this round.", [f"the Automa passed this round; waiting for {', '.join(waiting)}"],
-                            details=_details(state))
+                            details=_details(state, sentences=[{"kind": "wait", "waiting": waiting}]))
         return end_of_round(state)
     return automa_turn(state)
 
@@ -68,7 +68,7 @@ def initial_workshops(state: GameState) -> Decision:
     letters = state.board.setup_letters.get(state.terrain, {})
     target_hex = None
     if c.setup_marked in letters and c.setup_unmarked in letters:
-        placed = []
+        placed, where = [], []
         for letter, marked in ((c.setup_marked, True), (c.setup_unmarked, False)):
             h = letters[letter]
             if h in work.board.buildings:
@@ -76,17 +76,22 @@ def initial_workshops(state: GameState) -> Decision:
                 continue
             emit({"op": "build", "hex": list(h), "owner": "automa", "kind": "workshop", "marked": marked})
             placed.append(f"{state.board.label(h)} ({letter}{', with a power token' if marked else ''})")
+            where.append({"hex": list(h), "letter": letter, "marked": marked})
             target_hex = target_hex or h
         instruction = f"Place the Automa's initial workshops on {' and '.join(placed)}."
+        sentence = {"kind": "setup", "placed": where}
     else:
         trace.add(f"the setup card's {state.terrain} letters are not on this map: the players place the workshops")
         instruction = (f"Place the Automa's initial workshops on the {state.terrain} hexes marked {c.setup_marked} "
                        f"(with a power token) and {c.setup_unmarked} on the Initial Workshop Setup card, "
                        "and mark them on the map.")
+        sentence = {"kind": "setup_by_hand", "terrain": state.terrain, "marked": c.setup_marked,
+                    "unmarked": c.setup_unmarked}
     emit({"op": "setup_done"})
     trace.add("a coin on each round bonus tile left in the line; round 1 begins, you play first")
     return Decision("automa", "setup", f"letters {c.setup_marked}/{c.setup_unmarked}", instruction, trace.lines(), ops,
-                    details=_details(work, target_hex=target_hex, cards_shown={"setup": c.label}))
+                    details=_details(work, target_hex=target_hex, cards_shown={"setup": c.label},
+                                     sentences=[sentence]))
 
 
 # -- a turn -------------------------------------------------------------------------------------
@@ -125,11 +130,13 @@ def automa_turn(state: GameState) -> Decision:
         t = Turn(work, support.support, trace, ops)
         perform(t, action)
     said = t.said or ["The Automa's action card gives no eligible action: it does nothing this turn."]
+    sentences = t.sentences or [{"kind": "nothing"}]
     names = {"transform_and_build": "transform and build", "block_spell_and_book": "block a spell and a book action"}
     return Decision("automa", " + ".join(names.get(a, a.replace("_", " ")) for a in action.actions), t.target,
                     " ".join(said), trace.lines(), ops,
                     details={**_details(work, target_hex=t.target_hex,
-                                        cards_shown={"action": action.label, "support": support.label}),
+                                        cards_shown={"action": action.label, "support": support.label},
+                                        sentences=sentences),
                              "support": asdict(support.support)})
 
 
@@ -142,17 +149,19 @@ def _pass(state: GameState, work: GameState, trace: Trace, ops: list[Op], suppor
         apply_op(work, op)
         ops.append(op)
 
-    said = []
+    said, sentences = [], []
     with trace.section("Pass"):
         points = round_tile_points(work)
         first = not work.pass_order
         emit({"op": "vp", "who": "automa", "points": points, "why": "round scoring tile"})
         trace.add(f"round {work.round} scoring tile: {points} VP (once)")
         said.append(f"The Automa passes and scores {points} VP from the round scoring tile.")
+        sentences.append({"kind": "pass", "points": points})
         if first and "first_to_pass_scores_again" in factions()[work.faction].rules:
             emit({"op": "vp", "who": "automa", "points": points, "why": "Racelings: passed first"})
             trace.add(f"Racelings: first to pass this round, the tile's {points} VP again")
             said.append(f"Racelings passed first: {points} VP again.")
+            sentences.append({"kind": "racelings", "points": points})
         target = None
         if work.round < 6:
             support = cards()[support_id].support if support_id is not None else None
@@ -169,16 +178,20 @@ def _pass(state: GameState, work: GameState, trace: Trace, ops: list[Op], suppor
                             + (f", returning its {coins} coin{'s' if coins != 1 else ''} to the supply" if coins else "")
                             + (f", and leaves tile {old} in its place." if old is not None else "."))
                 target = f"bonus tile {tile}"
+                sentences.append({"kind": "bonus_tile", "tile": tile, "arrow": support.bonus_tile, "position": pos + 1,
+                                  "coins": coins, "old": old})
             emit({"op": "rebuild_deck"})
             trace.add(f"this round's cards and the top reserve card shuffled: {len(work.deck.draw_pile)} cards, "
                       "the bottom 2 turned sideways")
             said.append("Shuffle every decision card of this round with the top reserve card into the new deck; "
                         "turn the bottom 2 sideways.")
+            sentences.append({"kind": "rebuild_deck"})
         else:
             trace.add("round 6: no bonus tile and no new deck")
         emit({"op": "pass", "who": "automa"})
         trace.add(f"turn order next round: position {len(work.pass_order)}")
-    return Decision("automa", "pass", target, " ".join(said), trace.lines(), ops, details=_details(work))
+    return Decision("automa", "pass", target, " ".join(said), trace.lines(), ops,
+                    details=_details(work, sentences=sentences))
 
 
 def pick_bonus_position(line: list[int], arrow: str) -> int:
@@ -209,7 +222,8 @@ def end_of_round(state: GameState) -> Decision:
         return Decision("automa", "round_end", None,
                         f"Round {state.round} is over: remove its round scoring tile; round {state.round + 1} "
                         f"begins ({state.pass_order[0]} first).", trace.lines(), [{"op": "round_end"}],
-                        details=_details(state))
+                        details=_details(state, sentences=[{"kind": "round_end", "round": state.round,
+                                                            "first": state.pass_order[0]}]))
     ops, lines = final_scoring(state)
     for line in lines:
         trace.add(line)
@@ -219,15 +233,21 @@ def end_of_round(state: GameState) -> Decision:
              "they are entered)." if "achievements" in factions()[state.faction].rules else "")
     return Decision("automa", "final_scoring", None,
                     f"Final scoring: the Automa scores {total} VP ({state.automa.vp + total} in all).{check}",
-                    trace.lines(), ops, details=_details(state))
+                    trace.lines(), ops,
+                    details=_details(state, sentences=[{"kind": "final_scoring", "points": total,
+                                                        "total": state.automa.vp + total, "gognomes": bool(check)}]))
 
 
-def _details(state: GameState, target_hex=None, cards_shown: dict | None = None) -> dict:
+def _details(state: GameState, target_hex=None, cards_shown: dict | None = None,
+             sentences: list[dict] | None = None) -> dict:
+    """The decision's data beside its sentence; ``sentences``: the instruction's sentences as
+    data (``{"kind": ..., values}``), which a page composes in its own language."""
     lv = levels()[state.level]
     return {"round": state.round, "phase": state.phase, "vp": state.automa.vp,
             "target_hex": list(target_hex) if target_hex else None,
             "cards": cards_shown or {}, "deck_left": len(state.deck.draw_pile), "reserve_left": len(state.reserve),
             "navigation": lv.navigation[state.round - 1], "x_points": lv.x_points[state.round - 1],
             "scholars": state.automa.scholars, "workshops_left": state.automa_supply("workshop"),
-            "pieces": {k: state.automa_supply(k) for k in components().buildings}}
+            "pieces": {k: state.automa_supply(k) for k in components().buildings},
+            "sentences": sentences or []}
 

@@ -14,6 +14,7 @@ from .. import pages, sessions
 from ..forms import FormError
 from .board import FILL, board
 from .forms import KINDS, player_ops
+from .say import instruction
 from .words import NAMES
 
 GAME_ID = "age-of-innovation"
@@ -76,7 +77,8 @@ def play(sid: int, errors: list[str] | None = None, status: int = 200):
     lv = levels()[state.level]
     return render_template(
         "age_of_innovation/play.html", session=cur.info, state=state, seq=cur.last.seq, steps=cur.steps,
-        decision=decision, acting=acting, board=board(state, decision.get("target_hex")),
+        decision=decision, instruction=instruction(decision, state.board), acting=acting,
+        board=board(state, decision.get("target_hex")),
         level=lv, faction=factions()[state.faction], terrains=TERRAINS, fill=FILL, kinds=KINDS, names=NAMES,
         priority={row: terrain_priority()[row][state.terrain] for row in ("A", "B")},
         youth_priority={row: terrain_priority()[row][state.youth_terrain] for row in ("A", "B")}
