@@ -3,7 +3,7 @@ tile pair, the Automa boards and the history. The page's JavaScript only lays it
 from __future__ import annotations
 
 from automa.barrage.actions import DASHED
-from automa.barrage.data import automa_tiles, company_colours
+from automa.barrage.data import automa_tiles, company_colours, components
 from automa.barrage.engine import ACTION_NAMES, action_label  # the engine's own words for an action
 from automa.barrage.names import in_words, with_code
 from automa.barrage.state import GameState
@@ -41,7 +41,8 @@ def company_view(state: GameState, cid: str) -> dict:
     c = state.companies[cid]
     colour = company_colours()[cid]
     return {"company": cid, "colour": colour, "hex": COLOUR_HEX.get(colour, "#888"), "automa": c.automa,
-            "difficulty": c.difficulty, "vp": c.vp, "credits": c.credits, "engineers": c.engineers,
+            "difficulty": c.level, "officer": components().officers()[c.officer]["name"] if c.officer else None,
+            "vp": c.vp, "credits": c.credits, "engineers": c.engineers,
             "excavators": c.excavators, "mixers": c.mixers, "energy": state.energy.get(cid, 0),
             "structures": dict(c.structures), "tiles": list(c.tiles), "contracts": list(c.contracts),
             "wheel": [{"tiles": s.tiles, "excavators": s.excavators, "mixers": s.mixers} for s in c.wheel]}

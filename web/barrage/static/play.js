@@ -26,7 +26,7 @@ const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const COLOURS = {red: _("red"), black: _("black"), green: _("green"), white: _("white"), orange: _("orange")};
 const colourName = (colour) => COLOURS[colour] || colour;
 const COLUMN = {dam: _("Dam (from {start})"), conduit: _("Conduit (from {start})"), powerhouse: _("Powerhouse (from {start})")};
-const LEVELS = {easy: _("easy"), medium: _("medium"), hard: _("hard")};
+const LEVELS = {easy: _("easy"), medium: _("medium"), hard: _("hard"), "very-hard": _("very hard")};
 const drops = (n) => (n === 1 ? _("1 drop") : _("{n} drops", {n}));
 function swatch(hex, big) { return el("span", {class: big ? "swatch big" : "swatch", style: `background:${hex}`}); }
 function showError(text) { const m = $("message"); m.textContent = text; m.hidden = !text; }
@@ -92,6 +92,10 @@ function renderNow() {
         el("pre", {}, d.trace.join("\n"))));
   } else {
     now.append(el("div", {class: "who"}, swatch(c.hex, true), " " + cap(_("{colour} player ({company}): your turn", {colour: colourName(c.colour), company: c.company}))),
+      // Mahiri Sekibo (Very Hard): an Automa tile decides the human's first action of the round
+      view.decision ? el("div", {class: "sekibo", id: "sekibo"},
+        el("div", {class: "muted"}, _("Mahiri Sekibo: an Automa tile decides your first action this round")),
+        el("p", {class: "instruction"}, view.decision.instruction)) : "",
       el("div", {class: "detected", id: "detected"}, detectedText()),
       el("p", {class: "muted"}, _("The map shows the moves seen ringed in dashed blue. Anything wrong? Click the slot on the map to correct it before confirming.")),
       el("button", {class: "big", id: "human-done", onclick: () => step("human-done")}, _("Confirm turn")),
@@ -158,7 +162,8 @@ function renderBoards() {
         [...s.tiles.map((t) => t.replace("_", " ")), s.excavators ? `${s.excavators}E` : "", s.mixers ? `${s.mixers}M` : ""]
           .filter(Boolean).join(" ") || "-")));
     return el("div", {class: "board", style: `border-left-color:${c.hex}`},
-      el("div", {}, swatch(c.hex), el("b", {}, ` ${c.company}`), " " + (c.automa ? _("Automa ({difficulty})", {difficulty: LEVELS[c.difficulty] || c.difficulty}) : _("human"))),
+      el("div", {}, swatch(c.hex), el("b", {}, ` ${c.company}`), " " + (c.automa ? _("Automa ({difficulty})", {difficulty: LEVELS[c.difficulty] || c.difficulty})
+        + (c.officer ? ", " + c.officer : "") : _("human"))),
       el("div", {class: "stats"}, el("span", {}, el("b", {}, c.vp), " ", _("VP")), el("span", {}, el("b", {}, c.engineers), " ", _("engineers")),
         el("span", {}, _("{n} excavators", {n: c.excavators})), el("span", {}, _("{n} mixers", {n: c.mixers})),
         el("span", {}, _("energy {n}", {n: c.energy}))),
