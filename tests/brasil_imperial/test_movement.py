@@ -106,6 +106,28 @@ def test_an_adjacent_exploration_tile_in_the_cards_order_is_explored_first():
     assert after.pending == {"kind": "explore", "hex": "0,3"} and not after.cells[(0, 3)].tile.face_down
 
 
+def test_without_movements_an_adjacent_tile_is_not_explored():
+    """"Caso haja uma Peça de Exploração adjacente ... e o Autômato possua movimentos"."""
+    s = ready(second=2)
+    tile(s, (1, 2))          # right ahead of (0,2) facing east
+    for cid in (1, 2):
+        movement_card(s, cid, [(None, None)] * 4, explore=[0], moves=[0])
+    d, after = turn(s)
+    assert d["movements"] == 0 and "explore" not in d and after.cells[(1, 2)].tile.face_down
+
+
+def test_a_tile_met_on_the_way_is_explored_and_ends_the_movements_left():
+    """"Sempre que alguma Unidade/Bússola ... passar sobre um espaço ... com uma Peça de Exploração
+    ainda por ser explorada, este a explora e encerra seus movimentos neste turno"."""
+    s = ready(at=(-3, 2), cards=3, second=2)
+    tile(s, (-1, 2))
+    for cid in (1, 2):
+        movement_card(s, cid, [(None, None)] * 4, explore=[], moves=[0, 0, 0])
+    d, after = turn(s)
+    assert d["path"] == ["-3,2", "-2,2", "-1,2"] and d["explore"] == "-1,2"
+    assert after.pending == {"kind": "explore", "hex": "-1,2"}
+
+
 def test_the_seeds_example_a_tile_out_of_the_cards_order_then_two_moves_for_two_combat_cards():
     s = ready(at=(-2, 2), cards=2, second=2)
     tile(s, (-3, 2))         # right behind: not among the card's exploration checks
