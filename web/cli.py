@@ -21,13 +21,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     source.add_argument("--video", type=Path, metavar="FILE", help="a video file, image or image folder")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--host", default="127.0.0.1",
-                       help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 opens it to the network)")
+                       help="address to listen on (default 127.0.0.1: this computer only; any other address "
+                            "serves browsers paired as with --lan)")
     where.add_argument("--lan", action="store_true",
                        help="serve the phones at the table: listen on this computer's local network address, "
                             "to browsers paired by a QR code or a short code (made anew each run)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--data", type=Path, default=Path("data/web"), help="sessions and profiles folder (default data/web)")
     p.set_defaults(func=run)
+
+
+def loopback(host: str) -> bool:
+    """Whether ``host`` is reachable from this computer alone."""
+    return host in ("localhost", "::1") or host.startswith("127.")
 
 
 def source_of(args: argparse.Namespace) -> Source:
@@ -48,10 +54,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"automa-vision serve: port must be 1-65535, got {args.port}", file=sys.stderr)
         return 2
     pairing = None
-    if args.lan:
+    if args.lan or not loopback(args.host):
+        # Any address other people's devices can reach serves paired browsers only.
         from .lan import NoNetwork, Pairing, lan_address
         try:
-            pairing = Pairing(lan_address(), args.port)
+            pairing = Pairing(lan_address() if args.lan else args.host, args.port)
         except NoNetwork as exc:
             print(f"automa-vision serve --lan: {exc}", file=sys.stderr)
             return 2

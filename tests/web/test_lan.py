@@ -141,6 +141,13 @@ def test_serve_binds_127_0_0_1_unless_lan_and_then_the_lan_address_with_a_code(m
         serve(monkeypatch, tmp_path, capsys, "--lan", "--host", "0.0.0.0")      # one or the other
 
 
+def test_any_address_but_this_computers_serves_paired_browsers_only(monkeypatch, tmp_path, capsys):
+    rc, ran, out = serve(monkeypatch, tmp_path, capsys, "--host", "0.0.0.0")
+    assert rc == 0 and ran["host"] == "0.0.0.0" and "http://0.0.0.0:8000/pair/" in out
+    rc, ran, out = serve(monkeypatch, tmp_path, capsys, "--host", "127.0.0.2")
+    assert rc == 0 and "/pair/" not in out
+
+
 def test_every_route_of_every_page_is_closed_to_a_browser_not_paired(lan_app, pairing):
     """Whatever a game's page adds: read from the app's own URL map, every method, a valid-looking URL."""
     client = lan_app.test_client()
