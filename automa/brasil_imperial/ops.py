@@ -286,11 +286,16 @@ def op_discard_combat(s: GameState, op: dict) -> None:
 
 
 def op_defeated(s: GameState, op: dict) -> None:
-    """The Autômato's units on the combat's hex go back to its stock."""
+    """The Autômato's units on the combat's hex go back to its stock; a construction they held
+    dominated is the player's again ("fique dominada até que o jogador consiga derrotar aquela
+    Unidade")."""
     h = parse_hex(_pending(s, "combat")["hex"], "pending.hex")
     for u in s.automa.units.values():
         if u.at == h:
             u.at, u.lying = None, None
+    b = s.cells[h].building
+    if b and b.dominated:
+        b.dominated = False
     if s.compass_at == h:
         s.compass_at = s.automa_capital()
 

@@ -89,6 +89,21 @@ def test_defeated_units_go_to_the_stock_and_the_compass_home_or_to_the_last_lyin
     assert after.compass_at == (1, 1), "unit 2 lay down last"
 
 
+def test_defeating_the_unit_lying_on_a_dominated_construction_frees_it():
+    """"Isso irá garantir que a Construção fique dominada até que o jogador consiga derrotar
+    aquela Unidade": a player attacks the lying unit and wins; the group elsewhere keeps the compass."""
+    s = game()
+    units(s, (2, -2), "5")
+    s.automa.units["1"].at, s.automa.units["1"].lying = (-1, 2), 0
+    build(s, (-1, 2), "their farm", owner="you", vp=1, era=1)
+    s.cells[(-1, 2)].building.dominated = True
+    s = apply_ops(s, [{"op": "attack", "hex": "-1,2", "cards": 0, "attacker": "you"}])
+    assert automa_strength(s) == 1, "the lying unit 1 defends with its FC"
+    after = apply_ops(s, combat(s, 0, 3).ops)
+    assert after.automa.units["1"].at is None and not after.cells[(-1, 2)].building.dominated
+    assert after.compass_at == (2, -2) and after.automa.units["5"].at == (2, -2)
+
+
 def test_no_result_is_taken_without_a_pending_combat_and_bad_ops_change_nothing():
     s = game()
     with pytest.raises(StateError, match="no combat"):
