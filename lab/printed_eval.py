@@ -4,7 +4,7 @@
 ``--tables`` tables of the printed look (``lab.synth.printed_look``, which no net or gate is
 fitted on), the empty board calibrates a profile (``automa-vision calibrate``), ``--teach``
 games on the table teach it (``automa-vision adapt``), and ``--frames`` other games on the
-same table are read three ways, every one knowing the game's companies:
+same table are read three ways, knowing the game's companies (``--blind``: not):
 
 - cold: the pipeline alone, as a new user's first frame is read today;
 - calibrated: against the empty board with the default gates (``vision.barrage.reference_reading``);
@@ -50,7 +50,8 @@ def phantoms(truth: dict, slots: list) -> tuple[int, int]:
     return spaces, sure
 
 
-def evaluate(tables: int, frames: int, teach: int, work: Path, first: int = FIRST_SEED, exposure: float = 1.0) -> dict:
+def evaluate(tables: int, frames: int, teach: int, work: Path, first: int = FIRST_SEED, exposure: float = 1.0,
+             blind: bool = False) -> dict:
     tallies = {mode: Tally() for mode in ("cold", "calibrated", "adapted")}
     ghosts: dict[str, Counter] = {mode: Counter() for mode in tallies}
     timings: dict[str, list[float]] = {mode: [] for mode in tallies}
@@ -72,13 +73,13 @@ def evaluate(tables: int, frames: int, teach: int, work: Path, first: int = FIRS
                 for pipe in (cold, calibrated.pipeline, adapted.pipeline):
                     pipe.registrar.reset()
                 t0 = time.perf_counter()
-                reading = read(image, shots.companies)
+                reading = read(image, None if blind else shots.companies)
                 timings[mode].append((time.perf_counter() - t0) * 1000)
                 score_image(tallies[mode], truth, reading.slots, f"{seed}/{k}")
                 spaces, sure = phantoms(truth, reading.slots)
                 ghosts[mode]["spaces"] += spaces
                 ghosts[mode]["sure"] += sure
-    out = {"first": first, "exposure": exposure, "tables": tables, "frames": tables * frames, "teach": teach,
+    out = {"first": first, "exposure": exposure, "blind": blind, "tables": tables, "frames": tables * frames, "teach": teach,
            "adapt_seconds_max": round(max(teaching), 2)}
     for mode, t in tallies.items():
         out[mode] = {"visible_slots": t.slots, "wrong": t.slot_errors,
@@ -98,17 +99,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--first", type=int, default=FIRST_SEED, help="the first table's seed (default %(default)s)")
     p.add_argument("--exposure", type=float, default=1.0,
                    help="the games' light against the empty board's, e.g. 0.7: a darker room than at calibration")
+    p.add_argument("--blind", action="store_true", help="read without the game's companies")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as work:
-        out = evaluate(args.tables, args.frames, args.teach, Path(work), args.first, args.exposure)
+        out = evaluate(args.tables, args.frames, args.teach, Path(work), args.first, args.exposure, args.blind)
     out["seconds"] = round(time.perf_counter() - t0)
     if args.json:
         print(json.dumps(out))
         return 0
     print(f"{out['frames']} frames on {out['tables']} printed tables (seeds {out['first']}..), taught with {out['teach']} photos each, "
-          f"the games' light {out['exposure']} times the empty board's "
+          f"the games' light {out['exposure']} times the empty board's, "
+          f"{'read blind' if out['blind'] else 'the companies known'} "
           f"(adaptation at most {out['adapt_seconds_max']} s); {out['seconds']} s in all")
     for mode in ("cold", "calibrated", "adapted"):
         m = out[mode]
