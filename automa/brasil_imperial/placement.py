@@ -7,7 +7,8 @@ in order:
 1. the space giving the most *potential new building spaces*: free land spaces next to it that
    are not yet next to the empire ("Construindo neste espaço o Autômato aumenta em 2 o seu
    potencial de novos locais de construção");
-2. the space next to the Autômato's constructions with the most VP (their sum, ruling B1);
+2. the space next to the Autômato's constructions with the most VP (the most VP one
+   construction next to it is worth; cities and its capital are not constructions; ruling B1);
 3. the space nearest its capital (hex distance);
 4. still tied: the first in reading order (top row, left to right; ruling B2).
 
@@ -42,8 +43,11 @@ def potential(s: GameState, h: Hex, front: set[Hex]) -> int:
 
 
 def vp_next_to(s: GameState, h: Hex) -> int:
-    return sum(s.cells[n].building.vp for n in hexgrid.neighbours(h)
-               if n in s.cells and s.cells[n].building and s.cells[n].building.owner == AUTOMA)
+    """The VP of the Autômato's best construction next to ``h`` (0: none). "Construções com mais
+    Pontos de Vitória" compares constructions, where the units icon says "a maior soma"."""
+    return max((s.cells[n].building.vp for n in hexgrid.neighbours(h)
+                if n in s.cells and s.cells[n].building and s.cells[n].building.owner == AUTOMA
+                and s.cells[n].building.kind == "construction"), default=0)
 
 
 def _narrow(cands: list[Hex], score, label: str, best_is_max: bool, trace: Trace) -> list[Hex]:

@@ -272,8 +272,9 @@ def test_a_mission_construction_without_its_terrain_takes_the_first_possible_of_
     assert after.cells[h].building.ref == "sawmill", "no hill for the mine, no plain for the farm: the sawmill"
 
 
-def test_rule_two_sums_the_vp_of_every_adjacent_construction():
-    """Ruling B1: (1,-1) touches the two farms and the sawmill (1+1+1=3), (-1,1) the mine (2)."""
+def test_rule_two_looks_at_the_construction_with_the_most_vp_not_a_sum():
+    """Ruling B1: "adjacente às Construções com mais Pontos de Vitória" (the units icon says "a maior
+    soma"): (1,-1) touches two farms and a sawmill (1 VP each), (-1,1) the mine (2 VP)."""
     land = {(0, 0), (1, 0), (0, -1), (1, -2), (2, -2), (-1, 1), (-1, 2), (-2, 2), (-3, 0)}
     s = game(capitals={"A": "0,0", "B": "-3,0"}, terrain=only_land(land | {(1, -1)}))
     build(s, (1, 0), "farm")
@@ -285,8 +286,21 @@ def test_rule_two_sums_the_vp_of_every_adjacent_construction():
     top_action(s, 1, fresh=True)
     action_card(s, 1, ["build:farm", "gold", "gold", "gold"])
     d, _ = turn(s)
-    assert d["action_target"] == "1,-1"
-    assert any("1,-1=3" in line and "-1,1=2" in line for line in d["trace"])
+    assert d["action_target"] == "-1,1"
+    assert any("1,-1=1" in line and "-1,1=2" in line for line in d["trace"])
+
+
+def test_rule_two_counts_constructions_not_its_cities():
+    """Ruling B1: a city of 4 VP next to (1,-1) does not outweigh the farm next to (-1,1)."""
+    land = {(0, 0), (1, -1), (2, -1), (-1, 1), (-1, 2), (-3, 0)}
+    s = game(capitals={"A": "0,0", "B": "-3,0"}, terrain=only_land(land))
+    build(s, (2, -1), "city-5", kind="city", vp=4)
+    build(s, (-1, 2), "farm")
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["build:farm", "gold", "gold", "gold"])
+    d, _ = turn(s)
+    assert d["action_target"] == "-1,1"
+    assert any("1,-1=0" in line and "-1,1=1" in line for line in d["trace"])
 
 
 def test_a_summon_after_every_unit_was_lost_continues_the_movement_pile():
