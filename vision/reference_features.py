@@ -44,8 +44,9 @@ def match_light(live: np.ndarray, ref: np.ndarray) -> np.ndarray:
     out = np.empty_like(ref)
     qs = (10, 50, 90)
     for c in range(3):
-        x = np.percentile(ref[..., c], qs)
-        y = np.percentile(live[..., c], qs)
+        # every third pixel each way: the same percentiles to a level, in a ninth of the time
+        x = np.percentile(ref[:, ::3, ::3, c], qs)
+        y = np.percentile(live[:, ::3, ::3, c], qs)
         slope, offset = np.polyfit(x, y, 1) if np.ptp(x) > 1 else (1.0, float(y[1] - x[1]))
         lut = np.clip(np.arange(256) * slope + offset, 0, 255).astype(np.uint8)
         out[..., c] = cv2.LUT(ref[..., c], lut)
