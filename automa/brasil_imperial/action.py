@@ -7,9 +7,11 @@
 
 The chosen row's action is done when possible; otherwise the rows below it are tried in order,
 on past the last row to the first ("até encontrar uma linha possível dentre as quatro", ruling
-B20), and when none of the Era's column is possible the Autômato takes 1 gold card
-(cards 5 and 6 print that gold card in the last row of their Era II and III columns). The
-Autômato never pays nor collects resources.
+B20), and when none of the Era's column is possible the Autômato takes 1 gold card. Cards 5
+and 6 print that gold card in the last row of their Era II and III columns: "caso nenhuma ação
+da Era II ou III seja possível, o Autômato recebe 1 Carta de Ouro", so a ``gold`` row is no
+action of its own, only that reminder (ruling B21). The Autômato never pays nor collects
+resources.
 
 Actions (each a function ``state -> Plan | reason``):
 
@@ -26,7 +28,7 @@ Actions (each a function ``state -> Plan | reason``):
   (never Reform): a construction (its own, or the first possible of the Era from the left when
   it asks "any construction of the Era" or its terrain has no space), a city, a summon, the
   leftmost frame of the type, the leftmost product not yet made;
-- ``gold``: 1 gold card.
+- ``gold``: the printed gold card of cards 5 and 6, passed over (the column's last resort).
 """
 from __future__ import annotations
 
@@ -116,8 +118,7 @@ def attempt(s: GameState, act: Action, w: Work) -> Plan | str:
         return product(s, act.arg)
     if act.kind == "mission":
         return mission(s, int(act.arg), w)
-    return Plan("gold", [{"op": "gold", "to": s.automa.gold + 1}],
-                "Give the Autômato 1 gold card (face down): the row's gold card.")
+    return "the gold card symbol: 1 gold card only when no action of the column is possible"
 
 
 def _left(s: GameState, cid: str) -> int:

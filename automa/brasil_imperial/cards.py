@@ -11,8 +11,8 @@ is one action written as a short code:
 - ``build:<construction>`` a construction of the Era; ``city`` a city;
 - ``summon:<unit>`` the unit in that place on the board (1-5); ``monarch`` the Monarch unit;
 - ``frame:<frame>``; ``product:<product>``; ``mission:<1-3>`` one action of that objective
-  of the Era's mission card; ``gold`` one gold card (action cards 5 and 6 print it in the last
-  row of the Era II and III columns).
+  of the Era's mission card; ``gold`` the gold card symbol action cards 5 and 6 print in the last
+  row of the Era II and III columns (1 gold card only when no action of the column is possible).
 
 Movement card ("Segunda fase: Movimento"): a number, the arrow, the symbol, the left column of
 4 rows (each a compass ``direction`` and/or a ``bonus``), ``explore`` (the adjacent hexes

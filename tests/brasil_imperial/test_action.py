@@ -92,15 +92,20 @@ def test_cards_5_and_6_print_the_gold_card_in_the_last_row_of_eras_two_and_three
     cs = example_cards()
     for cid in (5, 6):
         assert [cs.action[cid].columns[e][3].kind for e in (1, 2)] == ["gold", "gold"]
+    # Ruling B21: "caso nenhuma ação da Era II ou III seja possível, o Autômato recebe 1 Carta de
+    # Ouro": the printed gold card is no action; the arrow of card 4 points at row 4 of card 5.
     s = game()
     s.era = 2
-    top_action(s, 5, fresh=True)            # monarch, trading post, city, gold
-    s.automa.units["monarch"].at = (0, 0)
-    s.automa.units["monarch"].lying = None
+    under_top_action(s, 4, 5)               # card 5, Era II: monarch, trading post, city, gold
+    action_card(s, 4, ["gold"] * 4, arrow=4)
     s.taken_cities = s.board.ids("cities")
+    d, after = turn(s)
+    assert (d["action_row"], d["row_done"], d["action"]) == (4, 1, "summon") and after.automa.gold == 0
+    assert {"op": "summon", "unit": "monarch", "hex": "0,0"} in d["ops"]
+    s.automa.units["monarch"].at = (0, 0)
     s.compass_at = (0, 0)
     d, after = turn(s)
-    assert d["row_done"] == 4 and d["action"] == "gold" and after.automa.gold == 1
+    assert d["row_done"] is None and d["action"] == "gold" and after.automa.gold == 1
 
 
 # -- constructions -------------------------------------------------------------------------
