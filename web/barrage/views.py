@@ -5,13 +5,12 @@ from __future__ import annotations
 from automa.barrage.actions import DASHED
 from automa.barrage.data import automa_tiles, company_colours, components
 from automa.barrage.engine import ACTION_NAMES, action_label  # the engine's own words for an action
-from automa.barrage.names import in_words, with_code
 from automa.barrage.state import GameState
 from vision.barrage.board_state import MapState
 from vision.layout import Layout
 
 from ..store import Step
-from . import game
+from . import game, say
 
 COLOUR_HEX = {"red": "#d0302a", "black": "#222222", "green": "#2e8b3a", "white": "#f4f4f4",
               "orange": "#f08a00", "neutral": "#8c8c8c"}
@@ -78,14 +77,6 @@ def layout_view(layout: Layout) -> dict:
             "slots": [{"id": b.id, "kind": b.kind, "x": b.x, "y": b.y, "w": b.w, "h": b.h} for b in layout.slots]}
 
 
-def said(decision: dict | None) -> dict | None:
-    """The decision with its sentences as the players read them: spaces named, codes as hints."""
-    if decision is None:
-        return None
-    return {**decision, "summary": in_words(decision["summary"]), "instruction": in_words(decision["instruction"]),
-            "moves": [in_words(m) for m in decision["moves"]]}
-
-
 def session_view(info, steps: list[Step]) -> dict:
     last = steps[-1]
     state, flow = game.load(last)
@@ -94,9 +85,9 @@ def session_view(info, steps: list[Step]) -> dict:
         "id": info.id, "name": info.name, "settings": info.settings, "seq": last.seq,
         "round": state.round, "phase": flow.phase, "next": flow.next,
         "next_view": company_view(state, flow.next) if flow.next else None,
-        "decision": said(decision), "highlight": highlight_slots(decision),
+        "decision": say.said(decision), "highlight": highlight_slots(decision),
         # the spaces to look at, as a player says them (the code a hint), and whether the camera can see the turn done
-        "targets": [with_code(s) for s in highlight_slots(decision)],
+        "targets": [say.with_code(s) for s in highlight_slots(decision)],
         "changes_map": decision is not None and game.changes_map(last),
         "companies": [company_view(state, c) for c in state.turn_order],
         "colours": {c: COLOUR_HEX.get(company_colours()[c], "#888") for c in state.companies} | {"neutral": COLOUR_HEX["neutral"]},
