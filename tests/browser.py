@@ -16,7 +16,6 @@ import pytest
 from werkzeug.serving import make_server
 
 from web.app import WebConfig, create_app
-from web.services import services
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Without the networking flags Chromium tries Google's hosts, which this machine refuses.
@@ -63,13 +62,6 @@ def page_fixture(width: int = 1500, height: int = 1000):
             browser.close()
             assert not errors, f"JavaScript errors: {errors}"
     return page
-
-
-def last_state(app, url: str) -> dict:
-    """The saved state after the last step of the session whose page is ``url``."""
-    sid = int(url.rstrip("/").split("/")[-1])
-    with app.app_context():
-        return services().store.steps(sid)[-1].state
 
 
 def screenshot(page, folder: Path, name: str) -> None:

@@ -5,18 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from automa.age_of_innovation.state import GameState
 from tests import browser
+from tests.pages import state_of
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 pytestmark = browser.needs_chromium
 site = browser.site_fixture()
 page = browser.page_fixture()
-
-
-def state_of(app, url: str) -> GameState:
-    return GameState.from_dict(browser.last_state(app, url))
 
 
 def shot(page, name: str) -> None:

@@ -6,25 +6,13 @@ from __future__ import annotations
 import io
 import json
 import re
-from pathlib import Path
 
 import pytest
 
-from automa.age_of_innovation.state import GameState
-from web.app import WebConfig, create_app
+from tests.pages import seq, state_of
 from web.services import services
 
 BASE = "/age-of-innovation"
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    return create_app(WebConfig(data_dir=tmp_path / "data", model=tmp_path / "no-model.onnx"))
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def start(client, **form) -> str:
@@ -32,16 +20,6 @@ def start(client, **form) -> str:
                                             "terrain": "lake", **form})
     assert res.status_code == 302, res.get_data(as_text=True)
     return res.headers["Location"]
-
-
-def seq(html: str) -> str:
-    return re.search(r'name="seq" value="(\d+)"', html).group(1)
-
-
-def state_of(app, url: str) -> GameState:
-    sid = int(url.rstrip("/").split("/")[-1])
-    with app.app_context():
-        return GameState.from_dict(services().store.steps(sid)[-1].state)
 
 
 def post(client, url, **data):

@@ -1,31 +1,19 @@
 """The Brasil Imperial page through Flask's test client: the card editor (saved, exported,
 imported, validated), a new game, the Autômato's turn with the compass drawn, what the players
-enter, stale clicks, undo, and never a 500 for a bad form."""
+enter, stale clicks, undo, the whole game exported and imported, and never a 500 for a bad form."""
 from __future__ import annotations
 
 import io
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from automa.brasil_imperial.cards import dump_cards, example_cards
 from automa.brasil_imperial.ops import apply_ops
-from automa.brasil_imperial.state import load
+from tests.pages import exported_and_imported, import_file, seq, state_of
 from web import sessions
-from web.app import WebConfig, create_app
 from web.services import services
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    return create_app(WebConfig(data_dir=tmp_path / "data", model=tmp_path / "no-model.onnx"))
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def start(client, **form) -> str:
@@ -33,15 +21,6 @@ def start(client, **form) -> str:
     res = client.post("/brasil-imperial/new", data=data)
     assert res.status_code == 302, res.get_data(as_text=True)
     return res.headers["Location"]
-
-
-def seq(html: str) -> str:
-    return re.search(r'name="seq" value="(\d+)"', html).group(1)
-
-
-def state_of(app, url):
-    with app.app_context():
-        return load(services().store.steps(int(url.rsplit("/", 1)[1]))[-1].state)
 
 
 def test_index_and_home_link_here(client):
@@ -212,3 +191,24 @@ def test_a_hexs_terrain_is_set_at_the_table(client, app):
     res = client.post(url + "/table", data={"seq": seq(html), "action": "piece", "hex": "0,0", "what": "terrain",
                                             "terrain": "hill"})
     assert res.status_code == 302 and state_of(app, url).cells[(0, 0)].terrain == "hill"
+
+
+def test_a_whole_game_exported_and_imported_again(client, app):
+    url = start(client, name="Exported game")
+    for _ in range(2):
+        client.post(url + "/automa", data={"seq": seq(client.get(url).get_data(as_text=True))})
+    copy = exported_and_imported(client, app, url)
+    assert state_of(app, copy) == state_of(app, url)
+    first, again = client.get(url).get_data(as_text=True), client.get(copy).get_data(as_text=True)
+    assert first.replace(url, "URL") == again.replace(copy, "URL"), "the same page: map, history, what comes next"
+
+
+def test_a_bad_game_file_is_refused_by_name_and_nothing_stored(client, app):
+    url = start(client)
+    data = json.loads(client.get(url + "/export").get_data(as_text=True))
+    data["steps"][0]["state"]["era"] = 9
+    res = import_file(client, "/brasil-imperial", json.dumps(data).encode())
+    assert res.status_code == 400 and "step 0" in res.get_data(as_text=True)
+    assert import_file(client, "/brasil-imperial", b"{}").status_code == 400
+    with app.app_context():
+        assert [s.id for s in services().store.sessions("brasil-imperial")] == [int(url.rsplit("/", 1)[1])]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from automa.expeditions.state import load
 from tests import browser
+from tests.pages import state_of
 from web.services import services
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -13,10 +13,6 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 pytestmark = browser.needs_chromium
 site = browser.site_fixture()
 page = browser.page_fixture()
-
-
-def state_of(app, url: str):
-    return load(browser.last_state(app, url))
 
 
 def shot(page, name: str) -> None:

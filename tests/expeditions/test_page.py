@@ -1,36 +1,22 @@
 """The Expeditions page through Flask's test client: new game, the Automa's turn, the player's
-side, reveals, errors named, stale clicks refused, undo, the final scores."""
+side, reveals, errors named, stale clicks refused, undo back to any step, the final scores, the
+whole game exported and imported."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from automa.expeditions.selfplay import play as selfplay
 from automa.expeditions.state import dump
-from web.app import WebConfig, create_app
+from tests.pages import exported_and_imported, import_file, seq, state_of, steps_of
 from web.services import services
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    return create_app(WebConfig(data_dir=tmp_path / "data", model=tmp_path / "no-model.onnx"))
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def start(client, **form) -> str:
     res = client.post("/expeditions/new", data={"level": "2", "seed": "8", "first": "automa", **form})
     assert res.status_code == 302, res.get_data(as_text=True)
     return res.headers["Location"]
-
-
-def seq(html: str) -> str:
-    return re.search(r'name="seq" value="(\d+)"', html).group(1)
 
 
 def test_index_lists_the_form_and_home_links_here(client):
@@ -134,7 +120,7 @@ def test_random_posts_never_crash(client):
     assert client.get(url).status_code == 200
 
 
-@pytest.mark.parametrize("lang,text", [("pt_BR", "Nova partida"), ("pl", "Nowa gra"), ("en", "New game")])
+@pytest.mark.parametrize("lang,text", [("pt_BR", "Novo jogo"), ("pl", "Nowa gra"), ("en", "New game")])
 def test_the_page_speaks_each_language(client, lang, text):
     assert text in client.get(f"/expeditions/?lang={lang}").get_data(as_text=True)
     url = start(client)
@@ -151,3 +137,40 @@ def test_a_mech_on_the_players_location_is_drawn_beside_the_players():
     pieces = {m["who"]: m for m in board(s)["mechs"]}
     assert pieces["player"]["at"] == pieces["north"]["at"] == s.mechs["north"]
     assert pieces["player"]["cx"] != pieces["north"]["cx"]
+
+
+def test_undo_back_to_any_step_of_the_history(client, app):
+    url = start(client)
+    for _ in range(2):
+        client.post(f"{url}/automa", data={"seq": seq(client.get(url).get_data(as_text=True))})
+        client.post(f"{url}/player", data={"seq": seq(client.get(url).get_data(as_text=True)), "action": "end"})
+    seqs = [s.seq for s in steps_of(app, url)]
+    assert len(seqs) == 5 and state_of(app, url).turns == 4
+    html = client.get(url).get_data(as_text=True)
+    assert html.count("back to here") == 4, "every step but the last has its way back"
+    assert client.post(f"{url}/undo", data={"to": str(seqs[-1] + 1)}).status_code == 400
+    assert client.post(f"{url}/undo", data={"to": str(seqs[1])}).status_code == 302
+    assert [s.seq for s in steps_of(app, url)] == seqs[:2], "back to the state after the Automa's first turn"
+    assert state_of(app, url).turns == 1 and state_of(app, url).turn == "player"
+
+
+def test_a_whole_game_exported_and_imported_again(client, app):
+    url = start(client, name="Exported game")
+    client.post(f"{url}/automa", data={"seq": seq(client.get(url).get_data(as_text=True))})
+    client.post(f"{url}/player", data={"seq": seq(client.get(url).get_data(as_text=True)), "action": "end"})
+    copy = exported_and_imported(client, app, url)
+    assert dump(state_of(app, copy)) == dump(state_of(app, url))
+    first, again = client.get(url).get_data(as_text=True), client.get(copy).get_data(as_text=True)
+    mech = re.compile(r'id="mech-north">(.*?)</li>', re.S)
+    assert mech.search(first).group(1) == mech.search(again).group(1), "the same Automa turn comes next"
+    assert "Exported game" in client.get("/expeditions/").get_data(as_text=True)
+
+
+def test_a_game_file_of_another_game_is_refused_and_nothing_stored(client, app):
+    other = client.post("/brasil-imperial/new", data={"p0_name": "you", "p0_capital": "green", "seed": "5"})
+    body = client.get(f"{other.headers['Location']}/export").get_data()
+    res = import_file(client, "/expeditions", body)
+    assert res.status_code == 400 and "Brasil Imperial" in res.get_data(as_text=True)
+    assert import_file(client, "/expeditions", b"").status_code == 400
+    with app.app_context():
+        assert services().store.sessions("expeditions") == []

@@ -1,21 +1,6 @@
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
-from web.app import WebConfig, create_app
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    # No model file: the page must work without recognition (the model may not be trained yet).
-    return create_app(WebConfig(data_dir=tmp_path / "data", model=tmp_path / "no-model.onnx"))
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 @pytest.fixture
