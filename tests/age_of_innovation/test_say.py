@@ -4,31 +4,21 @@ translated with the decision's own values in Brazilian Portuguese and Polish."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
-from pathlib import Path
-
-import pytest
+from functools import cache
 
 from automa.age_of_innovation.data import factions
 from automa.age_of_innovation.selfplay import play
 from automa.age_of_innovation.turn import decide
 from automa.common import hexgrid as hx
 from automa.games import get
+from tests.pages import state_of
 from web.age_of_innovation.say import SENTENCES, instruction
-from web.app import WebConfig, create_app
 
 from .scenario import at, later_turn, table
-from .test_page import state_of
 
 GAME = get("age-of-innovation")
 ROWS = ["PPPPP", "PPLPP", "PPPPP"]
 BUILT = [((1, 0), "automa", "workshop", True), ((3, 2), "automa", "workshop"), ((0, 2), "player", "workshop")]
-
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    tmp: Path = tmp_path_factory.mktemp("say")
-    return create_app(WebConfig(data_dir=tmp / "data", model=tmp / "no-model.onnx"))
 
 
 def said(app, lang: str, decision: dict, board) -> str:
@@ -36,7 +26,7 @@ def said(app, lang: str, decision: dict, board) -> str:
         return instruction(decision, board)
 
 
-@lru_cache(maxsize=None)
+@cache
 def games() -> tuple:
     """Whole self-played games: every faction once, and the two players' variant."""
     out = []
