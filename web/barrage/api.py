@@ -6,7 +6,7 @@ import time
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext
 
-from automa.barrage.names import in_words
+from automa.barrage.names import in_words, with_code
 from automa.barrage.state import GameState
 from calibration.profiles import Profiles
 from vision.barrage.labels import ALLOWED_PIECES, MAX_HEADSTREAM_DROPS
@@ -18,7 +18,7 @@ from ..services import services
 from ..sessions import SessionFileError, attachment
 from ..sessions import export as export_file
 from ..store import Conflict, Step
-from . import game, say, transfer, views
+from . import game, transfer, views
 from .forms import new_game
 from ..camera_health import Health
 from .live import Look, jpeg, overlay, placeholder
@@ -260,7 +260,7 @@ def live(sid: int):
         layout = services().live.layout(_profile(sid))
         checks = game.to_check(layout, look.stable_map, look.stable_flags,
                                compared.still if compared else frozenset(), by_hand)
-        out["unsure"] = [{"slot": f.slot, "name": say.with_code(f.slot), "why": f.problem} for f in checks]
+        out["unsure"] = [{"slot": f.slot, "name": with_code(f.slot), "why": f.problem} for f in checks]
         if compared is not None and not moves:
             out["unread"] = game.unread(layout, compared.still)
     return jsonify(out)
