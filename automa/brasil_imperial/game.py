@@ -36,11 +36,7 @@ class BrasilImperial(Game):
     )
 
     def new_game(self, options: Mapping[str, Any]) -> GameState:
-        try:
-            parsed = self.parse_options(options)
-        except ValueError as exc:
-            raise StateError(str(exc)) from None
-        return new_game(parsed)
+        return new_game(self.parse_options(options))
 
     def load(self, data: Any) -> GameState:
         return load(data)
@@ -58,9 +54,7 @@ class BrasilImperial(Game):
 
     def apply(self, state: GameState, decision: Mapping[str, Any]) -> GameState:
         """Replays ``decision["ops"]``: an Autômato turn, or what the players entered."""
-        if not isinstance(decision, Mapping) or not isinstance(decision.get("ops"), list):
-            raise StateError("the decision must be the JSON printed by 'brasil-imperial decide --json' (with its ops)")
-        return apply_ops(state, decision["ops"])
+        return apply_ops(state, self.decision_ops(decision))
 
     def finished(self, state: GameState) -> bool:
         return state.over

@@ -12,29 +12,15 @@ from typing import Any, Callable
 
 from automa.common import hexgrid
 from automa.common.errors import StateError
+from automa.common.ops import replay
 
 from .state import (AUTOMA, MAX_ADDER, MAX_COMBAT_CARDS, TILE_KINDS, Building, GameState, Hex, check, hex_key,
                     load_cell, parse_hex, parse_mission)
 
-MAX_OPS = 64
-
 
 def apply_ops(state: GameState, ops: Any) -> GameState:
-    """A new state with ``ops`` applied in order; ``state`` is left untouched."""
-    if not isinstance(ops, list) or len(ops) > MAX_OPS:
-        raise StateError(f"ops: expected a list of at most {MAX_OPS} ops")
-    s = state.copy()
-    for i, op in enumerate(ops):
-        if not isinstance(op, dict) or op.get("op") not in HANDLERS:
-            raise StateError(f"ops[{i}]: unknown op {op.get('op') if isinstance(op, dict) else op!r}")
-        if s.over:
-            raise StateError(f"ops[{i}]: the game is over")
-        try:
-            HANDLERS[op["op"]](s, op)
-        except StateError as exc:
-            raise StateError(f"ops[{i}] ({op['op']}): {exc}") from None
-    check(s)
-    return s
+    """A new state with ``ops`` applied in order (``automa.common.ops.replay``); ``state`` is left untouched."""
+    return replay(state, ops, HANDLERS, check, over=lambda s, op: s.over)
 
 
 def _hex(s: GameState, op: dict, key: str = "hex") -> Hex:

@@ -11,31 +11,18 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from automa.common.errors import StateError
+from automa.common.ops import replay
 
 from .data import MECH_REGION, layout, levels
 from .state import (LAIR_TILE, LAIR_TOKEN, MAX_STACK, PLAYER_GLORY, PLAYERS, GameState, check,
                     parse_figures, token)
 from .setup import SET_ASIDE
 
-MAX_OPS = 64
-
 
 def apply_ops(state: GameState, ops: Any) -> GameState:
-    """A new state with ``ops`` applied in order; ``state`` is left untouched."""
-    if not isinstance(ops, list) or len(ops) > MAX_OPS:
-        raise StateError(f"ops: expected a list of at most {MAX_OPS} ops")
-    s = state.copy()
-    for i, op in enumerate(ops):
-        if not isinstance(op, dict) or op.get("op") not in HANDLERS:
-            raise StateError(f"ops[{i}]: unknown op {op.get('op') if isinstance(op, dict) else op!r}")
-        if s.turn == "over" and op["op"] != "figures":
-            raise StateError(f"ops[{i}]: the game is over")
-        try:
-            HANDLERS[op["op"]](s, op)
-        except StateError as exc:
-            raise StateError(f"ops[{i}] ({op['op']}): {exc}") from None
-    check(s)
-    return s
+    """A new state with ``ops`` applied in order (``automa.common.ops.replay``); ``state`` is left
+    untouched. Once the game is over only the player's figures are entered."""
+    return replay(state, ops, HANDLERS, check, over=lambda s, op: s.turn == "over" and op["op"] != "figures")
 
 
 def _automa_turn(s: GameState) -> None:
