@@ -33,6 +33,9 @@ def register_game(sub, game: Game) -> None:
         flag = "--" + opt.name.replace("_", "-")
         if opt.type is bool:
             n.add_argument(flag, dest=opt.name, action="store_true", help=opt.help)
+        elif opt.multiple:      # a list: comma-separated, the flag repeated, or both
+            n.add_argument(flag, dest=opt.name, action="append", default=None,
+                           help=opt.help + " (comma-separated, or the flag repeated)")
         else:
             n.add_argument(flag, dest=opt.name, default=None,
                            help=opt.help + (f" (default {opt.default})" if opt.default not in (None, "") else ""))
@@ -66,6 +69,7 @@ def _fail(exc: Exception) -> int:
 
 def cmd_new(game: Game, args) -> int:
     raw = {opt.name: getattr(args, opt.name) for opt in game.options}
+    raw = {k: ",".join(v) if isinstance(v, list) else v for k, v in raw.items()}
     try:
         state = game.new_game(raw)
     except ValueError as exc:           # StateError is a ValueError too

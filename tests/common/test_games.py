@@ -29,6 +29,17 @@ def test_unknown_game_and_bad_options_are_named():
         get("barrage").new_game({"automa": "²", "difficulty": "nightmare"})
 
 
+
+@pytest.mark.parametrize("game_id, options", [("expeditions", {"seed": 1, "first": "automa"}), ("age-of-innovation", {"seed": 1}),
+                                              ("brasil-imperial", {"players": "you:green", "seed": 1})])
+def test_a_game_of_one_automa_decides_for_it_alone(game_id, options):
+    game = get(game_id)
+    state = game.new_game(options)
+    assert game.automas(state) == ["automa"]
+    assert game.decide(state, "automa").to_dict() == game.decide(state).to_dict()
+    with pytest.raises(StateError, match=f"{game.name} has one Automa \\('automa'\\), not 'usa'"):
+        game.decide(state, "usa")
+
 @pytest.mark.parametrize("opt, raw, value", [
     (Option("n", "", 1, int), " 3 ", 3),
     (Option("n", "", 1, int), "", 1),
@@ -62,3 +73,10 @@ def test_hostile_json_is_refused_not_recursed():
 
 def test_package_names():
     assert package_name("age-of-innovation") == "age_of_innovation"
+
+
+def test_a_list_option_repeated_on_the_command_line_keeps_every_value(capsys):
+    from automa_vision.cli import main
+    assert main(["barrage", "new", "--automa", "2", "--levels", "easy", "--levels", "hard"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert [c["level"] for c in state["companies"] if c["automa"]] == ["easy", "hard"]
