@@ -68,7 +68,7 @@ def action_space_name(section: str, space: str) -> str:
 # "P9_1"; a headstream is said "headstream A" already), and a management-board space
 # ("the Contract Office (space o)").
 _MAP_CODE = re.compile(r"(?:conduit )?\b(10|[1-9])([ULAB])\b|\bP\d+_\d\b")
-_BOARD_SPACE = re.compile(r"the ([A-Z][A-Za-z ]+?) \(space (\w+)\)")
+_BOARD_SPACE = re.compile(r"the (" + "|".join(map(re.escape, SECTION_NAMES.values())) + r") \(space (\w+)\)")
 _SECTIONS = {name: section for section, name in SECTION_NAMES.items()}
 
 

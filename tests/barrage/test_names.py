@@ -51,3 +51,12 @@ def test_the_engines_sentences_are_said_with_names_and_codes_as_hints():
         "conduit space A (value 5) of basin 1, Mountains (1A)")
     assert in_words("usa: place a Powerhouse on P9_2") == "usa: place a Powerhouse on the 3rd (red-outlined) powerhouse space of group 9, Plains (P9_2)"
     assert in_words("the Bank (space b), headstream A, 11U, 4C, a 10VP") == "the Bank, headstream A, 11U, 4C, a 10VP"
+
+
+def test_a_board_space_after_the_architect_is_named_too():
+    """Battista's Architect comes before the section in the sentence: only a section's own name
+    is read as one ("the Architect on the Patent Office" is not a section)."""
+    assert in_words("germany: the Architect on the Patent Office (space p1)") == \
+        "germany: the Architect on the Patent Office's 1st space (1 engineer)"
+    assert in_words("usa: 1 engineer and the Architect on the Workshop (space r2)") == \
+        "usa: 1 engineer and the Architect on the Workshop's 2nd space (3 engineers)"

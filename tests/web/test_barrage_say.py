@@ -1,4 +1,4 @@
-"""The Barrage Automa's sentence in the page's language (``web.barrage.say``): composed per
+"""The Barrage Automa's sentence and moves in the page's language (``web.barrage.say``): composed per
 step from the decision's steps and ops, word for word the engine's English (with the spaces
 named by ``automa.barrage.names.in_words``) in English, and translated with the decision's own
 values in Brazilian Portuguese and Polish; the spaces' names too."""
@@ -43,14 +43,17 @@ def test_in_english_every_sentence_is_the_engines_with_the_spaces_named(app):
             | ({"no engineer"} if not d["steps"] and not d["human_first_action"] else set())
         shown = in_lang(app, "en", say.said, d)
         assert (shown["summary"], shown["instruction"]) == (in_words(d["summary"]), in_words(d["instruction"]))
+        assert shown["moves"] == [in_words(m) for m in d["moves"]]
     assert {"construction", "production", "water_management", "contract_office", "workshop", "machinery_shop",
             "patent_office", "external_work", "sekibo"} <= kinds
 
 
-def test_every_sentence_is_translated(app):
+def test_every_sentence_and_move_is_translated(app):
     for d in decisions()[:200]:
         for lang in ("pt_BR", "pl"):
-            assert in_lang(app, lang, say.instruction, d) != in_words(d["instruction"]), (lang, d["instruction"])
+            shown = in_lang(app, lang, say.said, d)
+            assert shown["instruction"] != in_words(d["instruction"]), (lang, d["instruction"])
+            assert not set(shown["moves"]) & {in_words(m) for m in d["moves"]}, (lang, d["moves"])
 
 
 def test_every_space_is_named_in_english_as_the_engine_names_it(app):
@@ -97,8 +100,17 @@ def test_the_page_gives_the_turn_in_the_chosen_language(client, session_id):
         "inżynierowie: 2 — plansza Kompanii (inżynierowie: 3, łącznie -3 PZ).")
     assert views["pl"]["targets"] == ["pole tamy z czerwoną obwódką w dorzeczu 8, Równiny (8U)"]
     assert views["en"]["targets"] == ["the red-outlined dam space of basin 8, Plains (8U)"]
-    # the trace and the moves stay the engine's English
-    assert views["pl"]["decision"]["trace"] == d["trace"] and views["pl"]["decision"]["moves"] == d["moves"]
+    # the moves one a line, translated too; the trace stays the engine's English
+    assert d["moves"][6:9] == ["usa: put the Dam Base tile and 3 excavators on the construction wheel",
+                               "usa: turn the construction wheel 1 segment",
+                               "usa: place a Dam Base on the red-outlined dam space of basin 8, Plains (8U)"]
+    assert views["pt_BR"]["decision"]["moves"][6:9] == [
+        "usa: coloque a peça Base de Barragem e 3 escavadeiras na roda de construção",
+        "usa: gire a roda de construção 1 segmento",
+        "usa: coloque uma Base de Barragem no espaço de barragem com contorno vermelho da bacia 8, Planícies (8U)"]
+    assert views["pl"]["decision"]["moves"][8] == \
+        "usa: połóż Podstawę Tamy: pole tamy z czerwoną obwódką w dorzeczu 8, Równiny (8U)"
+    assert views["pl"]["decision"]["trace"] == d["trace"]
 
 
 def test_sekibos_tile_and_a_pass_are_said_in_each_language(app):

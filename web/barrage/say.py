@@ -1,10 +1,11 @@
 """The Automa's turn in the page's language: its sentence composed per step from the decision's
-structured steps and ops, and the map spaces it names said as a player says them.
+structured steps and ops, its moves one op a line, and the map and management-board spaces
+they name said as a player says them.
 
-The engine (``automa.barrage``, which imports no Flask) writes its sentences in English and
+The engine (``automa.barrage``, which imports no Flask) writes these in English and
 ``automa.barrage.names.in_words`` names the spaces in them; here the same sentences are made
-from the data with ``_()``, word for word the same in English. The moves list and the trace
-stay the engine's English (spaces named by ``in_words``).
+from the data with ``_()``, word for word the same in English. The trace stays the engine's
+English.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from flask_babel import lazy_gettext
 
 from automa.barrage.data import BarrageMap, barrage_map
 from automa.barrage.names import LAKE, in_words
-from automa.barrage.ops import SECTION_NAMES
+from automa.barrage.ops import SECTION_NAMES, describe
 from automa.barrage.state import ACTION_SECTIONS
 
 ORDINALS = (lazy_gettext("1st"), lazy_gettext("2nd"), lazy_gettext("3rd"), lazy_gettext("4th"), lazy_gettext("5th"),
@@ -212,11 +213,101 @@ def instruction(decision: dict[str, Any], board: BarrageMap | None = None) -> st
                   summary=summary(decision, board)))
 
 
+# -- the moves, one op a line ----------------------------------------------------------------------
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+STRUCTURES = {"dam_base": lazy_gettext("Dam Base"), "elevation": lazy_gettext("Elevation"),
+              "conduit": lazy_gettext("Conduit"), "powerhouse": lazy_gettext("Powerhouse")}
+PLACE = {"dam_base": lambda who, where: _("%(who)s: place a Dam Base on %(space)s", who=who, space=where),
+         "elevation": lambda who, where: _("%(who)s: place an Elevation on %(space)s", who=who, space=where),
+         "conduit": lambda who, where: _("%(who)s: place a Conduit on %(space)s", who=who, space=where),
+         "powerhouse": lambda who, where: _("%(who)s: place a Powerhouse on %(space)s", who=who, space=where)}
+MACHINE_COUNTS = {"excavators": lambda n: _("%(n)s excavators", n=n), "mixers": lambda n: _("%(n)s mixers", n=n),
+                  "excamixers": lambda n: _("%(n)s excamixers", n=n)}
+
+
+def _location(loc: str, board: BarrageMap) -> str:
+    """Where water comes from or goes (``ops._where``)."""
+    kind, _sep, name = loc.partition(":")
+    if kind == "supply":
+        return _("the supply")
+    if kind == "exit":
+        return _("off the map")
+    if kind == "headstream":
+        return _("headstream %(code)s", code=name)
+    return _("the dam on %(space)s", space=_map_code(name, board))
+
+
+def move(op: dict[str, Any], board: BarrageMap | None = None) -> str:
+    """One line telling a player what to do on the table for this op (``ops.describe`` in the
+    page's language, the spaces named)."""
+    board = board or barrage_map()
+    k, who = op["op"], op.get("company", "")
+    if k == "deck":
+        return _("Flip the top Automa tile onto the discard pile (pile reshuffled)") if op.get("reshuffled") \
+            else _("Flip the top Automa tile onto the discard pile")
+    if k == "build" and op["structure"] in PLACE:
+        return PLACE[op["structure"]](who, _map_code(op["space"], board))
+    if k == "vp":
+        return _("%(who)s: %(n)s VP", who=who, n=_signed(op["delta"]))
+    if k == "credits":
+        return _("%(who)s: %(n)s credits", who=who, n=_signed(op["delta"]))
+    if k == "energy":
+        return _("%(who)s: energy marker %(n)s", who=who, n=_signed(op["delta"]))
+    if k == "engineers":
+        workers = _engineers(op["count"])
+        if op.get("architect"):
+            workers = _("%(engineers)s and the Architect", engineers=workers) if op["count"] else _("the Architect")
+        return _("%(who)s: %(workers)s on %(place)s", who=who, workers=workers,
+                 place=board_place(op["section"], op["space"]))
+    if k == "machinery":
+        parts = [MACHINE_COUNTS[n](f"{op.get(n, 0):+d}") for n in MACHINE_COUNTS if op.get(n, 0)]
+        return f"{who}: " + ", ".join(parts)
+    if k == "invest":
+        machines = [MACHINE_COUNTS[m](op[m]) for m in MACHINE_COUNTS if op.get(m)]
+        tile = _word(STRUCTURES, op["tile"])
+        if not machines:
+            return _("%(who)s: put the %(tile)s tile on the construction wheel", who=who, tile=tile)
+        return _("%(who)s: put the %(tile)s tile and %(machines)s on the construction wheel", who=who, tile=tile,
+                 machines=_and(machines, lambda a, b: _("%(first)s and %(then)s", first=a, then=b)))
+    if k == "rotate":
+        return _("%(who)s: turn the construction wheel 1 segment", who=who) if op["steps"] == 1 else \
+            _("%(who)s: turn the construction wheel %(n)s segments", who=who, n=op["steps"])
+    if k == "drops":
+        source, target = _location(op["source"], board), _location(op["target"], board)
+        return _("Move 1 water drop from %(source)s to %(target)s", source=source, target=target) \
+            if op["count"] == 1 else _("Move %(n)s water drops from %(source)s to %(target)s", n=op["count"],
+                                       source=source, target=target)
+    if k == "fulfil":
+        return _("%(who)s: fulfil contract %(n)s", who=who, n=op["contract"])
+    if k == "discard_contracts":
+        return _("Discard the face-up %(colour)s contracts", colour=_word(COLOURS, op["colour"]))
+    if k == "refill_contracts":
+        colour = _word(COLOURS, op["colour"])
+        return _("Draw 1 new %(colour)s contract into the Contract Office", colour=colour) \
+            if len(op["placed"]) == 1 else _("Draw %(n)s new %(colour)s contracts into the Contract Office",
+                                             n=len(op["placed"]), colour=colour)
+    if k == "new_round":
+        return _("Round %(round)s: engineers home, energy markers to 0, new Patent Office tiles; turn order %(order)s",
+                 round=op["round"], order=", ".join(op["turn_order"]))
+    if k == "take_tile":
+        return _("%(who)s: take %(tile)s from Patent Office slot %(n)s", who=who, tile=op["tile"], n=op["slot"] + 1)
+    if k == "external_work":
+        return _("%(who)s: take External Work %(n)s (position %(position)s)", who=who, n=op["work"],
+                 position=op["slot"] + 1)
+    if k == "build_private":
+        return _("%(who)s: place a building on the Private Building %(n)s", who=who, n=op["building"])
+    if k == "human_first_action":
+        return _("%(who)s: play your first action of the round as the Automa tile says", who=who)
+    return in_words(describe(op), board)
+
+
 def said(decision: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The decision as the page shows it: its sentence in the page's language, the moves in the
-    engine's English with the spaces named."""
+    """The decision as the page shows it: its sentence and its moves in the page's language."""
     if decision is None:
         return None
     board = barrage_map()
     return {**decision, "summary": summary(decision, board), "instruction": instruction(decision, board),
-            "moves": [in_words(m, board) for m in decision["moves"]]}
+            "moves": [move(op, board) for op in decision["ops"]]}
