@@ -166,6 +166,23 @@ class Game(ABC):
         return json.dumps(self.dump(state), indent=indent, ensure_ascii=False)
 
 
+
+class OneAutoma(Game):
+    """A game against a single Automa, named ``"automa"`` (Expeditions, Age of Innovation,
+    Brasil Imperial): ``decide`` refuses any other name and asks ``automa_turn``."""
+
+    def automas(self, state: Any) -> list[str]:
+        return ["automa"]
+
+    def decide(self, state: Any, automa: str | None = None) -> Any:
+        if automa not in (None, "automa"):
+            raise StateError(f"{self.name} has one Automa ('automa'), not {automa!r}")
+        return self.automa_turn(state)
+
+    @abstractmethod
+    def automa_turn(self, state: Any) -> Any:
+        """The Automa's turn in ``state`` (see ``decide``)."""
+
 def parse_json(text: str | bytes) -> Any:
     """JSON text as data, refusing what no game state looks like (bad JSON, absurd nesting) with
     a StateError instead of a crash deep inside the parser."""

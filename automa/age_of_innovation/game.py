@@ -4,8 +4,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Mapping
 
 from automa.common.decision import Decision
-from automa.common.errors import StateError
-from automa.games import Game, Option, PlayEvent
+from automa.games import OneAutoma, Option, PlayEvent
 
 from . import selfplay
 from .data import TERRAINS, factions
@@ -15,7 +14,7 @@ from .state import GameState
 from .turn import decide
 
 
-class AgeOfInnovation(Game):
+class AgeOfInnovation(OneAutoma):
     id = "age-of-innovation"
     name = "Age of Innovation"
     summary = ("Feuerland's Age of Innovation against its Automa (solo or two players + Automa): "
@@ -43,12 +42,7 @@ class AgeOfInnovation(Game):
     def dump(self, state: GameState) -> dict:
         return state.to_dict()
 
-    def automas(self, state: GameState) -> list[str]:
-        return ["automa"]
-
-    def decide(self, state: GameState, automa: str | None = None) -> Decision:
-        if automa not in (None, "automa"):
-            raise StateError(f"this game has one Automa, 'automa' (got {automa!r})")
+    def automa_turn(self, state: GameState) -> Decision:
         return decide(state)
 
     def apply(self, state: GameState, decision: Mapping[str, Any]) -> GameState:

@@ -4,8 +4,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Mapping
 
 from automa.common.decision import Decision
-from automa.common.errors import StateError
-from automa.games import Game, Option, PlayEvent
+from automa.games import OneAutoma, Option, PlayEvent
 
 from . import selfplay
 from .data import levels
@@ -16,7 +15,7 @@ from .state import GameState, dump, load
 from .turn import decide
 
 
-class Expeditions(Game):
+class Expeditions(OneAutoma):
     id = "expeditions"
     name = "Expeditions"
     score_unit = "coins"
@@ -38,12 +37,7 @@ class Expeditions(Game):
     def dump(self, state: GameState) -> dict:
         return dump(state)
 
-    def automas(self, state: GameState) -> list[str]:
-        return ["automa"]
-
-    def decide(self, state: GameState, automa: str | None = None) -> Decision:
-        if automa not in (None, "automa"):
-            raise StateError(f"Expeditions has one Automa ('automa'), not {automa!r}")
+    def automa_turn(self, state: GameState) -> Decision:
         return decide(state)
 
     def apply(self, state: GameState, decision: Mapping[str, Any]) -> GameState:
