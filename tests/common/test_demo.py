@@ -23,3 +23,4 @@ def test_every_other_game_demo_takes_turns(game, capsys):
     assert main(["demo", "--game", game, "--turns", "6", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert out.strip(), f"{game}: the demo printed nothing"
+    assert out.strip().splitlines()[-1].startswith("Scores: ") and "automa" in out.split("Scores:")[-1]

@@ -1,8 +1,4 @@
 """Whole games: a seeded game replays to the same result, and random games keep every invariant."""
-import json
-import subprocess
-import sys
-
 import pytest
 
 from automa.expeditions.data import MECH_REGION, layout
@@ -12,6 +8,7 @@ from automa.expeditions.selfplay import play
 from automa.expeditions.setup import new_game
 from automa.expeditions.state import BAG_TOKENS, MAP_TOKENS_ON_MAP, dump, load
 from automa.games import get
+from tests import cli
 
 
 def test_seeded_game_replays_to_the_same_result():
@@ -59,21 +56,5 @@ def test_game_registry_and_cli(tmp_path):
     for key in ("automa", "action", "target", "instruction", "trace", "ops", "mechs", "card"):
         assert key in d
     assert game.dump(game.apply(state, d)) == dump(apply_ops(state, d["ops"]))
-
-    def run(*args, stdin=None):
-        return subprocess.run([sys.executable, "-m", "automa_vision.cli", *args], input=stdin,
-                              capture_output=True, text=True, timeout=60)
-    new = run("expeditions", "new", "--seed", "4", "--first", "automa")
-    assert new.returncode == 0, new.stderr
-    path = tmp_path / "s.json"
-    path.write_text(new.stdout)
-    out = run("expeditions", "decide", str(path), "--json")
-    assert out.returncode == 0, out.stderr
-    applied = run("expeditions", "apply", str(path), "-", stdin=out.stdout)
-    assert applied.returncode == 0, applied.stderr
-    assert json.loads(applied.stdout)["turn"] == "player"
-    bad = run("expeditions", "decide", str(tmp_path / "missing.json"))
-    assert bad.returncode == 2
-    demo = run("demo", "--game", "expeditions", "--seed", "2")
-    assert demo.returncode == 0, demo.stderr
-    assert "Scores:" in demo.stdout and "automa" in demo.stdout.split("Scores:")[1]
+    assert cli.new_decide_apply(tmp_path, "expeditions", "--seed", "4", "--first", "automa")["turn"] == "player"
+    assert cli.run("expeditions", "decide", str(tmp_path / "missing.json")).returncode == 2
