@@ -1,0 +1,86 @@
+"""The moves a human's turn can make, ranked by the camera's evidence (vision.barrage.move_ranking)."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from automa.barrage.human_moves import human_moves
+from automa.barrage.state import Dam
+from vision.barrage.board_state import MapState
+from vision.barrage.move_ranking import ALTERNATIVES, rank
+
+
+@pytest.fixture
+def known() -> MapState:
+    return MapState(dams={"1U": Dam("italy", 2, 2), "5U": Dam("neutral", 1, 0)},
+                    conduits={"1B": "germany"}, powerhouses={"P5_0": "italy"},
+                    headstreams={"A": 0, "B": 1, "C": 0, "D": 0})
+
+
+def read(board: MapState, sure: float = 0.97, **confidence: float) -> MapState:
+    """``board`` as the camera read it: every slot at ``sure``, some at their own chance."""
+    seen = board.copy()
+    slots = [*seen.dams, *seen.conduits, *seen.powerhouses, *seen.headstreams, "1A", "2U", "P6_0"]
+    seen.confidence = {s: confidence.get(s, sure) for s in slots}
+    return seen
+
+
+def test_a_conduit_read_built_ranks_first_with_its_likelihood(known):
+    seen = read(known, **{"1A": 0.9})
+    seen.conduits["1A"] = "italy"
+    ranking = rank(known, seen, human_moves(known, "italy"))
+    assert ranking.best.move.key == "conduit:1A" and ranking.unexplained == []
+    # log P(read | conduit) - log P(read | nothing) = log 0.9 - log(0.1 / ALTERNATIVES)
+    assert ranking.best.score == pytest.approx(math.log(0.9) - math.log(0.1 / ALTERNATIVES))
+    assert ranking.moves[1].move.key == "none"
+    assert sum(s.confidence for s in ranking.moves) == pytest.approx(1.0)
+    # the softmax: every other move (each a slot read as it was, against it) shares the rest
+    assert ranking.best.confidence == pytest.approx(
+        math.exp(ranking.best.score) / sum(math.exp(m.score) for m in ranking.moves))
+    assert ranking.best.confidence > 0.8 > 0.1 > ranking.moves[1].confidence
+    assert len(ranking.offered()) == 3
+
+
+def test_a_turn_read_unchanged_is_nothing(known):
+    ranking = rank(known, read(known), human_moves(known, "italy"))
+    assert ranking.best.move.key == "none" and ranking.best.score == 0 and ranking.unexplained == []
+
+
+def test_a_change_no_legal_move_makes_is_flagged_not_applied(known):
+    seen = read(known)
+    seen.conduits["1A"] = "germany"          # on Italy's turn nobody else builds
+    ranking = rank(known, seen, human_moves(known, "italy"))
+    assert ranking.best.move.key == "none"
+    [flag] = ranking.unexplained
+    assert flag.slot == "1A" and "no legal move of italy's makes it" in flag.problem
+
+
+def test_one_action_a_turn_the_less_sure_change_is_flagged(known):
+    seen = read(known, **{"1A": 0.95, "P6_0": 0.6})
+    seen.conduits["1A"] = "italy"
+    seen.powerhouses["P6_0"] = "italy"
+    ranking = rank(known, seen, human_moves(known, "italy"))
+    assert [s.move.key for s in ranking.offered()] == ["conduit:1A", "powerhouse:P6_0", "none"]
+    [flag] = ranking.unexplained
+    assert flag.slot == "P6_0" and "not together with the best one" in flag.problem
+
+
+def test_a_production_read_from_the_water_that_moved(known):
+    seen = read(known)
+    seen.dams["1U"] = Dam("italy", 2, 1)     # one drop left the dam ...
+    seen.dams["5U"] = Dam("neutral", 1, 1)   # ... and was caught below group 5
+    ranking = rank(known, seen, human_moves(known, "italy"))
+    assert ranking.best.move.key == "production:1U:1B:1" and ranking.unexplained == []
+
+
+def test_a_hidden_slot_is_no_evidence_and_a_held_one_stands(known):
+    seen = read(known)
+    seen.unknown = ["1A"]
+    ranking = rank(known, seen, human_moves(known, "italy"))
+    conduit = next(s for s in ranking.moves if s.move.key == "conduit:1A")
+    assert conduit.score == 0 and ranking.best.move.key == "none"     # as likely as nothing, listed after it
+    seen = read(known, **{"1A": 0.99})
+    seen.conduits["1A"] = "italy"
+    ranking = rank(known, seen, human_moves(known, "italy"), held={"1A"})   # its picture has not changed
+    assert ranking.best.move.key == "none" and ranking.unexplained == []
