@@ -19,6 +19,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -172,8 +173,8 @@ def adapt(folder: Path, photos: list[tuple[np.ndarray, GameState]], gate_file: P
     """Teach the profile in ``folder`` its table from ``photos`` (each with the state it
     shows); saves ``adapted.npz``. Returns how many boxes each photo taught and the time."""
     t0 = time.perf_counter()
-    (folder / ADAPTED).unlink(missing_ok=True)           # start from the default gates
-    reader = ReferenceReader.load(folder, gate_file)
+    # fitted from the default gates; the profile's teaching so far stays until this one is saved
+    reader = replace(ReferenceReader.load(folder, gate_file), heads=Heads.load(gate_file), adapted=False)
     layout = reader.pipeline.profile.layout
     examples = []
     for n, (image, state) in enumerate(photos, 1):

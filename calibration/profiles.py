@@ -18,6 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.barrage.reference_reading import EMPTY_VIEW
 from vision.layout import DEFAULT_LAYOUT, Layout, load_layout
 from vision.radial_lens import RadialLens
 from vision.registration import Calibration
@@ -176,5 +177,12 @@ class Profiles:
             # where the reference picture's features find nothing, the board is where it was clicked
             profile["clicked_corners"] = {"homography": draft.homography, "frame": [frame.shape[1], frame.shape[0]]}
         path = draft.folder / PROFILE
+        if draft.has(EMPTY_VIEW):
+            # the empty board saved for reading against it (step 5, ``calibration.adapt.save_empty_board``) stays
+            try:
+                saved = json.loads(path.read_text()) if path.exists() else {}
+            except (OSError, ValueError):
+                saved = {}
+            profile |= {k: saved[k] for k in ("empty_view", "empty_drops") if isinstance(saved, dict) and k in saved}
         write_whole(path, json.dumps(profile, indent=1))
         return path

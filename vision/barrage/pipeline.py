@@ -153,6 +153,11 @@ class Pipeline:
                    confidence=None if confidence is None else ConfidenceCalibration.load(confidence))
 
     @property
+    def stable(self) -> list[SlotReading] | None:
+        """The last stable state's readings (``StabilityFilter``); None before the first."""
+        return self.stability.stable
+
+    @property
     def camera_matrix(self) -> np.ndarray | None:
         """K of the saved lens calibration, if any."""
         return None if self.lens is None else self.lens.K

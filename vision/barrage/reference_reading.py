@@ -172,6 +172,8 @@ class ReferenceReader:
     # icons it takes for drops (``judge``)
     printed_drops: dict[str, int] = field(default_factory=dict)
     adapted: bool = False            # the heads are the profile's own (``automa-vision adapt``)
+    # the last stable state judged against the empty board (the pipeline's ``stable`` is not)
+    stable: list[SlotReading] | None = None
 
     @classmethod
     def load(cls, folder: str | Path, gate_file: Path = GATE_FILE, **pipeline_options) -> "ReferenceReader":
@@ -233,7 +235,13 @@ class ReferenceReader:
                       self.heads.owner is not None)
         board, flags = build_map(slots)
         kept = [f for f in ev.reading.flags if f.slot == "board"]
+        if ev.reading.stable:
+            self.stable = slots
         return replace(ev.reading, map=board, slots=slots, flags=kept + flags)
+
+    def read_frame(self, frame: np.ndarray, companies: Collection[str] | None = None) -> Reading:
+        """``read``, called as ``Pipeline.read_frame`` is: the page reads frames with either."""
+        return self.read(frame, companies)
 
     def owners(self, ev: BoxEvidence, companies: Collection[str] | None) -> np.ndarray:
         """(N, len(OWNERS)) each box's owner log-chances: by the profile's owner head where it
@@ -247,6 +255,15 @@ class ReferenceReader:
         if companies is not None:
             out[:, [k for k, o in enumerate(OWNERS) if o not in companies and o != "neutral"]] = -np.inf
         return out
+
+
+def table_reader(pipeline: Pipeline, folder: str | Path | None) -> "Pipeline | ReferenceReader":
+    """How a table's frames are read: against the empty board of the profile ``folder``
+    (``pipeline`` loaded with its ``profile.json``) where it was saved there (``automa-vision
+    calibrate``, the wizard), else by ``pipeline`` alone. ReferenceError for a damaged one."""
+    if folder is None or not (Path(folder) / EMPTY_VIEW).exists():
+        return pipeline
+    return ReferenceReader.around(pipeline, folder)
 
 
 def judge(layout: Layout, slots: list[SlotReading], changed: np.ndarray, owners: np.ndarray,

@@ -33,6 +33,7 @@ from vision.layout import Layout, ProfileFileError, load_profile
 from vision.barrage.slot_model import DEFAULT_MODEL
 from vision.runner import ModelFileError
 from vision.barrage.pipeline import Pipeline, Reading
+from vision.barrage.reference_reading import ADAPTED, EMPTY_VIEW, ReferenceError, ReferenceReader, table_reader
 from vision.radial_lens import RadialLens, frame_outline
 from vision.registration import Registrar
 from vision.slot_change import Comparison, compare
@@ -120,7 +121,8 @@ class Live:
         self._load_lock = threading.Lock()        # one load of a profile's models at a time
         # profile -> (its file's stamp, its pipeline or None, why there is none): a profile
         # saved again in the wizard is loaded again
-        self._pipelines: dict[str | None, tuple[int | None, Pipeline | None, str | None]] = {}
+        self._pipelines: dict[str | None,
+                              tuple[tuple[int, ...] | None, Pipeline | ReferenceReader | None, str | None]] = {}
         self._registrars: dict[str | None, Registrar] = {}
         self._cache: tuple[float, tuple, Look] | None = None
         self._stable_views: dict[str | None, StableView] = {}
@@ -155,11 +157,12 @@ class Live:
         """``profile``'s saved file, never one outside the profiles folder (an imported game names its own)."""
         return None if self.profiles_dir is None else profile_file(self.profiles_dir, profile)
 
-    def _stamp(self, profile: str | None) -> int | None:
-        """When ``profile``'s file was last saved."""
+    def _stamp(self, profile: str | None) -> tuple[int, ...] | None:
+        """When ``profile``'s file was last saved, and its empty board and teaching (the wizard)."""
         path = self.profile_path(profile)
         try:
-            return None if path is None else path.stat().st_mtime_ns
+            return None if path is None else tuple(
+                p.stat().st_mtime_ns for p in (path, path.parent / EMPTY_VIEW, path.parent / ADAPTED) if p.exists())
         except OSError:           # removed since
             return None
 
@@ -215,7 +218,7 @@ class Live:
             reading = pipeline.read_frame(frame, companies)
             if reading.stable and reading.view is not None and reading.camera is not None:
                 self._stable_views[profile] = StableView(reading.view, reading.camera)
-            stable = pipeline.stability.stable
+            stable = pipeline.stable
             stable_map, stable_flags = build_map(stable) if stable else (None, [])
             return Look(frame, reading, reading.homography, reading.registration, stable_map,
                         stable_view=self._stable_views.get(profile), camera_note=note, lens=reading.lens,
@@ -248,8 +251,9 @@ class Live:
                                           compare(self.layout(profile), before.view, now.view, now.camera))
         return cached[3]
 
-    def _pipeline(self, profile: str | None) -> Pipeline | None:
-        """``profile``'s pipeline, loaded on first use; None when recognition is unavailable."""
+    def _pipeline(self, profile: str | None) -> Pipeline | ReferenceReader | None:
+        """``profile``'s pipeline, loaded on first use, reading against the profile's empty board
+        where it has one (``table_reader``); None when recognition is unavailable."""
         with self._load_lock:
             if self._load_problem is not None or not self.model.exists():
                 return None
@@ -257,8 +261,10 @@ class Live:
             if profile not in self._pipelines or self._pipelines[profile][0] != stamp:
                 # Either problem is said on every page, not a failed request on each poll; the camera view goes on.
                 try:
-                    self._pipelines[profile] = (stamp, Pipeline.load(self.profile_path(profile), self.model), None)
-                except ProfileFileError as exc:     # this profile's alone: recognition goes on for the others
+                    path = self.profile_path(profile)
+                    pipeline = Pipeline.load(path, self.model)
+                    self._pipelines[profile] = (stamp, table_reader(pipeline, path and path.parent), None)
+                except (ProfileFileError, ReferenceError) as exc:     # this profile's alone: recognition goes on for the others
                     self._pipelines[profile] = (stamp, None, str(exc))
                 except ModelFileError as exc:     # damaged, or not the model it stands for: the message names it
                     self._load_problem = str(exc)
