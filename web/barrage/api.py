@@ -86,6 +86,12 @@ def delete(sid: int):
 def _human_done(sid: int, step: Step, body: dict) -> tuple[dict, tuple[bytes, list[float]] | None]:
     """A human's turn: read by the camera, whose picture is then kept to compare the next
     turn's with (rulings V8), unless it was typed in (``use_camera`` off)."""
+    if "move" in body:          # a move of the camera's ranked list, chosen with one tap
+        key = body["move"]
+        if not isinstance(key, str) or len(key) > 64:
+            raise forms.FormError(["move must name one of the moves offered"])
+        look, _, _ = _look(sid)     # the picture it was read from is kept, as for a turn the camera read
+        return game.human_move(step, key), _picture(look) if services().live.health(look).ok else None
     if not _flag(body, "use_camera"):
         return game.human_done(step, None), None
     look, _, steps = _look(sid)
@@ -228,7 +234,7 @@ def live(sid: int):
            # how likely the camera read the whole board right (vision.barrage.confidence.board_chance)
            "board_chance": look.reading.board_chance if look.reading else None,
            "stable": look.stable_map is not None, "moves": [], "refused": [], "unread": [], "seen": [],
-           "unsure": [], "waiting": [], "advanced": False, "refused_again": [],
+           "unsure": [], "waiting": [], "advanced": False, "refused_again": [], "ranked": [], "unexplained": [],
            # the camera's health (web.camera_health): nothing is taken from a lost, frozen or lost-board camera
            "camera": (health := services().live.health(look)).to_dict(),
            # the last step is one an undo went back to: the camera does not play the next turn by itself
@@ -263,6 +269,11 @@ def live(sid: int):
         out["unsure"] = [{"slot": f.slot, "name": with_code(f.slot), "why": f.problem} for f in checks]
         if compared is not None and not moves:
             out["unread"] = game.unread(layout, compared.still)
+        # the legal moves that best explain the reading, one tap each; the changes none explains
+        ranking = game.ranked_moves(last, look.stable_map, compared, by_hand)
+        out["ranked"] = [{"key": s.move.key, "text": in_words(s.move.text), "confidence": round(s.confidence, 3),
+                          "slots": sorted(s.move.changes())} for s in ranking.offered()]
+        out["unexplained"] = [{"slot": f.slot, "name": with_code(f.slot), "why": f.problem} for f in ranking.unexplained]
     return jsonify(out)
 
 

@@ -17,6 +17,7 @@ from typing import Any, Collection, Mapping, Sequence
 from automa.barrage import phases
 from automa.barrage.data import barrage_map, company_colours
 from automa.barrage.engine import apply_decision, decide
+from automa.barrage.human_moves import human_moves
 from automa.barrage.names import with_code
 from automa.barrage.officers import human_first_action_due
 from automa.barrage.rules import legal_spaces
@@ -27,6 +28,7 @@ from automa.common.errors import StateError
 from vision.barrage.board_state import MapState, apply_to_state
 from vision.barrage.changes import Move, diff
 from vision.barrage.labels import ALLOWED_PIECES, dam_pieces
+from vision.barrage.move_ranking import Ranking, rank
 from vision.layout import Layout
 from vision.reader import LOW_CONFIDENCE, Flag
 from vision.slot_change import Comparison
@@ -241,11 +243,7 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
     overruled is listed (rulings V9). ``by_hand``: the boxes the players set by hand this turn
     (``set_by_hand``), read as ``known`` has them before anything else, whatever the pictures
     say, the readings so put back listed (rulings V12)."""
-    seen, unchanged = _as_known(known, seen, by_hand, "set by hand this turn")
-    seen, still = _as_known(known, seen, pictures.still if pictures else frozenset(), "the picture there has not changed")
-    arrived = {h: k for h, k in pictures.arrived.items() if h not in by_hand} if pictures else {}
-    seen, overruled = _drops_seen_arriving(known, seen, arrived)
-    unchanged += still + overruled
+    seen, unchanged, _ = held_reading(known, seen, pictures, by_hand)
     fixed = seen.copy()
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
     for m in refused:
@@ -279,6 +277,59 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
         refused += [] if automa else _build_or_water(known, fixed, builder)
         refused += _water_against(known, fixed, builder)
     return fixed, unchanged + refused
+
+
+def held_reading(known: MapState, seen: MapState, pictures: Comparison | None = None,
+                 by_hand: Collection[str] = frozenset()) -> tuple[MapState, list[Move], frozenset[str]]:
+    """``seen`` with what the game already holds put back: the boxes set by hand this turn
+    (rulings V12) and those whose picture has not changed (V8) as ``known`` has them, the
+    drops seen coming on a headstream counted (V9); the readings so put back; and the slots
+    held whole (every box of theirs: a dam's space and its lake), whose reading is the game's."""
+    seen, unchanged = _as_known(known, seen, by_hand, "set by hand this turn")
+    still = pictures.still if pictures else frozenset()
+    seen, put_back = _as_known(known, seen, still, "the picture there has not changed")
+    arrived = {h: k for h, k in pictures.arrived.items() if h not in by_hand} if pictures else {}
+    seen, overruled = _drops_seen_arriving(known, seen, arrived)
+    boxes = set(by_hand) | set(still)
+    dams = barrage_map().dams
+    held = frozenset(b for b in boxes if not b.startswith("lake:") and (b not in dams or f"lake:{b}" in boxes))
+    return seen, unchanged + put_back + overruled, held
+
+
+def ranked_moves(step: Step, seen: MapState, pictures: Comparison | None = None,
+                 by_hand: Collection[str] = frozenset()) -> Ranking:
+    """The moves the human whose turn it is can make, ranked by how well each explains the
+    camera's reading ``seen`` (``vision.barrage.move_ranking``), the reading first held to
+    what the game already knows (``held_reading``); the slots read changed that the best move
+    does not explain are flagged, never applied."""
+    state, flow = load(step)
+    if flow.phase != "actions" or state.companies[flow.next].automa:
+        raise StateError("it is not a human player's turn")
+    known = map_of(state)
+    held_seen, _, held = held_reading(known, seen, pictures, by_hand)
+    return rank(known, held_seen, human_moves(known, flow.next), held)
+
+
+def human_move(step: Step, key: str) -> NewStep:
+    """The human's turn as the move ``key`` of ``human_moves`` (the best the camera saw, or a
+    runner-up the players chose): its pieces put on the game's map, nothing else."""
+    state, flow = load(step)
+    if flow.phase != "actions" or state.companies[flow.next].automa:
+        raise StateError("it is not a human player's turn")
+    state = _sekibo_drawn(state, flow.next)
+    known = map_of(state)
+    move = next((m for m in human_moves(known, flow.next) if m.key == key), None)
+    if move is None:
+        raise StateError(f"{key!r} is not a move {flow.next} can make now")
+    board = known.copy()
+    move.apply(board)
+    after, flags = apply_to_state(state, board)
+    if flags:
+        raise StateError("; ".join(f"{f.slot}: {f.problem}" for f in flags))
+    moves = diff(known, board)
+    label = f"{who(flow.next, state)}: " + ("; ".join(m.text for m in moves) if moves else "turn confirmed")
+    return _step("human", label, after, advance(after, flow.next, flow.passed),
+                 {"moves": [asdict(m) for m in moves], "refused": [], "chosen": key})
 
 
 def _as_known(known: MapState, seen: MapState, boxes: Collection[str], why: str) -> tuple[MapState, list[Move]]:
