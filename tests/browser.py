@@ -4,13 +4,14 @@ on a free port of 127.0.0.1 (docs/web.md, "Tests"). A test module uses it as
     pytestmark = browser.needs_chromium
     site = browser.site_fixture()
     page = browser.page_fixture()
+    shot = browser.shooter(__file__)
 """
 from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 from werkzeug.serving import make_server
@@ -64,6 +65,12 @@ def page_fixture(width: int = 1500, height: int = 1000):
     return page
 
 
-def screenshot(page, folder: Path, name: str) -> None:
-    folder.mkdir(exist_ok=True)
-    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+def shooter(test_file: str) -> Callable[[Any, str], None]:
+    """``shot(page, name)``: a full-page screenshot ``name.png`` in the ``artifacts/`` folder
+    beside ``test_file`` (a test module's ``__file__``)."""
+    folder = Path(test_file).resolve().parent / "artifacts"
+
+    def shot(page, name: str) -> None:
+        folder.mkdir(exist_ok=True)
+        page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+    return shot

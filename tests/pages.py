@@ -12,6 +12,13 @@ from automa.games import get
 from web.services import services
 
 
+def started(client, base: str, form: dict[str, str]) -> str:
+    """A new game from the page's form (``base``: the page's address, ``/<game-id>``): its play page."""
+    res = client.post(f"{base}/new", data=form)
+    assert res.status_code == 302, res.get_data(as_text=True)
+    return res.headers["Location"]
+
+
 def seq(html: str) -> str:
     """The step the page shows (every form of it sends it back)."""
     return re.search(r'name="seq" value="(\d+)"', html).group(1)

@@ -3,20 +3,13 @@ Automa's set-up and turns with the cards shown and the target hex highlighted, u
 Screenshots land in tests/age_of_innovation/artifacts/."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from tests import browser
 from tests.pages import state_of
-
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 pytestmark = browser.needs_chromium
 site = browser.site_fixture()
 page = browser.page_fixture()
-
-
-def shot(page, name: str) -> None:
-    browser.screenshot(page, ARTIFACTS, name)
+shot = browser.shooter(__file__)
 
 
 def tap_and_set(page, col: int, row: int, change: str) -> None:

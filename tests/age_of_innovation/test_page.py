@@ -9,17 +9,14 @@ import re
 
 import pytest
 
-from tests.pages import seq, state_of
+from tests.pages import exported_and_imported, import_file, seq, started, state_of, steps_of
 from web.services import services
 
 BASE = "/age-of-innovation"
 
 
 def start(client, **form) -> str:
-    res = client.post(f"{BASE}/new", data={"level": "2", "seed": "8", "player_terrain": "forest",
-                                            "terrain": "lake", **form})
-    assert res.status_code == 302, res.get_data(as_text=True)
-    return res.headers["Location"]
+    return started(client, BASE, {"level": "2", "seed": "8", "player_terrain": "forest", "terrain": "lake", **form})
 
 
 def post(client, url, **data):
@@ -216,17 +213,8 @@ def test_a_whole_game_exported_and_imported_again(client, app):
     post(client, url, action="edit", row="2", col="5", change="building:automa:workshop:marked")
     html = client.get(url).get_data(as_text=True)
     client.post(f"{url}/automa", data={"seq": seq(html)})
-    assert 'id="session-export"' in client.get(url).get_data(as_text=True)
-    res = client.get(f"{url}/export")
-    assert res.status_code == 200 and "attachment" in res.headers["Content-Disposition"]
-    data = json.loads(res.get_data(as_text=True))
-    assert data["game"] == "age-of-innovation" and len(data["steps"]) == 3
-    assert 'id="session-import"' in client.get(f"{BASE}/").get_data(as_text=True)
-    res = client.post(f"{BASE}/import", data={"file": (io.BytesIO(res.get_data()), "game.json")},
-                      content_type="multipart/form-data")
-    assert res.status_code == 302
-    copy = res.headers["Location"]
-    assert copy != url and state_of(app, copy).to_dict() == state_of(app, url).to_dict()
+    copy = exported_and_imported(client, app, url)
+    assert len(steps_of(app, copy)) == 3 and state_of(app, copy).to_dict() == state_of(app, url).to_dict()
     first, again = client.get(url).get_data(as_text=True), client.get(copy).get_data(as_text=True)
     instruction = re.compile(r'id="instruction">(.*?)</p>', re.S)
     assert instruction.search(first).group(1) == instruction.search(again).group(1)
@@ -242,8 +230,7 @@ def test_a_whole_game_exported_and_imported_again(client, app):
      b' "settings": {}, "steps": [{"kind": "start", "label": "x", "state": {"level": 9}}]}', "step 0"),
 ])
 def test_a_bad_game_file_is_refused_by_name_and_nothing_stored(client, app, body, problem):
-    res = client.post(f"{BASE}/import", data={"file": (io.BytesIO(body), "game.json")},
-                      content_type="multipart/form-data")
+    res = import_file(client, BASE, body)
     assert res.status_code == 400 and problem in res.get_data(as_text=True)
     with app.app_context():
         assert services().store.sessions("age-of-innovation") == []

@@ -3,20 +3,13 @@ the Autômato's turns carried out with the compass drawn where the state has it,
 Screenshots land in tests/brasil_imperial/artifacts/."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from tests import browser
 from tests.pages import state_of, steps_of
-
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 pytestmark = browser.needs_chromium
 site = browser.site_fixture()
 page = browser.page_fixture()
-
-
-def shot(page, name: str) -> None:
-    browser.screenshot(page, ARTIFACTS, name)
+shot = browser.shooter(__file__)
 
 
 def test_edit_cards_then_play_a_few_turns(site, page):

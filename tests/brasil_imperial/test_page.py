@@ -11,16 +11,14 @@ import pytest
 
 from automa.brasil_imperial.cards import dump_cards, example_cards
 from automa.brasil_imperial.ops import apply_ops
-from tests.pages import exported_and_imported, import_file, seq, state_of
+from tests.pages import exported_and_imported, import_file, seq, started, state_of
 from web import sessions
 from web.services import services
 
 
 def start(client, **form) -> str:
-    data = {"p0_name": "you", "p0_capital": "green", "p1_name": "ana", "p1_capital": "blue", "seed": "5", **form}
-    res = client.post("/brasil-imperial/new", data=data)
-    assert res.status_code == 302, res.get_data(as_text=True)
-    return res.headers["Location"]
+    return started(client, "/brasil-imperial",
+                   {"p0_name": "you", "p0_capital": "green", "p1_name": "ana", "p1_capital": "blue", "seed": "5", **form})
 
 
 def test_index_and_home_link_here(client):

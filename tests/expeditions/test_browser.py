@@ -2,21 +2,14 @@
 with a flipped tile entered, undo. Screenshots land in tests/expeditions/artifacts/."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from tests import browser
 from tests.pages import state_of
 from web.services import services
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-
 pytestmark = browser.needs_chromium
 site = browser.site_fixture()
 page = browser.page_fixture()
-
-
-def shot(page, name: str) -> None:
-    browser.screenshot(page, ARTIFACTS, name)
+shot = browser.shooter(__file__)
 
 
 def test_play_a_few_turns(site, page):

@@ -9,14 +9,12 @@ import pytest
 
 from automa.expeditions.selfplay import play as selfplay
 from automa.expeditions.state import dump
-from tests.pages import exported_and_imported, import_file, seq, state_of, steps_of
+from tests.pages import exported_and_imported, import_file, seq, started, state_of, steps_of
 from web.services import services
 
 
 def start(client, **form) -> str:
-    res = client.post("/expeditions/new", data={"level": "2", "seed": "8", "first": "automa", **form})
-    assert res.status_code == 302, res.get_data(as_text=True)
-    return res.headers["Location"]
+    return started(client, "/expeditions", {"level": "2", "seed": "8", "first": "automa", **form})
 
 
 def test_index_lists_the_form_and_home_links_here(client):
@@ -167,8 +165,8 @@ def test_a_whole_game_exported_and_imported_again(client, app):
 
 
 def test_a_game_file_of_another_game_is_refused_and_nothing_stored(client, app):
-    other = client.post("/brasil-imperial/new", data={"p0_name": "you", "p0_capital": "green", "seed": "5"})
-    body = client.get(f"{other.headers['Location']}/export").get_data()
+    other = started(client, "/brasil-imperial", {"p0_name": "you", "p0_capital": "green", "seed": "5"})
+    body = client.get(f"{other}/export").get_data()
     res = import_file(client, "/expeditions", body)
     assert res.status_code == 400 and "Brasil Imperial" in res.get_data(as_text=True)
     assert import_file(client, "/expeditions", b"").status_code == 400
