@@ -289,6 +289,31 @@ def test_a_misreading_the_rules_forbid_is_shown_apart_on_a_human_turn(site, page
     assert page.input_value('#slot-form select[name="owner"]') == "germany"
 
 
+def test_the_best_legal_move_is_one_tap_from_confirmed_and_the_runner_ups_one_tap_away(site, page, monkeypatch):
+    """Moves, not boards: the move the camera's reading best explains is a button with its
+    chance, two runner-ups beside it, a change no legal move explains flagged; one tap confirms."""
+    sid, step, live = germany_to_play(site, page)
+    seen = game.map_of(GameState.from_dict(step.state))
+    seen.conduits["1A"] = "germany"
+    seen.conduits["2B"] = "usa"                # not Germany's: no move of Germany's turn makes it
+    seen.confidence = {"1A": 0.95, "2B": 0.9}
+    monkeypatch.setattr(Live, "recognition_problem", property(lambda self: None))
+    monkeypatch.setattr(live, "look", lambda *a, **k: Look(A_FRAME, None, None, "aruco", seen))
+    page.reload()
+    page.wait_for_selector("#confirm-best")
+    assert page.get_attribute("#confirm-best", "data-move") == "conduit:1A"
+    assert in_words("germany built a conduit on 1A") in page.inner_text("#confirm-best")
+    assert page.locator("#runner-ups button").count() == 2
+    assert with_code("2B") in page.inner_text("#detected") and "no legal move of germany's" in page.inner_text("#detected")
+    shot(page, "human-turn-ranked")
+    page.click("#confirm-best")
+    page.wait_for_selector("#automa-done")                        # the USA Automa's turn next
+    with site[1].app_context():
+        last = services().store.last(sid)
+    assert last.payload["chosen"] == "conduit:1A"
+    assert [c["space"] for c in last.state["map"]["conduits"]] == ["1A"]      # the flagged 2B not applied
+
+
 def test_a_change_the_camera_cannot_read_is_named_on_a_human_turn(site, page, lang, monkeypatch):
     """Rulings V8: the camera reads no move, but the picture changed on a slot since the game
     last read the table (a raised dam read at its old height, say): the page names the slot

@@ -107,6 +107,9 @@ function renderNow() {
 }
 
 let detected = [], refused = [], refusedAgain = [], unread = [], seen = [], unsure = [], waiting = [];
+// the legal moves that best explain the camera's reading (best first, each with its chance), and
+// the slots read changed that the best move does not explain (flagged, never applied)
+let ranked = [], unexplained = [];
 // Why an Automa's turn waits for Done: no camera, a turn off the map (the camera cannot see it
 // done), or a turn just undone (the table may still show it: the camera does not play it again).
 function autoNote(undone) {
@@ -133,8 +136,24 @@ function detectedText() {
   // Slots read unsure, breaking a rule, or hidden: a move there may be read wrong or missed.
   const ask = unsure.length ? [el("p", {class: "muted", id: "unsure"}, _("The camera is unsure here (ringed in dotted purple on the map): look at the table and correct the map if needed:")),
     el("ul", {}, unsure.map((u) => el("li", {}, `${u.name}: ${u.why}`)))] : [];
-  if (!detected.length) return el("div", {}, _("No moves seen yet. Play your turn; the moves appear here."), ...check, ...ask, ...notTaken);
-  return el("div", {}, el("ul", {}, detected.map((m) => el("li", {}, m))), ...ask, ...notTaken);
+  const [moves, flagged] = rankedMoves();
+  if (!detected.length) return el("div", {}, ...moves, _("No moves seen yet. Play your turn; the moves appear here."), ...flagged, ...check, ...ask, ...notTaken);
+  return el("div", {}, ...moves, el("ul", {}, detected.map((m) => el("li", {}, m))), ...flagged, ...ask, ...notTaken);
+}
+// The best legal move, one tap to confirm; the runner-ups one tap away; what no move explains, flagged.
+function rankedMoves() {
+  if (!ranked.length) return [[], []];
+  const pct = (r) => Math.round(100 * r.confidence);
+  const choose = (r) => () => step("human-done", {move: r.key});
+  const out = [el("button", {class: "big", id: "confirm-best", "data-move": ranked[0].key, onclick: choose(ranked[0])},
+    _("Confirm: {move} ({p} %)", {move: ranked[0].text, p: pct(ranked[0])}))];
+  if (ranked.length > 1) out.push(el("p", {class: "muted"}, _("Or one of these:")),
+    el("div", {id: "runner-ups"}, ranked.slice(1).map((r) => el("button", {class: "secondary", "data-move": r.key, onclick: choose(r)},
+      _("{move} ({p} %)", {move: r.text, p: pct(r)})))));
+  const flagged = [];
+  if (unexplained.length) flagged.push(el("p", {id: "unexplained"}, _("Read on the map but explained by no legal move with the best one (not applied: look at the table):")),
+    el("ul", {}, unexplained.map((u) => el("li", {}, `${u.name}: ${u.why}`))));
+  return [out, flagged];
 }
 
 // -- tiles, boards, history ---------------------------------------------------------------
@@ -329,7 +348,7 @@ async function poll() {
       const w = $("waiting"); if (w) w.replaceChildren(waitingText());
     } else if (view.next_view && !view.next_view.automa) {
       detected = live.moves; refused = live.refused; refusedAgain = live.refused_again || []; unread = live.unread || []; seen = live.seen || [];
-      unsure = live.unsure || [];
+      unsure = live.unsure || []; ranked = live.ranked || []; unexplained = live.unexplained || [];
       const d = $("detected"); if (d) d.replaceChildren(detectedText());
     }
     if (!view.next_view || view.next_view.automa) { unread = []; seen = []; unsure = []; }     // only a human's turn asks
@@ -343,7 +362,7 @@ function render(v) {
   // a new player's turn (or the round's end) is shown at once, whichever tab a phone was on
   if (view && (view.next !== v.next || view.phase !== v.phase)) showTab("turn");
   // what the camera saw belongs to the step it was read on: a new step shows none until the next poll
-  if (view && view.seq !== v.seq) { detected = []; refused = []; refusedAgain = []; unread = []; seen = []; unsure = []; waiting = []; }
+  if (view && view.seq !== v.seq) { detected = []; refused = []; refusedAgain = []; unread = []; seen = []; unsure = []; waiting = []; ranked = []; unexplained = []; }
   view = v;
   view.recognitionAvailable = !$("recognition");
   $("round").textContent = view.phase === "over" ? _("game over") : _("Round {n}", {n: view.round});
