@@ -23,6 +23,15 @@ read the table from, rendered again from the image's seed with the map before th
 (rulings V8); ``pictures_*missed_but_asked`` counts the turns it reads as no move whose
 pictures changed where the move was, which the page asks the players to check (``game.unread``).
 
+Moves, not boards (``ranked_*``, and ``ranked_pictures_*`` with ``--pairs``): the legal moves of
+the mover (``automa.barrage.human_moves``) ranked by the session's reading, held first to what the
+game knows (``web.barrage.game.held_reading``: the boxes whose picture has not changed, with
+``--pairs``), as the page offers them (``vision.barrage.move_ranking``). ``*exact``: the best move
+is exactly the turn's; ``*top3``: the turn is among the three the page offers, one tap each (the
+others need a correction by hand); ``*legal``: the turn is among the moves listed at all (a build
+turn whose new dam holds water is not: a dam is built bare); ``*wrong_but_flagged``: the best move
+is wrong and the page flags a slot no legal move with it explains.
+
 For the page's two ways (``session_*``, ``pictures_*``), ``*wrong_but_asked`` counts the turns
 listed wrong on which the page asks the players to check a slot of a move missed or listed
 wrongly: a slot read unsure, breaking a rule or hidden (``game.to_check``), or one whose picture
@@ -42,6 +51,7 @@ from pathlib import Path
 from typing import Callable
 
 from automa.barrage.data import barrage_map
+from automa.barrage.human_moves import human_moves
 from automa.barrage.rules import production_systems
 from automa.barrage.water import group_path, headstream_path
 from lab.evaluate import synthetic_samples, truth_companies, truth_piece
@@ -49,11 +59,12 @@ from lab.synth.pairs import frame_before, table_of
 from lab.vision_bench import FIXTURES
 from vision.barrage.board_state import MapState, build_map
 from vision.barrage.changes import Move, diff
+from vision.barrage.move_ranking import Ranking, rank
 from vision.barrage.pipeline import Pipeline, Reading
 from vision.reader import Flag, SlotReading
 from vision.slot_change import Comparison, compare
 from vision.stability import MotionDetector, StabilityFilter
-from web.barrage.game import read_against, to_check, unread
+from web.barrage.game import held_reading, read_against, to_check, unread
 
 
 def truth_map(truth: dict) -> MapState:
@@ -175,6 +186,8 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
                    f"{way}_{kind}extra_by_kind": {}}
         if way != "blind":      # the page's ways: what it asks the players to check
             counts |= {f"{way}_{kind}wrong_but_asked": 0, f"{way}_{kind}asked_slots": 0}
+    for kind, way in itertools.product(("", "production_", "water_"), ("ranked", "ranked_pictures") if pairs else ("ranked",)):
+        counts |= {f"{way}_{kind}{figure}": 0 for figure in ("exact", "top3", "legal", "wrong_but_flagged")}
     if pairs:
         counts |= {"not_reproduced": 0, "pictures_missed_but_asked": 0, "pictures_production_missed_but_asked": 0,
                    "pictures_water_missed_but_asked": 0}
@@ -200,8 +213,11 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
             seen_map, flags = seen
             listed = {"blind": diff(known, blind[0]), "session": diff(known, read_against(known, seen_map, mover)[0])}
             asked = {"session": {f.slot for f in to_check(layout, seen_map, flags)}}
+            candidates = human_moves(known, mover)
+            ranked = {"ranked": _ranked(known, seen_map, candidates)}
             if table is not None:
                 compared = _compared(pipeline, frame_before(table, known, k), frame, truth_companies(truth))
+                ranked["ranked_pictures"] = _ranked(known, seen_map, candidates, compared)
                 listed["pictures"] = diff(known, read_against(known, seen_map, mover, pictures=compared)[0])
                 # a turn read as no move, whose pictures changed where the move was: the page asks
                 changed = unread(layout, compared.still) if not listed["pictures"] else []
@@ -210,10 +226,32 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
             elif pairs:
                 # No earlier picture to compare with: the page reads the turn as a session does.
                 listed["pictures"], asked["pictures"] = listed["session"], asked["session"]
+                ranked["ranked_pictures"] = ranked["ranked"]
+            for way, ranking in ranked.items():
+                _count_ranked(counts, f"{way}_{kind}", known, made, ranking)
             for way, moves in listed.items():
                 # a build is missed when the structure is; a water turn when any of its water is
                 _count(counts, f"{way}_{kind}", made, moves, made[:1] if kind == "" else made, asked.get(way))
     return counts
+
+
+def _ranked(known: MapState, seen: MapState, candidates, pictures: Comparison | None = None) -> Ranking:
+    """The candidates ranked as the page ranks them (``web.barrage.game.ranked_moves``)."""
+    held_seen, _, held = held_reading(known, seen, pictures)
+    return rank(known, held_seen, candidates, held)
+
+
+def _count_ranked(counts: dict, key: str, known: MapState, made: list[Move], ranking: Ranking) -> None:
+    """Whether the best move, one of the three offered, or any listed is the turn ``made``."""
+    def listed(move) -> list[Move]:
+        board = known.copy()
+        move.apply(board)
+        return diff(known, board)
+    right = [listed(s.move) == made for s in ranking.offered()]
+    counts[f"{key}exact"] += right[0]
+    counts[f"{key}top3"] += any(right)
+    counts[f"{key}legal"] += any(right) or any(listed(s.move) == made for s in ranking.moves[len(right):])
+    counts[f"{key}wrong_but_flagged"] += not right[0] and bool(ranking.unexplained)
 
 
 def _compared(pipeline: Pipeline, before, after, companies: list[str]) -> Comparison:
@@ -254,8 +292,10 @@ def fixture_figures(folder: Path = FIXTURES) -> dict:
     for kind, name in (("", "build"), ("production_", "production"), ("water_", "water")):
         turns = figures[f"{kind}turns"]
         out[f"fixture_{name}_turns"] = turns
-        for way in ("blind", "session", "pictures"):
+        for way in ("blind", "session", "pictures", "ranked", "ranked_pictures"):
             out[f"fixture_{name}_turns_right_{way}"] = figures[f"{way}_{kind}exact"] / turns if turns else None
+        for way in ("ranked", "ranked_pictures"):       # the turn among the three moves the page offers
+            out[f"fixture_{name}_turns_offered_{way}"] = figures[f"{way}_{kind}top3"] / turns if turns else None
     return out
 
 

@@ -6,8 +6,10 @@ from pathlib import Path
 import cv2
 import pytest
 
+from automa.barrage.human_moves import human_moves
 from automa.barrage.rules import production_systems
-from lab.turn_eval import _count, before_a_production, before_the_turn, before_water_management, main, truth_map
+from lab.turn_eval import (_count, _count_ranked, _ranked, before_a_production, before_the_turn,
+                           before_water_management, main, truth_map)
 from vision.barrage.changes import Move, diff
 from web.barrage.game import read_against
 
@@ -85,6 +87,9 @@ def test_the_page_lists_at_least_as_many_turns_right_as_a_blind_reading(tmp_path
     assert figures["session_extra_moves"] <= figures["blind_extra_moves"]
     assert 0 <= figures["session_wrong_but_asked"] <= figures["turns"] - figures["session_exact"]
     assert "blind_wrong_but_asked" not in figures         # no page reads blind
+    for kind in ("", "production_", "water_"):          # moves, not boards: the best, the three offered, any
+        assert (figures[f"ranked_{kind}exact"] <= figures[f"ranked_{kind}top3"] <= figures[f"ranked_{kind}legal"]
+                <= figures[f"{kind}turns"])
     assert main([str(tmp_path / "none")]) == 2
 
 
@@ -116,3 +121,19 @@ def test_a_turn_listed_wrong_is_caught_when_the_page_asks_about_a_slot_it_got_wr
     _count(counts, "s_", made, [], made, {"2B"})             # missed, not asked
     assert counts["s_exact"] == 1 and counts["s_move_missed"] == 3
     assert counts["s_wrong_but_asked"] == 2 and counts["s_asked_slots"] == 5
+
+
+def test_a_legal_turn_read_as_the_table_is_ranked_first_and_a_dam_built_with_water_is_no_legal_move():
+    truth = json.loads((FIXTURES / "clean_00.json").read_text())
+    after = truth_map(truth)
+    after.confidence = {s: 0.97 for s in [*after.dams, *after.conduits, *after.powerhouses, *after.headstreams]}
+    counts = {f"r_{x}": 0 for x in ("exact", "top3", "legal", "wrong_but_flagged")}
+    turns = 0
+    for seed in range(30):
+        known, mover = before_the_turn(after, random.Random(seed))
+        made = diff(known, after)
+        _count_ranked(counts, "r_", known, made, _ranked(known, after, human_moves(known, mover)))
+        # a new dam holding drops is not a construction (a dam is built bare): no listed move makes it
+        turns += not (made[0].kind == "dam" and after.dams[made[0].space].drops)
+    assert counts["r_legal"] == counts["r_exact"] == counts["r_top3"] == turns > 0
+    assert counts["r_wrong_but_flagged"] == 30 - turns
