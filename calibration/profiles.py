@@ -4,7 +4,9 @@ A folder holds what the wizard has gathered so far (``wizard.json``: the
 homography, the lens distortion the markers showed and the slot overrides;
 ``frame.jpg``: the picture it works on, as the camera gave it; ``lens.npz``;
 ``reference.png``) and, once saved, ``profile.json`` in the format
-``vision.layout.load_profile`` reads, with paths relative to the folder.
+``vision.layout.load_profile`` reads, with paths relative to the folder. Reading against the
+empty board adds ``empty_view.png`` and, once the wizard or ``automa-vision adapt`` has taught
+it the table, ``adapted.npz`` (from the photos ``teach-1.jpg``... in the wizard).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.barrage.reference_reading import EMPTY_VIEW
+from vision.barrage.reference_reading import ADAPTED, EMPTY_VIEW
 from vision.layout import DEFAULT_LAYOUT, Layout, load_layout
 from vision.radial_lens import RadialLens
 from vision.registration import Calibration
@@ -130,7 +132,8 @@ class Draft:
     def status(self) -> dict:
         return {"name": self.name, "photo": self.has(FRAME), "lens": self.has(LENS), "registered": self.H is not None,
                 "registration": self.registration, "reference": self.has(REFERENCE),
-                "overrides": len(self.overrides), "saved": self.has(PROFILE)}
+                "overrides": len(self.overrides), "saved": self.has(PROFILE), "empty_board": self.has(EMPTY_VIEW),
+                "taught": self.has(ADAPTED)}
 
 
 class Profiles:

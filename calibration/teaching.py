@@ -16,6 +16,8 @@ into the ``GameState`` adaptation labels it by, refusing any value the slot cann
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from automa.barrage.state import Company, Dam, GameState
 from vision.barrage.labels import MAX_DROPS, OWNERS
 from vision.layout import Layout
@@ -26,7 +28,6 @@ BASE_COMPANIES = COMPANIES[:4]       # the base game's, proposed where the playe
 PHOTOS = 3
 MIN_PHOTOS = 2                       # "teach it my table" with 2-3 photos (issue #79)
 HEIGHTS = {"base": 1, "base+1": 2, "base+2": 3}
-MAX_LAKE_DROPS = 3                   # more water than a lake shows is not asked of a player
 # The spaces in the order the plan takes them: dams alternately upper and lower, basins far
 # apart, so that each photo's pieces spread over the whole map.
 DAM_ORDER = ("1U", "3L", "5U", "7L", "9U", "2L", "4U", "6L", "8U", "10L",
@@ -39,6 +40,11 @@ POWERHOUSE_ORDER = ("P5_0", "P7_1", "P9_2", "P11_3", "P6_0", "P8_1", "P10_2", "P
 # (photo, headstream tile) -> drops set on it, and the photos whose first dam holds a drop
 HEADSTREAM_DROPS = {(0, "A"): 1, (1, "C"): 2}
 WET_PHOTOS = (0, 1)
+
+
+def photo_file(folder: Path, k: int) -> Path:
+    """Where the wizard keeps the k-th teaching photo (1-based) in a profile folder, as the camera gave it."""
+    return folder / f"teach-{k}.jpg"
 
 
 class TeachingError(ValueError):
@@ -99,7 +105,7 @@ def choices(kind: str, companies: tuple[str, ...]) -> list[str]:
     if kind == "dam":
         for owner in (*companies, "neutral"):
             out += [f"dam:{owner}:{h}" for h in HEIGHTS.values()]
-            out += [f"dam:{owner}:{h}:{d}" for h in HEIGHTS.values() for d in range(1, MAX_LAKE_DROPS + 1)]
+            out += [f"dam:{owner}:{h}:{d}" for h in HEIGHTS.values() for d in range(1, MAX_DROPS + 1)]
         return out
     return out + [f"{kind}:{owner}" for owner in companies]
 
