@@ -18,7 +18,7 @@ import json
 import pkgutil
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator, Mapping
+from typing import Any, Callable, ClassVar, Iterator, Mapping
 
 import automa
 from automa.common.errors import StateError
@@ -167,9 +167,31 @@ class Game(ABC):
 
 
 
+@dataclass(frozen=True)
+class Engine:
+    """A one-Automa game's pure functions, all ``OneAutoma`` needs from its package."""
+    new_game: Callable[[dict[str, Any]], Any]       # parsed options -> the starting state
+    load: Callable[[Any], Any]                      # JSON-ready data -> a validated state (StateError)
+    dump: Callable[[Any], dict]                     # state -> JSON-ready data
+    decide: Callable[[Any], Any]                    # state -> the Automa's turn (``Decision``)
+    apply_ops: Callable[[Any, list[dict]], Any]     # (state, ops) -> the state after them, state untouched
+
+
 class OneAutoma(Game):
     """A game against a single Automa, named ``"automa"`` (Expeditions, Age of Innovation,
-    Brasil Imperial): ``decide`` refuses any other name and asks ``automa_turn``."""
+    Brasil Imperial), played by its package's functions (``engine``): ``decide`` refuses any
+    other name, ``apply`` replays the decision's ops (``decision_ops``)."""
+
+    engine: ClassVar[Engine]
+
+    def new_game(self, options: Mapping[str, Any]) -> Any:
+        return self.engine.new_game(self.parse_options(options))
+
+    def load(self, data: Any) -> Any:
+        return self.engine.load(data)
+
+    def dump(self, state: Any) -> dict:
+        return self.engine.dump(state)
 
     def automas(self, state: Any) -> list[str]:
         return ["automa"]
@@ -177,11 +199,12 @@ class OneAutoma(Game):
     def decide(self, state: Any, automa: str | None = None) -> Any:
         if automa not in (None, "automa"):
             raise StateError(f"{self.name} has one Automa ('automa'), not {automa!r}")
-        return self.automa_turn(state)
+        return self.engine.decide(state)
 
-    @abstractmethod
-    def automa_turn(self, state: Any) -> Any:
-        """The Automa's turn in ``state`` (see ``decide``)."""
+    def apply(self, state: Any, decision: Mapping[str, Any]) -> Any:
+        """Replays ``decision["ops"]``: an Automa turn, or what the players entered."""
+        return self.engine.apply_ops(state, self.decision_ops(decision))
+
 
 def parse_json(text: str | bytes) -> Any:
     """JSON text as data, refusing what no game state looks like (bad JSON, absurd nesting) with

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
-from automa.common.decision import Decision
-from automa.games import OneAutoma, Option, PlayEvent
+from automa.games import Engine, OneAutoma, Option, PlayEvent
 
 from . import selfplay
 from .data import TERRAINS, factions
@@ -30,23 +29,8 @@ class AgeOfInnovation(OneAutoma):
         Option("seed", "seed for every random set-up choice and shuffle", 0, int),
     )
 
-    def new_game(self, options: Mapping[str, Any]) -> GameState:
-        o = self.parse_options(options)
-        return new_game(level=o["level"], faction=o["faction"], terrain=o["terrain"],
-                        player_terrain=o["player_terrain"], players=o["players"], seed=o["seed"],
-                        youth_terrain=o["youth_terrain"])
-
-    def load(self, data: Any) -> GameState:
-        return GameState.from_dict(data)
-
-    def dump(self, state: GameState) -> dict:
-        return state.to_dict()
-
-    def automa_turn(self, state: GameState) -> Decision:
-        return decide(state)
-
-    def apply(self, state: GameState, decision: Mapping[str, Any]) -> GameState:
-        return apply_ops(state, self.decision_ops(decision))
+    engine = Engine(new_game=lambda options: new_game(**options), load=GameState.from_dict,
+                    dump=GameState.to_dict, decide=decide, apply_ops=apply_ops)
 
     def finished(self, state: GameState) -> bool:
         return state.phase == "over"

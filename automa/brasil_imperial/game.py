@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
-from automa.common.decision import Decision
-from automa.games import OneAutoma, Option, PlayEvent
+from automa.games import Engine, OneAutoma, Option, PlayEvent
 
 from . import selfplay
 from .cards import DIFFICULTIES
@@ -34,21 +33,7 @@ class BrasilImperial(OneAutoma):
         Option("table", "'example' (the EXAMPLE map and board) or your table file's JSON text", "example"),
     )
 
-    def new_game(self, options: Mapping[str, Any]) -> GameState:
-        return new_game(self.parse_options(options))
-
-    def load(self, data: Any) -> GameState:
-        return load(data)
-
-    def dump(self, state: GameState) -> dict:
-        return dump(state)
-
-    def automa_turn(self, state: GameState) -> Decision:
-        return decide(state)
-
-    def apply(self, state: GameState, decision: Mapping[str, Any]) -> GameState:
-        """Replays ``decision["ops"]``: an Autômato turn, or what the players entered."""
-        return apply_ops(state, self.decision_ops(decision))
+    engine = Engine(new_game=new_game, load=load, dump=dump, decide=decide, apply_ops=apply_ops)
 
     def finished(self, state: GameState) -> bool:
         return state.over
