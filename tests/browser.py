@@ -65,6 +65,23 @@ def page_fixture(width: int = 1500, height: int = 1000):
     return page
 
 
+def start_game(page, server: str, game_id: str, fields: dict[str, str], ready: str) -> str:
+    """From the home page, the game's link and its new-game form filled (``fields``: a field's
+    name -> the value typed or chosen) and sent; waits for ``ready`` on the play page, whose
+    address it gives."""
+    page.goto(f"{server}/")
+    page.click(f"a[href='/{game_id}/']")
+    for name, value in fields.items():
+        field = f"#new-game [name={name}]"
+        if page.locator(field).evaluate("e => e.tagName") == "SELECT":
+            page.select_option(field, value)
+        else:
+            page.fill(field, value)
+    page.click("#new-game button[type=submit]")
+    page.wait_for_selector(ready)
+    return page.url
+
+
 def shooter(test_file: str) -> Callable[[Any, str], None]:
     """``shot(page, name)``: a full-page screenshot ``name.png`` in the ``artifacts/`` folder
     beside ``test_file`` (a test module's ``__file__``)."""

@@ -22,14 +22,8 @@ def tap_and_set(page, col: int, row: int, change: str) -> None:
 
 def test_a_game_on_the_page(site, page):
     server, app = site
-    page.goto(f"{server}/")
-    page.click("a[href='/age-of-innovation/']")
-    page.select_option("select[name=terrain]", "lake")
-    page.select_option("select[name=player_terrain]", "forest")
-    page.fill("input[name=seed]", "8")
-    page.click("#new-game button[type=submit]")
-    page.wait_for_selector("#done")
-    url = page.url
+    url = browser.start_game(page, server, "age-of-innovation", {"terrain": "lake", "player_terrain": "forest", "seed": "8"},
+                             "#done")
     assert page.locator("#map g.hex").count() == 117
     # the players put the Automa's initial workshops where the setup card says, by tapping hexes
     tap_and_set(page, 5, 2, "building:automa:workshop:marked")

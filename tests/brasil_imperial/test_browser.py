@@ -26,12 +26,7 @@ def test_edit_cards_then_play_a_few_turns(site, page):
     page.wait_for_selector("#saved")
     shot(page, "brasil_imperial_editor")
 
-    page.goto(f"{server}/brasil-imperial/")
-    page.select_option("select[name=cards]", "my cards")
-    page.fill("input[name=seed]", "3")
-    page.click("#new-game button[type=submit]")
-    page.wait_for_selector("#automa-done")
-    url = page.url
+    url = browser.start_game(page, server, "brasil-imperial", {"cards": "my cards", "seed": "3"}, "#automa-done")
     s = state_of(app, url)
     assert page.get_attribute("#compass", "data-at") == f"{s.compass_at[0]},{s.compass_at[1]}"
     shot(page, "brasil_imperial_start")

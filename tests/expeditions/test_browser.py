@@ -14,14 +14,8 @@ shot = browser.shooter(__file__)
 
 def test_play_a_few_turns(site, page):
     server, app = site
-    page.goto(f"{server}/")
-    page.click("a[href='/expeditions/']")
-    page.select_option("select[name=first]", "automa")
-    page.fill("input[name=seed]", "12")
-    page.click("#new-game button[type=submit]")
-    page.wait_for_selector("#automa-done")
+    url = browser.start_game(page, server, "expeditions", {"first": "automa", "seed": "12"}, "#automa-done")
     shot(page, "expeditions_start")
-    url = page.url
     assert page.locator("#map .loc").count() == 20
     north_before = state_of(app, url).mechs["north"]
     assert page.get_attribute("#mech-north-at", "data-at") == north_before, "the North mech is drawn where it stands"
