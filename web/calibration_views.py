@@ -70,7 +70,8 @@ def _image(img: np.ndarray, kind: str = "jpeg") -> Response:
 def wizard():
     live = services().live
     return render_template("calibration.html", profiles=profiles().names(), source=live.source.describe(),
-                           recognition=live.recognition_problem)
+                           recognition=live.recognition_problem, photos=teaching.PHOTOS,
+                           companies=[(c, _company_names()[c]) for c in teaching.COMPANIES])
 
 
 # -- printable sheets ----------------------------------------------------------------

@@ -128,7 +128,8 @@ function registered(method, r) {
 
 step("reference", 5, async () => {
   const r = await send("POST", "/reference");
-  result(5, _("Reference image saved ({n} features to find the board by).", {n: r.reference_features}));
+  result(5, _("Reference image saved ({n} features to find the board by).", {n: r.reference_features})
+    + ` ${r.empty_board_message}`, r.empty_board);
   done(5);
 });
 
@@ -190,6 +191,78 @@ step("save", 8, async () => {
   result(8, _("Profile \"{name}\" saved. Choose it when you start a game.", {name: r.name}));
   $("saved-profiles").textContent = r.profiles.join(", ");
   done(8);
+});
+
+// -- teach it my table: the pieces to set, each photo read slot by slot, corrected, then taught ---
+let plan = null;                  // the server's plan for the companies ticked
+const taken = {};                 // photo -> [{slot, select}] as read and corrected
+const companies = () => [...document.querySelectorAll(".teach-company:checked")].map((c) => c.value).join(",");
+const photoNumber = () => $("teach-photo").value;
+
+async function showPlan() {
+  plan = await send("GET", `/teach?companies=${companies()}`);
+  const k = photoNumber();
+  $("teach-picture").src = `${api(`/teach/${k}.jpg`)}?companies=${companies()}&t=${Date.now()}`;
+  $("teach-picture").hidden = false;
+  $("teach-list").replaceChildren(...plan.photos[k - 1].map((p) =>
+    Object.assign(document.createElement("li"), {textContent: `${p.slot}: ${p.label}`})));
+  result(9, _("Set these pieces on the board, the others off it, then take photo {k}.", {k}));
+}
+step("teach-plan", 9, showPlan);
+$("teach-photo").addEventListener("change", () => { if (plan) showPlan().catch((e) => result(9, e.message, false)); });
+document.querySelectorAll(".teach-company").forEach((c) => c.addEventListener("change", () => { plan = null; }));
+
+function slotRow(k, row) {
+  const select = document.createElement("select");
+  for (const [value, label] of plan.choices[row.kind]) select.append(new Option(label, value, false, value === row.value));
+  const tr = document.createElement("tr");
+  if (row.read !== row.planned) tr.className = "differs";
+  const read = row.read === null ? _("covered") : `${row.read_label} (${row.confidence})`;
+  for (const text of [row.slot, read]) tr.append(Object.assign(document.createElement("td"), {textContent: text}));
+  const cell = document.createElement("td"); cell.append(select); tr.append(cell);
+  taken[k].push({slot: row.slot, select});
+  return tr;
+}
+function showReading(k, rows) {
+  taken[k] = [];
+  const table = document.createElement("table");
+  const head = document.createElement("tr");
+  for (const h of [_("space"), _("read"), _("on the board")]) head.append(Object.assign(document.createElement("th"), {textContent: h}));
+  table.append(head, ...rows.map((r) => slotRow(k, r)));
+  // a piece set on a space neither read nor asked for: added to the list by hand
+  const listed = new Set(rows.map((r) => r.slot));
+  const more = document.createElement("select");
+  more.append(new Option(_("another space..."), ""));
+  for (const [slot, kind] of Object.entries(plan.slots)) if (!listed.has(slot)) more.append(new Option(slot, kind));
+  more.addEventListener("change", () => {
+    const slot = more.selectedOptions[0].text, kind = more.value;
+    if (!kind) return;
+    table.append(slotRow(k, {slot, kind, read: "", read_label: "-", confidence: "-", planned: "", value: plan.choices[kind][0][0]}));
+    more.selectedOptions[0].remove();
+  });
+  $("teach-slots").replaceChildren(Object.assign(document.createElement("h3"), {textContent: _("Photo {k}", {k})}), table, more);
+  const differs = rows.filter((r) => r.read !== r.planned).length;
+  result(9, differs ? _("Photo {k} taken: {n} spaces read otherwise than asked (marked): set each to what stands there.", {k, n: differs})
+                    : _("Photo {k} taken: every space read as asked.", {k}), !differs);
+}
+async function teachPhoto(body) {
+  if (!plan) await showPlan();
+  const k = photoNumber();
+  const r = await send("POST", `/teach/${k}?companies=${companies()}`, body, body !== undefined);
+  showReading(k, r.slots);
+}
+step("teach-snapshot", 9, () => teachPhoto());
+$("teach-upload").addEventListener("change", async (ev) => {
+  const form = new FormData(); form.append("photo", ev.target.files[0]);
+  try { await teachPhoto(form); } catch (e) { result(9, e.message, false); }
+});
+step("teach", 9, async () => {
+  const photos = Object.entries(taken).map(([k, rows]) =>
+    ({photo: Number(k), slots: Object.fromEntries(rows.map((r) => [r.slot, r.select.value]))}));
+  const r = await send("POST", "/teach", {companies: companies().split(",").filter(Boolean), photos});
+  result(9, _("Taught from {photos} photos in {seconds} s: the game page reads with it from now on.",
+              {photos: r.photos, seconds: r.seconds}));
+  done(9);
 });
 
 $("profile-name").addEventListener("change", refreshPreview);
