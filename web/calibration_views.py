@@ -9,7 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 from flask import Blueprint, Response, jsonify, render_template, request
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from automa.barrage.data import company_colours
 from calibration import board, lens, sheets, teaching
@@ -295,7 +295,7 @@ def _label(value: str) -> str:
     parts = value.split(":")
     names = _company_names()
     if parts[0] == "drops":
-        return gettext("%(n)d water drops", n=int(parts[1]))
+        return ngettext("%(num)d water drop", "%(num)d water drops", int(parts[1]))
     if parts[0] == "conduit":
         return gettext("%(company)s conduit", company=names[parts[1]])
     if parts[0] == "powerhouse":
@@ -303,8 +303,9 @@ def _label(value: str) -> str:
     if parts[0] == "dam":
         height = {1: gettext("base"), 2: gettext("base + 1 elevation"), 3: gettext("base + 2 elevations")}[int(parts[2])]
         if len(parts) == 4:
-            return gettext("%(company)s dam, %(height)s, %(n)d drops in its lake", company=names[parts[1]],
-                           height=height, n=int(parts[3]))
+            return ngettext("%(company)s dam, %(height)s, %(num)d drop in its lake",
+                            "%(company)s dam, %(height)s, %(num)d drops in its lake", int(parts[3]),
+                            company=names[parts[1]], height=height)
         return gettext("%(company)s dam, %(height)s", company=names[parts[1]], height=height)
     return gettext("empty")
 
