@@ -126,6 +126,12 @@ def test_taught_from_the_photos_the_wizard_asks_for_it_reads_another_game(client
     score_image(taught, truth, reader.read(image, table.companies).slots, "4")
     score_image(cold, truth, Pipeline.load().read_frame(image, table.companies).slots, "4")
     assert taught.slot_errors <= 0.1 * taught.slots and taught.slot_errors < cold.slot_errors
+    # a photo on which the board is no longer found: refused, the teaching saved before kept
+    before = (folder(app) / ADAPTED).read_bytes()
+    cv2.imwrite(str(teaching.photo_file(folder(app), 2)), np.full((720, 1280, 3), 128, np.uint8))
+    res = client.post(f"{API}/teach", json={"companies": list(COMPANIES), "photos": photos})
+    assert res.status_code == 400 and res.json["problems"] == ["photo 2: the board was not found"]
+    assert (folder(app) / ADAPTED).read_bytes() == before
 
 
 def test_teaching_refusals_are_named_and_save_nothing(client, app, table, monkeypatch):
