@@ -124,6 +124,7 @@ def test_new_user_calibrates_on_a_photo(server, page, lang):
     page.wait_for_selector("#step-5.done")
     page.click("#show-layout")
     slot = page.wait_for_selector('#layout-editor rect[data-slot="1U"]')
+    slot.scroll_into_view_if_needed()         # step 5's answer above may push it below the window
     box = slot.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
