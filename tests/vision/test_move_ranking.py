@@ -84,3 +84,14 @@ def test_a_hidden_slot_is_no_evidence_and_a_held_one_stands(known):
     seen.conduits["1A"] = "italy"
     ranking = rank(known, seen, human_moves(known, "italy"), held={"1A"})   # its picture has not changed
     assert ranking.best.move.key == "none" and ranking.unexplained == []
+
+
+def test_a_new_dam_read_taller_or_holding_water_is_still_evidence_of_the_dam(known):
+    # a dam is built bare; the camera reads heights and water apart from whose dam it is
+    for misread in (Dam("italy", 3, 0), Dam("italy", 1, 1)):
+        seen = read(known, **{"2U": 0.6})
+        seen.dams["2U"] = misread
+        ranking = rank(known, seen, human_moves(known, "italy"))
+        assert ranking.best.move.key == "dam_base:2U"
+        [flag] = ranking.unexplained            # the part no move explains is flagged, not applied
+        assert flag.slot == "2U" and ranking.best.move.dams == {"2U": Dam("italy", 1, 0)}

@@ -85,8 +85,9 @@ def rank(known: MapState, seen: MapState, candidates: Sequence[HumanMove],
         return holds(known if slot in held else seen, slot)
 
     def log_p(slot: str, truth: object) -> float:
-        c = chance(slot)
-        return math.log(c) if reading(slot) == truth else math.log((1 - c) / ALTERNATIVES)
+        c, read = chance(slot), reading(slot)
+        return sum(math.log(c) if r == t else math.log((1 - c) / ALTERNATIVES)
+                   for r, t in zip(_parts(slot, read), _parts(slot, truth)))
 
     hidden = set(seen.unknown) - set(held)
     scores = [sum(log_p(s, v) - log_p(s, holds(known, s)) for s, v in m.changes().items() if s not in hidden)
@@ -116,6 +117,16 @@ def _unexplained(known: MapState, seen: MapState, best: HumanMove, candidates: S
                else f"no legal move of {best.company}'s makes it")
         flags.append(Flag(s, f"read as {say(reading(s))}, the game had {say(holds(known, s))}: {why}"))
     return flags
+
+
+def _parts(slot: str, value: object) -> tuple:
+    """What a slot holds, in the parts the camera reads apart: a dam space's owner (None when
+    empty), its height (pieces) and its lake's drops; any other slot, one part. So a new dam
+    read taller than bare (the camera's likeliest miss, models/MODEL_CARD.md) or holding a drop
+    is still evidence of the dam, and a height or a drop misread tells against that part alone."""
+    if slot in barrage_map().dams:
+        return (None, 0, 0) if value is None else (value.owner, value.pieces, value.drops)
+    return (value,)
 
 
 def _slots(board: MapState) -> set[str]:
