@@ -281,6 +281,9 @@ def recognition(name: str):
     result = check_empty_board(frame, H, d.layout(), live.model, lens=lens)
     message = (gettext("all %(n)d slots read empty", n=result.slots) if result.ok
                else gettext("%(n)d slots not read as empty:", n=len(result.wrong)) + " " + ", ".join(result.wrong))
+    if not result.ok and d.has(EMPTY_VIEW):
+        message += " " + gettext("(read without the empty board saved at step 5: at the table every space is read "
+                                 "against it, and a printed icon is not taken for a piece)")
     return jsonify({"available": True, "ok": result.ok, "message": message, "unsure": result.unsure})
 
 

@@ -84,6 +84,9 @@ def test_the_reference_step_saves_the_empty_board_and_the_profile_keeps_it(clien
     assert done["empty_board_message"].startswith("The empty board is saved")
     profile = json.loads((folder(app) / "profile.json").read_text())
     assert profile["empty_view"] == EMPTY_VIEW and set(profile["empty_drops"]) == {"A", "B", "C", "D"}
+    # step 7 reads the nets alone, which take the printed icons for pieces: it says the table will not
+    check = client.post(f"{API}/recognition").json
+    assert check["ok"] is False and "read without the empty board saved at step 5" in check["message"]
     client.post(f"{API}/layout", json={"slots": {"1U": {"x": 131}}})
     assert client.post(f"{API}/save").status_code == 200             # step 8 saves the profile again
     again = json.loads((folder(app) / "profile.json").read_text())
