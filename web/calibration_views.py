@@ -323,7 +323,7 @@ def _companies(names: object) -> tuple[str, ...]:
 def _asked_companies() -> tuple[str, ...]:
     """The companies of ``?companies=usa,italy``: those the player plays with."""
     names = request.args.get("companies", "")
-    return _companies([n for n in names.split(",") if n][:len(teaching.COMPANIES) + 1])
+    return _companies([n for n in names.split(",") if n])
 
 
 def _photo_number(k: int) -> int:
