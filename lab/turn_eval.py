@@ -25,8 +25,8 @@ pictures changed where the move was, which the page asks the players to check (`
 
 Moves, not boards (``ranked_*``, and ``ranked_pictures_*`` with ``--pairs``): the legal moves of
 the mover (``automa.barrage.human_moves``) ranked by the session's reading, held first to what the
-game knows (``web.barrage.game.held_reading``: the boxes whose picture has not changed, with
-``--pairs``), as the page offers them (``vision.barrage.move_ranking``). ``*exact``: the best move
+game knows, with ``--pairs`` also by the boxes whose picture changed (``web.barrage.game.rank_turn``),
+as the page offers them (``vision.barrage.move_ranking``). ``*exact``: the best move
 is exactly the turn's; ``*top3``: the turn is among the three the page offers, one tap each (the
 others need a correction by hand); ``*legal``: the turn is among the moves listed at all (a build
 turn whose new dam holds water is not: a dam is built bare); ``*wrong_but_flagged``: the best move
@@ -51,7 +51,6 @@ from pathlib import Path
 from typing import Callable
 
 from automa.barrage.data import barrage_map
-from automa.barrage.human_moves import human_moves
 from automa.barrage.rules import production_systems
 from automa.barrage.water import group_path, headstream_path
 from lab.evaluate import synthetic_samples, truth_companies, truth_piece
@@ -59,12 +58,12 @@ from lab.synth.pairs import frame_before, table_of
 from lab.vision_bench import FIXTURES
 from vision.barrage.board_state import MapState, build_map
 from vision.barrage.changes import Move, diff
-from vision.barrage.move_ranking import Ranking, rank
+from vision.barrage.move_ranking import Ranking
 from vision.barrage.pipeline import Pipeline, Reading
 from vision.reader import Flag, SlotReading
 from vision.slot_change import Comparison, compare
 from vision.stability import MotionDetector, StabilityFilter
-from web.barrage.game import held_reading, read_against, to_check, unread
+from web.barrage.game import rank_turn, read_against, to_check, unread
 
 
 def truth_map(truth: dict) -> MapState:
@@ -213,11 +212,10 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
             seen_map, flags = seen
             listed = {"blind": diff(known, blind[0]), "session": diff(known, read_against(known, seen_map, mover)[0])}
             asked = {"session": {f.slot for f in to_check(layout, seen_map, flags)}}
-            candidates = human_moves(known, mover)
-            ranked = {"ranked": _ranked(known, seen_map, candidates)}
+            ranked = {"ranked": rank_turn(known, seen_map, mover)}
             if table is not None:
                 compared = _compared(pipeline, frame_before(table, known, k), frame, truth_companies(truth))
-                ranked["ranked_pictures"] = _ranked(known, seen_map, candidates, compared)
+                ranked["ranked_pictures"] = rank_turn(known, seen_map, mover, compared)
                 listed["pictures"] = diff(known, read_against(known, seen_map, mover, pictures=compared)[0])
                 # a turn read as no move, whose pictures changed where the move was: the page asks
                 changed = unread(layout, compared.still) if not listed["pictures"] else []
@@ -233,12 +231,6 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
                 # a build is missed when the structure is; a water turn when any of its water is
                 _count(counts, f"{way}_{kind}", made, moves, made[:1] if kind == "" else made, asked.get(way))
     return counts
-
-
-def _ranked(known: MapState, seen: MapState, candidates, pictures: Comparison | None = None) -> Ranking:
-    """The candidates ranked as the page ranks them (``web.barrage.game.ranked_moves``)."""
-    held_seen, _, held = held_reading(known, seen, pictures)
-    return rank(known, held_seen, candidates, held)
 
 
 def _count_ranked(counts: dict, key: str, known: MapState, made: list[Move], ranking: Ranking) -> None:

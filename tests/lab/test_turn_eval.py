@@ -6,12 +6,11 @@ from pathlib import Path
 import cv2
 import pytest
 
-from automa.barrage.human_moves import human_moves
 from automa.barrage.rules import production_systems
-from lab.turn_eval import (_count, _count_ranked, _ranked, before_a_production, before_the_turn,
-                           before_water_management, main, truth_map)
+from lab.turn_eval import (_count, _count_ranked, before_a_production, before_the_turn, before_water_management,
+                           main, truth_map)
 from vision.barrage.changes import Move, diff
-from web.barrage.game import read_against
+from web.barrage.game import rank_turn, read_against
 
 pytestmark = pytest.mark.lab      # lab tooling: pytest -m lab / -m 'not lab'
 
@@ -132,7 +131,7 @@ def test_a_legal_turn_read_as_the_table_is_ranked_first_and_a_dam_built_with_wat
     for seed in range(30):
         known, mover = before_the_turn(after, random.Random(seed))
         made = diff(known, after)
-        _count_ranked(counts, "r_", known, made, _ranked(known, after, human_moves(known, mover)))
+        _count_ranked(counts, "r_", known, made, rank_turn(known, after, mover))
         # a new dam holding drops is not a construction (a dam is built bare): no listed move makes it
         turns += not (made[0].kind == "dam" and after.dams[made[0].space].drops)
     assert counts["r_legal"] == counts["r_exact"] == counts["r_top3"] == turns > 0

@@ -8,7 +8,12 @@ import pytest
 from automa.barrage.human_moves import human_moves
 from automa.barrage.state import Dam
 from vision.barrage.board_state import MapState
-from vision.barrage.move_ranking import ALTERNATIVES, rank
+from vision.barrage.move_ranking import (
+    ALTERNATIVES,
+    PICTURE_MOVED,
+    PICTURE_UNMOVED,
+    rank,
+)
 
 
 @pytest.fixture
@@ -38,7 +43,7 @@ def test_a_conduit_read_built_ranks_first_with_its_likelihood(known):
     # the softmax: every other move (each a slot read as it was, against it) shares the rest
     assert ranking.best.confidence == pytest.approx(
         math.exp(ranking.best.score) / sum(math.exp(m.score) for m in ranking.moves))
-    assert ranking.best.confidence > 0.8 > 0.1 > ranking.moves[1].confidence
+    assert ranking.best.confidence > 0.8 and ranking.moves[1].confidence < 0.1
     assert len(ranking.offered()) == 3
 
 
@@ -95,3 +100,18 @@ def test_a_new_dam_read_taller_or_holding_water_is_still_evidence_of_the_dam(kno
         assert ranking.best.move.key == "dam_base:2U"
         [flag] = ranking.unexplained            # the part no move explains is flagged, not applied
         assert flag.slot == "2U" and ranking.best.move.dams == {"2U": Dam("italy", 1, 0)}
+
+
+def test_a_picture_that_changed_is_evidence_of_a_move_there(known):
+    # an elevation added to 1U, read at its old height, unsure: the reading alone says nothing moved
+    seen = read(known, **{"1U": 0.55})
+    moves = human_moves(known, "italy")
+    assert rank(known, seen, moves).best.move.key == "none"
+    # its picture changed since the game last read the table, as a moved slot's does (rulings V8)
+    ranking = rank(known, seen, moves, changed={"1U"})
+    assert ranking.best.move.key == "elevation:1U"
+    assert ranking.best.score == pytest.approx(math.log(0.45 / ALTERNATIVES) - math.log(0.55)
+                                               + math.log(PICTURE_MOVED / PICTURE_UNMOVED))
+    # a hidden slot's picture (a hand over it) is no evidence
+    seen.unknown = ["1U"]
+    assert rank(known, seen, moves, changed={"1U"}).best.move.key == "none"

@@ -7,6 +7,8 @@ import numpy as np
 
 from automa.barrage.names import in_words, with_code
 from automa.barrage.state import GameState
+from vision.layout import load_layout
+from vision.slot_change import Comparison
 from web.barrage import game
 from web.barrage.live import Look
 from web.services import services
@@ -31,7 +33,7 @@ def human_turn(client, sid, monkeypatch, change) -> dict:
 def test_the_best_move_first_with_its_confidence_and_two_runner_ups(client, session_id, monkeypatch):
     human_turn(client, session_id, monkeypatch, lambda seen: seen.conduits.update({"1A": "germany"}))
     live = live_of(client, session_id)
-    assert [r["key"] for r in live["ranked"]][0] == "conduit:1A" and len(live["ranked"]) == 3
+    assert live["ranked"][0]["key"] == "conduit:1A" and len(live["ranked"]) == 3
     assert live["ranked"][0]["text"] == in_words("germany built a conduit on 1A")
     assert live["ranked"][0]["confidence"] > 0.5 > live["ranked"][1]["confidence"]
     assert live["ranked"][0]["slots"] == ["1A"] and live["unexplained"] == []
@@ -62,3 +64,13 @@ def test_a_change_no_legal_move_explains_is_flagged_not_applied(client, session_
     assert live["ranked"][0]["key"] == "none"
     [flag] = live["unexplained"]
     assert flag["slot"] == "2B" and flag["name"] == with_code("2B") and "no legal move of germany's" in flag["why"]
+
+
+def test_the_slots_whose_picture_changed_and_none_when_every_box_did():
+    everything_but = lambda *changed: frozenset(
+        b.key for b in load_layout().boxes if b.id not in changed)
+    assert game.pictures_changed(Comparison(everything_but("1A", "1U"), {})) == {"1A", "1U"}
+    still = everything_but() - {"lake:2U"}                         # a dam's water moved: the dam's slot
+    assert game.pictures_changed(Comparison(still, {})) == {"2U"}
+    assert game.pictures_changed(Comparison(frozenset(), {})) == frozenset()     # the light or the board moved
+    assert game.pictures_changed(None) == frozenset()

@@ -305,9 +305,27 @@ def ranked_moves(step: Step, seen: MapState, pictures: Comparison | None = None,
     state, flow = load(step)
     if flow.phase != "actions" or state.companies[flow.next].automa:
         raise StateError("it is not a human player's turn")
-    known = map_of(state)
+    return rank_turn(map_of(state), seen, flow.next, pictures, by_hand)
+
+
+def rank_turn(known: MapState, seen: MapState, mover: str, pictures: Comparison | None = None,
+              by_hand: Collection[str] = frozenset()) -> Ranking:
+    """``mover``'s moves from ``known`` ranked by ``seen`` held to what the game knows, with
+    the slots whose picture changed since the game read ``known`` (``ranked_moves``)."""
     held_seen, _, held = held_reading(known, seen, pictures, by_hand)
-    return rank(known, held_seen, human_moves(known, flow.next), held)
+    return rank(known, held_seen, human_moves(known, mover), held, pictures_changed(pictures))
+
+
+def pictures_changed(pictures: Comparison | None) -> frozenset[str]:
+    """The map's slots whose picture (the slot's or its lake's) changed since the game last read
+    the table; none without a picture to compare, or when every box changed (the light or the
+    board moved, rulings V8: the pictures then say nothing of the move)."""
+    if pictures is None or not pictures.still:
+        return frozenset()
+    bmap = barrage_map()
+    slots = [*bmap.dams, *bmap.conduits, *bmap.powerhouses, *bmap.headstreams]
+    return frozenset(s for s in slots if s not in pictures.still
+                     or (s in bmap.dams and f"lake:{s}" not in pictures.still))
 
 
 def human_move(step: Step, key: str) -> NewStep:
