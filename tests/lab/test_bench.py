@@ -30,3 +30,6 @@ def test_bench_json_has_speed_and_fixture_accuracy(capsys):
     for kind in ("build", "production", "water"):
         assert 0 <= figures[f"fixture_{kind}_turns_right_blind"] <= figures[f"fixture_{kind}_turns_right_session"] \
             <= figures[f"fixture_{kind}_turns_right_pictures"] <= 1
+        # moves, not boards (rulings V13): the best legal move, within the three the page offers
+        for way in ("ranked", "ranked_pictures"):
+            assert 0 <= figures[f"fixture_{kind}_turns_right_{way}"] <= figures[f"fixture_{kind}_turns_offered_{way}"] <= 1
