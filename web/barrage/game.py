@@ -162,14 +162,20 @@ def changes_map(step: Step) -> bool:
 
 
 # -- human turns -------------------------------------------------------------------
+def _humans_turn(step: Step) -> tuple[GameState, Flow]:
+    """The state and flow of ``step``, where a human player is to move; StateError if none is."""
+    state, flow = load(step)
+    if flow.phase != "actions" or state.companies[flow.next].automa:
+        raise StateError("it is not a human player's turn")
+    return state, flow
+
+
 def human_done(step: Step, seen: MapState | None, pictures: Comparison | None = None,
                by_hand: Collection[str] = frozenset()) -> NewStep:
     """The human's turn as the camera saw it (``seen``), or unchanged when nothing was seen;
     ``pictures``: the table's picture now compared with the one ``step`` was read from;
     ``by_hand``: the boxes set by hand this turn (``read_against``)."""
-    state, flow = load(step)
-    if flow.phase != "actions" or state.companies[flow.next].automa:
-        raise StateError("it is not a human player's turn")
+    state, flow = _humans_turn(step)
     state = _sekibo_drawn(state, flow.next)
     moves: list[Move] = []
     refused: list[Move] = []
@@ -197,9 +203,7 @@ def refused_before(steps: Sequence[Step]) -> frozenset[str]:
 
 
 def human_pass(step: Step) -> NewStep:
-    state, flow = load(step)
-    if flow.phase != "actions" or state.companies[flow.next].automa:
-        raise StateError("it is not a human player's turn")
+    state, flow = _humans_turn(step)
     passed = flow.passed + [flow.next]
     state = _sekibo_drawn(state, flow.next)
     return _step("human", f"{who(flow.next, state)} passes for the rest of round {state.round}", state,
@@ -302,9 +306,7 @@ def ranked_moves(step: Step, seen: MapState, pictures: Comparison | None = None,
     camera's reading ``seen`` (``vision.barrage.move_ranking``), the reading first held to
     what the game already knows (``held_reading``); the slots read changed that the best move
     does not explain are flagged, never applied."""
-    state, flow = load(step)
-    if flow.phase != "actions" or state.companies[flow.next].automa:
-        raise StateError("it is not a human player's turn")
+    state, flow = _humans_turn(step)
     return rank_turn(map_of(state), seen, flow.next, pictures, by_hand)
 
 
@@ -331,9 +333,7 @@ def pictures_changed(pictures: Comparison | None) -> frozenset[str]:
 def human_move(step: Step, key: str) -> NewStep:
     """The human's turn as the move ``key`` of ``human_moves`` (the best the camera saw, or a
     runner-up the players chose): its pieces put on the game's map, nothing else."""
-    state, flow = load(step)
-    if flow.phase != "actions" or state.companies[flow.next].automa:
-        raise StateError("it is not a human player's turn")
+    state, flow = _humans_turn(step)
     state = _sekibo_drawn(state, flow.next)
     known = map_of(state)
     move = next((m for m in human_moves(known, flow.next) if m.key == key), None)
