@@ -80,7 +80,8 @@ def _list(d: dict, key: str) -> list:
     return v
 
 
-def _num(d: Any, key: str, where: str, lo: int = 0, hi: int = 99, default: Any = ...) -> int:
+def number_field(d: Any, key: str, where: str, lo: int = 0, hi: int = 99, default: Any = ...) -> int:
+    """``d[key]``, a whole number from ``lo`` to ``hi`` (not a boolean); StateError names the field."""
     if not isinstance(d, dict):
         raise StateError(f"{where}: expected an object")
     v = d.get(key, default)
@@ -107,7 +108,7 @@ def _pieces(d: dict, key: str, kind_key: str | None = None) -> tuple[Piece, ...]
             kind = x.get(kind_key) if isinstance(x, dict) else None
             if not isinstance(kind, str) or not kind:
                 raise StateError(f"{w}.{kind_key}: missing")
-        out.append(Piece(_id(x, w), _num(x, "vp", w, default=0), _num(x, "fc", w, default=0), kind))
+        out.append(Piece(_id(x, w), number_field(x, "vp", w, default=0), number_field(x, "fc", w, default=0), kind))
     if len({p.id for p in out}) != len(out):
         raise StateError(f"board.{key}: an id appears twice")
     return tuple(out)
@@ -126,7 +127,7 @@ def load_board(d: Any) -> Board:
         terrain = c.get("terrain") if isinstance(c, dict) else None
         if terrain not in terrains:
             raise StateError(f"{w}.terrain: one of {', '.join(terrains)}")
-        cons.append(Construction(_id(c, w), _num(c, "era", w, 1, 3), terrain, _num(c, "vp", w), _num(c, "count", w, 1)))
+        cons.append(Construction(_id(c, w), number_field(c, "era", w, 1, 3), terrain, number_field(c, "vp", w), number_field(c, "count", w, 1)))
     if len({c.id for c in cons}) != len(cons):
         raise StateError("board.constructions: an id appears twice")
     arches = d.get("arches")

@@ -27,7 +27,7 @@ from automa.common import hexgrid
 from automa.common.deck import Deck
 from automa.common.errors import StateError
 
-from .board import WATER, Board, load_board
+from .board import WATER, Board, load_board, number_field
 from .cards import DIFFICULTIES, CardSet, dump_cards, load_cards
 
 SCHEMA = "brasil-imperial/1"
@@ -250,17 +250,6 @@ def dump(s: GameState) -> dict:
 
 # ---------------------------------------------------------------- load
 
-def _int(d: Any, key: str, where: str, lo: int, hi: int, default: Any = ...) -> int:
-    if not isinstance(d, dict):
-        raise StateError(f"{where}: expected an object")
-    v = d.get(key, default)
-    if v is ...:
-        raise StateError(f"{where}.{key}: missing")
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise StateError(f"{where}.{key}: expected a whole number {lo}-{hi}, got {v!r}")
-    return v
-
-
 def _bool(d: dict, key: str, where: str, default: bool = False) -> bool:
     v = d.get(key, default)
     if not isinstance(v, bool):
@@ -288,8 +277,8 @@ def load_building(d: Any, where: str, owners: list[str], board: Board) -> Buildi
         raise StateError(f"{where}.ref: the capital, city or construction it is")
     if owner == AUTOMA and kind == "construction" and ref not in [c.id for c in board.constructions]:
         raise StateError(f"{where}.ref: the Autômato has no construction {ref!r}")
-    b = Building(owner, kind, ref, _int(d, "vp", where, 0, 99, 0), _int(d, "era", where, 0, 3, 0),
-                 _int(d, "resources", where, 0, 99, 0), _bool(d, "dominated", where))
+    b = Building(owner, kind, ref, number_field(d, "vp", where, 0, 99, 0), number_field(d, "era", where, 0, 3, 0),
+                 number_field(d, "resources", where, 0, 99, 0), _bool(d, "dominated", where))
     if b.dominated and (owner == AUTOMA or kind == "capital"):
         raise StateError(f"{where}: only a player's construction or city can be dominated")
     return b
@@ -317,7 +306,7 @@ def load_cell(d: Any, where: str, owners: list[str], board: Board) -> Cell:
         kind = t.get("kind")
         if kind is not None and kind not in TILE_KINDS:
             raise StateError(f"{where}.tile.kind: one of {', '.join(TILE_KINDS)}")
-        cell.tile = Tile(_bool(t, "face_down", f"{where}.tile", True), kind, _int(t, "fc", f"{where}.tile", 0, 99, 0))
+        cell.tile = Tile(_bool(t, "face_down", f"{where}.tile", True), kind, number_field(t, "fc", f"{where}.tile", 0, 99, 0))
         if cell.tile.face_down and kind is not None:
             raise StateError(f"{where}.tile: a face-down tile shows nothing yet")
     foes = d.get("foes", [])
@@ -328,7 +317,7 @@ def load_cell(d: Any, where: str, owners: list[str], board: Board) -> Cell:
         owner = f.get("owner") if isinstance(f, dict) else None
         if owner not in owners or owner == AUTOMA:
             raise StateError(f"{w}.owner: a player's name")
-        cell.foes.append(Foe(owner, _int(f, "vp", w, 0, 99, 0), _int(f, "fc", w, 0, 99, 0)))
+        cell.foes.append(Foe(owner, number_field(f, "vp", w, 0, 99, 0), number_field(f, "fc", w, 0, 99, 0)))
     return cell
 
 
@@ -360,7 +349,7 @@ def parse_mission(v: Any, where: str) -> list[Objective] | None:
         ref = o.get("ref")
         if ref is not None and (not isinstance(ref, str) or len(ref) > 40):
             raise StateError(f"{w}.ref: a short name")
-        number = _int(o, "objective", w, 1, 3, min(i + 1, 3))
+        number = number_field(o, "objective", w, 1, 3, min(i + 1, 3))
         out.append(Objective(kind, ref, _bool(o, "done", w), number))
     if {o.number for o in out} != {1, 2, 3}:
         raise StateError(f"{where}: each of the objectives 1, 2 and 3 has at least one part")
@@ -413,7 +402,7 @@ def load(data: Any) -> GameState:
         if not isinstance(u, dict):
             raise StateError(f"{w}: expected an object")
         at = None if u.get("at") is None else parse_hex(u["at"], f"{w}.at")
-        lying = None if u.get("lying") is None else _int(u, "lying", w, 0, 100_000)
+        lying = None if u.get("lying") is None else number_field(u, "lying", w, 0, 100_000)
         units[uid] = Unit(at, lying)
     missions_raw = a.get("missions")
     if not isinstance(missions_raw, dict) or set(missions_raw) != {"1", "2", "3"}:
@@ -424,13 +413,13 @@ def load(data: Any) -> GameState:
         raise StateError("automa.gold_vp: the VP of each gold card, 0-99")
     automa = Automa(
         capital=_name(a.get("capital"), "automa.capital"), units=units,
-        adder=_int(a, "adder", "automa", 0, MAX_ADDER, 0),
-        combat_cards=_int(a, "combat_cards", "automa", 0, MAX_COMBAT_CARDS, 0),
-        gold=_int(a, "gold", "automa", 0, 999, 0), frames=_ids(a.get("frames", []), "automa.frames", board.ids("frames")),
+        adder=number_field(a, "adder", "automa", 0, MAX_ADDER, 0),
+        combat_cards=number_field(a, "combat_cards", "automa", 0, MAX_COMBAT_CARDS, 0),
+        gold=number_field(a, "gold", "automa", 0, 999, 0), frames=_ids(a.get("frames", []), "automa.frames", board.ids("frames")),
         products=_ids(a.get("products", []), "automa.products", board.ids("products")),
-        flags=_int(a, "flags", "automa", 0, 99, 0),
+        flags=number_field(a, "flags", "automa", 0, 99, 0),
         missions={e: parse_mission(missions_raw[str(e)], f"automa.missions.{e}") for e in (1, 2, 3)},
-        gold_vp=list(gold_vp) if gold_vp is not None else None, other_vp=_int(a, "other_vp", "automa", 0, 999, 0))
+        gold_vp=list(gold_vp) if gold_vp is not None else None, other_vp=number_field(a, "other_vp", "automa", 0, 999, 0))
     compass = data.get("compass")
     if not isinstance(compass, dict):
         raise StateError("compass: expected at and heading")
@@ -441,16 +430,16 @@ def load(data: Any) -> GameState:
     if pending is not None and (not isinstance(pending, dict) or pending.get("kind") not in PENDING_KINDS):
         raise StateError(f"pending: null or one of {', '.join(PENDING_KINDS)}")
     s = GameState(
-        seed=_int(data, "seed", "state", 0, 2**63 - 1), difficulty=difficulty, movement_difficulty=mdiff,
+        seed=number_field(data, "seed", "state", 0, 2**63 - 1), difficulty=difficulty, movement_difficulty=mdiff,
         cards=cards, board=board, orientation=m["orientation"], capitals=capitals, cells=cells, players=players,
-        automa=automa, turn_position=_int(data, "turn_position", "state", 0, MAX_PLAYERS),
+        automa=automa, turn_position=number_field(data, "turn_position", "state", 0, MAX_PLAYERS),
         action_deck=_deck(data.get("action_deck"), "action_deck", cards.action_ids(difficulty)),
         movement_deck=_deck(data.get("movement_deck"), "movement_deck", cards.movement_ids(mdiff)),
-        compass_at=parse_hex(compass.get("at"), "compass.at"), heading=_int(compass, "heading", "compass", 0, 5),
-        era=_int(data, "era", "state", 1, 3), action_fresh=_bool(data, "action_fresh", "state", True),
+        compass_at=parse_hex(compass.get("at"), "compass.at"), heading=number_field(compass, "heading", "compass", 0, 5),
+        era=number_field(data, "era", "state", 1, 3), action_fresh=_bool(data, "action_fresh", "state", True),
         movement_started=_bool(data, "movement_started", "state"),
         movement_fresh=_bool(data, "movement_fresh", "state", True),
-        pending=copy.deepcopy(pending), turns=_int(data, "turns", "state", 0, 100_000, 0),
+        pending=copy.deepcopy(pending), turns=number_field(data, "turns", "state", 0, 100_000, 0),
         taken_frames=_ids(taken.get("frames", []), "taken.frames", board.ids("frames")),
         taken_cities=_ids(taken.get("cities", []), "taken.cities", board.ids("cities")),
         over=_bool(data, "over", "state"))
