@@ -26,7 +26,9 @@ MECH_NAMES = {"north": "North mech", "central": "Central mech"}
 
 def decide(state: GameState) -> Decision:
     if state.turn != "automa":
-        raise StateError("it is the player's turn" if state.turn == "player" else "the game is over")
+        raise StateError("it is the player's turn: record it first (on the page, or `apply` a decision "
+                         "whose ops end with {\"op\": \"end_turn\", \"who\": \"player\"}); the Automa decides after"
+                         if state.turn == "player" else "the game is over")
     if state.awaiting():
         raise StateError("enter what was revealed on " + ", ".join(state.awaiting())
                          + " first (tile number and corruption)")
