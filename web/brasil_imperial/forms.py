@@ -62,6 +62,18 @@ def direction_labels() -> dict[str, str]:
             "units": _("the most VP of opposing units")}
 
 
+def terrain_label(name: str) -> str:
+    """A terrain in the page's language; a table file's own terrain names stay as written."""
+    return {"water": _("water"), "plain": _("plain"), "forest": _("forest"), "hill": _("hill"),
+            "coast": _("coast")}.get(name, name)
+
+
+def objective_labels() -> dict[str, str]:
+    """What a mission card's objective asks for (``state.OBJECTIVE_KINDS``)."""
+    return {"construction": _("a construction"), "city": _("a city"), "summon": _("a unit"), "frame": _("a frame"),
+            "product": _("a product"), "other": _("other (Reform...)")}
+
+
 def bonus_labels() -> dict[str, str]:
     return {"adder+": _("gain the adder"), "adder-": _("lose the adder"), "combat+": _("gain a combat card"),
             "combat-": _("lose a combat card"), "era": _("the Era bonus")}
@@ -205,7 +217,7 @@ def _piece(s: GameState, form: Mapping[str, Any]) -> tuple[list[dict], str]:
         if terrain not in ("water",) + s.board.terrains:
             raise FormError([_("choose a terrain")])
         cell["terrain"] = terrain
-        label = _("%(h)s is %(terrain)s", h=hex_key(h), terrain=terrain)
+        label = _("%(h)s is %(terrain)s", h=hex_key(h), terrain=terrain_label(terrain))
     elif what == "tile":
         cell["tile"] = {"face_down": True, "kind": None, "fc": 0}
         label = _("Exploration tile on %(h)s", h=hex_key(h))

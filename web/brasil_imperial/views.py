@@ -21,7 +21,8 @@ from .. import pages, sessions
 from ..forms import FormError
 from . import cardsets
 from .board import board
-from .forms import action_codes, action_label, bonus_labels, card_set, direction_labels, table_ops
+from .forms import (action_codes, action_label, bonus_labels, card_set, direction_labels, objective_labels,
+                    table_ops, terrain_label)
 
 GAME_ID = "brasil-imperial"
 MAX_PLAYERS = 3
@@ -193,7 +194,8 @@ def play(sid: int, errors: list[str] | None = None, status: int = 200):
         pending=pending, last=None if pending else last, board=board(s, shown), errors=errors or [],
         steps_text=op_lines(s, shown) if shown else [], score=automa_score(s),
         strength=automa_strength(s) if s.pending and s.pending["kind"] == "combat" else None,
-        tile_kinds=TILE_KINDS, objective_kinds=OBJECTIVE_KINDS, action_label=action_label,
+        tile_kinds=TILE_KINDS, objective_kinds=OBJECTIVE_KINDS, objective_labels=objective_labels(),
+        terrain_label=terrain_label, action_label=action_label,
         heading_deg=round((heading_angle(s.orientation, s.heading) + 90) % 360)), status
 
 
