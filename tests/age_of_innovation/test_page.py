@@ -147,7 +147,7 @@ def test_a_whole_round_through_the_page(client, app):
             break
         client.post(f"{url}/automa", data={"seq": seq(html)})
     s = state_of(app, url)
-    assert s.automa.passed and "still plays this round" in client.get(url).get_data(as_text=True)
+    assert s.automa.passed and "you still play this round" in client.get(url).get_data(as_text=True)
     pos = next(i for i, t in enumerate(s.bonus_line) if t is not None) + 1
     assert post(client, url, action="pass", who="player", position=str(pos)).status_code == 302
     html = client.get(url).get_data(as_text=True)

@@ -126,9 +126,11 @@ def _setup(s: dict, label: Label) -> str:
 
 
 def _wait(s: dict, label: Label) -> str:
+    if s["waiting"] == ["player"]:
+        return _("The Automa has passed; you still play this round.")
     if len(s["waiting"]) == 1:
-        return _("The Automa has passed; %(names)s still plays this round.", names=s["waiting"][0])
-    return _("The Automa has passed; %(names)s still play this round.", names=_and(s["waiting"]))
+        return _("The Automa has passed; %(names)s still plays this round.", names=_name(s["waiting"][0]))
+    return _("The Automa has passed; %(names)s still play this round.", names=_and([_name(w) for w in s["waiting"]]))
 
 
 def _final(s: dict, label: Label) -> str:

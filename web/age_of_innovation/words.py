@@ -15,4 +15,6 @@ NAMES = {
     "marked": lazy_gettext("near marked buildings"), "unmarked": lazy_gettext("near unmarked buildings"),
     "round_tile": lazy_gettext("science: round tile colour"), "catch_up": lazy_gettext("science: catch up"),
     "left": lazy_gettext("left"), "middle": lazy_gettext("middle"), "right": lazy_gettext("right"),
+    # the seats in the turn order (the state's player names)
+    "player": lazy_gettext("you"), "player2": lazy_gettext("player 2"), "automa": lazy_gettext("Automa"),
 }
