@@ -5,6 +5,9 @@ on a free port of 127.0.0.1 (docs/web.md, "Tests"). A test module uses it as
     site = browser.site_fixture()
     page = browser.page_fixture()
     shot = browser.shooter(__file__)
+
+and a phone's checks (``phone_browser, phone = browser.phone_fixture()``; ``overflow``,
+``on_first_screen``, ``too_small_to_tap``).
 """
 from __future__ import annotations
 
@@ -63,6 +66,55 @@ def page_fixture(width: int = 1500, height: int = 1000):
             browser.close()
             assert not errors, f"JavaScript errors: {errors}"
     return page
+
+
+PHONE = {"width": 390, "height": 844}
+TAP = 44                                   # px: the least side of a control a finger hits
+
+
+def phone_fixture():
+    """Two fixtures: ``phone_browser`` (one Chromium a module) and ``phone``, a fresh page a test as a
+    phone shows it (390x844, touch, twice the pixels, English); the test fails if a script threw."""
+    @pytest.fixture(scope="module")
+    def phone_browser():
+        sync_api = pytest.importorskip("playwright.sync_api")
+        with sync_api.sync_playwright() as p:
+            b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+            yield b
+            b.close()
+
+    @pytest.fixture
+    def phone(phone_browser):
+        page = phone_browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                      locale="en-US")
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        yield page
+        page.close()
+        assert not errors, f"JavaScript errors: {errors}"
+    return phone_browser, phone
+
+
+def overflow(page) -> int:
+    """How many pixels the page is wider than the phone (> 0: it scrolls sideways)."""
+    return page.evaluate("document.documentElement.scrollWidth") - PHONE["width"]
+
+
+def on_first_screen(page, selector: str) -> bool:
+    """Whether ``selector`` shows whole on the phone's first screen, before any scrolling."""
+    box = page.locator(selector).bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] \
+        and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+
+
+def too_small_to_tap(page) -> list[str]:
+    """Visible controls (buttons, links, fields, a details' summary) under ``TAP`` px a side: their
+    text and size, in the page's current tab."""
+    return page.evaluate(f"""[...document.querySelectorAll('button, a, select, input:not([type=hidden]), summary')]
+        .filter((e) => e.offsetParent !== null && !e.closest('dialog:not([open])'))
+        .map((e) => [e, e.getBoundingClientRect()])
+        .filter(([e, r]) => r.width > 0 && (r.width < {TAP} || r.height < {TAP}))
+        .map(([e, r]) => `${{e.textContent.trim() || e.id || e.name}} ${{Math.round(r.width)}}x${{Math.round(r.height)}}`)""")
 
 
 def start_game(page, server: str, game_id: str, fields: dict[str, str], ready: str) -> str:

@@ -10,52 +10,12 @@ from pathlib import Path
 import pytest
 
 from tests import browser
-from tests.browser import ARGS, CHROMIUM
+from tests.browser import TAP, on_first_screen, overflow, too_small_to_tap
 
 pytestmark = browser.needs_chromium
 site = browser.site_fixture()
+phone_browser, phone = browser.phone_fixture()
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-PHONE = {"width": 390, "height": 844}
-TAP = 44
-
-
-@pytest.fixture(scope="module")
-def phone_browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def phone(phone_browser):
-    page = phone_browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  locale="en-US")
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    page.close()
-    assert not errors, f"JavaScript errors: {errors}"
-
-
-def overflow(page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth") - PHONE["width"]
-
-
-def on_first_screen(page, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] \
-        and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-
-
-def too_small_to_tap(page) -> list[str]:
-    """Visible buttons and links under 44 px a side (their text), in the page's current tab."""
-    return page.evaluate(f"""[...document.querySelectorAll('button, a, select, input:not([type=hidden])')]
-        .filter((e) => e.offsetParent !== null && !e.closest('dialog:not([open])'))
-        .map((e) => [e, e.getBoundingClientRect()])
-        .filter(([e, r]) => r.width > 0 && (r.width < {TAP} || r.height < {TAP}))
-        .map(([e, r]) => `${{e.textContent.trim() || e.id}} ${{Math.round(r.width)}}x${{Math.round(r.height)}}`)""")
 
 
 def start_demo(page, server: str) -> None:
