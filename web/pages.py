@@ -20,6 +20,7 @@ from automa.games import get
 
 from . import sessions
 from .forms import FormError, integer
+from .store import Step
 
 MAX_SESSION_BYTES = 8 * 1024 * 1024       # a whole game's steps, each a full state
 IndexView = Callable[..., Any]            # index(errors=None, form=None, status=200)
@@ -64,6 +65,14 @@ def register(bp: Blueprint, game_id: str, index: IndexView, play: PlayView) -> N
     bp.add_url_rule("/<int:sid>/undo", "undo", undo, methods=["POST"])
     bp.add_url_rule("/<int:sid>/export", "session_export", session_export)
     bp.add_url_rule("/import", "session_import", session_import, methods=["POST"])
+
+
+def history(steps: list[Step], say: Callable[[dict], str]) -> list[tuple[Step, str]]:
+    """Each step with its line in the history, in the page's language: the start; an Automa turn
+    said anew from its decision by ``say`` (the label stored with it is the engine's English); a
+    step the players made as the page recorded it."""
+    return [(s, _("Game started") if s.kind == "start" else say(s.payload) if s.kind == "automa" else s.label)
+            for s in steps]
 
 
 def step_seq() -> int:

@@ -282,3 +282,17 @@ def test_the_exported_file_is_named_after_any_session_name(client):
     plain = re.search(r'filename="([^"]+)"', header).group(1)
     assert plain.isascii() and plain.startswith("age-of-innovation-") and plain.endswith(".json")
     assert "filename*=UTF-8''" in header and "%D0%98" in header        # И, percent-encoded (RFC 5987)
+
+
+def test_the_history_and_the_seats_speak_portuguese(client, app):
+    """The Automa's steps in the history are said in the page's language from their decision (the
+    label stored is the engine's English); the seats are "você" and "Automa", not state ids."""
+    url = start(client)
+    html = client.get(url).get_data(as_text=True)
+    client.post(f"{url}/automa", data={"seq": seq(html)})
+    english = steps_of(app, url)[-1].label
+    html = client.get(f"{url}?lang=pt_BR").get_data(as_text=True)
+    history = html[html.index('id="history"'):]
+    assert "Partida iniciada" in history and english[:40] not in history
+    assert "Coloque as oficinas iniciais da Automa" in history
+    assert "ordem de turno: você, Automa" in html and ">você: oficina</option>" in html

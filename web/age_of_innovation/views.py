@@ -77,6 +77,7 @@ def play(sid: int, errors: list[str] | None = None, status: int = 200):
     lv = levels()[state.level]
     return render_template(
         "age_of_innovation/play.html", session=cur.info, state=state, seq=cur.last.seq, steps=cur.steps,
+        history=pages.history(cur.steps, lambda d: instruction(d, state.board)),
         decision=decision, instruction=instruction(decision, state.board), acting=acting,
         board=board(state, decision.get("target_hex")),
         level=lv, faction=factions()[state.faction], terrains=TERRAINS, fill=FILL, kinds=KINDS, names=NAMES,

@@ -191,6 +191,7 @@ def play(sid: int, errors: list[str] | None = None, status: int = 200):
     shown = pending or last
     return render_template(
         "brasil_imperial/play.html", session=cur.info, state=s, seq=cur.last.seq, steps=cur.steps,
+        history=pages.history(cur.steps, lambda d: " ".join(op_lines(s, d))),
         pending=pending, last=None if pending else last, board=board(s, shown), errors=errors or [],
         steps_text=op_lines(s, shown) if shown else [], score=automa_score(s),
         strength=automa_strength(s) if s.pending and s.pending["kind"] == "combat" else None,
