@@ -38,6 +38,7 @@ from automa.common.deck import rows_from
 
 from .board import ARCH_SUMMON
 from .cards import ROWS, Action, ActionCard
+from .piles import ACTION, turn_up
 from .placement import place
 from .state import GameState, Objective, hex_key
 from .steps import Work
@@ -57,25 +58,8 @@ class NeedsMission(Exception):
 
 def card_and_row(w: Work) -> tuple[ActionCard, int]:
     """Draw as the phase's steps 1-4 say; the card used and its row (1-4)."""
-    s = w.state
     with w.trace.section("action pile"):
-        if s.action_fresh:
-            w.trace.add("the pile was just turned face up: the top card's first row")
-            w.do({"op": "action_start"})
-            row = 1
-        else:
-            drawn = s.cards.action[s.action_deck.top]
-            w.do({"op": "action_draw", "card": drawn.id})
-            w.say(f"Take action card {drawn.id} from the pile and lay it face up to the left.")
-            if not w.state.action_deck.draw_pile:
-                w.trace.add(f"card {drawn.id} was the last: shuffle the whole pile face up, first row")
-                w.do({"op": "action_reshuffle"})
-                w.say("It was the last card: shuffle all the action cards into a new face-up pile.")
-                row = 1
-            else:
-                row = drawn.arrow
-                w.trace.add(f"card {drawn.id} laid aside; its arrow chooses row {row} of the next card")
-        card = w.state.cards.action[w.state.action_deck.top]
+        card, row = turn_up(w, ACTION)
         w.trace.add(f"action card {card.id}, Era {w.state.era} column, row {row}")
     return card, row
 

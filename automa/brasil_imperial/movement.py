@@ -27,6 +27,7 @@ from automa.common import hexgrid
 
 from .cards import MovementCard
 from .compass import nearest_capital, target_of, turn_towards
+from .piles import MOVEMENT, turn_up
 from .state import AUTOMA, MAX_ADDER, MAX_COMBAT_CARDS, GameState, Hex, hex_key
 from .steps import Work
 
@@ -39,23 +40,7 @@ def card_and_row(w: Work) -> tuple[MovementCard, int, bool]:
     s = w.state
     with w.trace.section("movement pile"):
         first = s.movement_fresh and s.movement_deck.shuffles == 0 and not s.movement_deck.discard
-        if s.movement_fresh:
-            w.trace.add("the pile was just turned face up: the top card's first row")
-            w.do({"op": "movement_first"})
-            row = 1
-        else:
-            drawn = s.cards.movement[s.movement_deck.top]
-            w.do({"op": "movement_draw", "card": drawn.id})
-            w.say(f"Take movement card {drawn.id} and lay it face up to the left.")
-            if not w.state.movement_deck.draw_pile:
-                w.trace.add(f"card {drawn.id} was the last: shuffle the movement pile face up, first row")
-                w.do({"op": "movement_reshuffle"})
-                w.say("It was the last card: shuffle all the movement cards into a new face-up pile.")
-                row = 1
-            else:
-                row = drawn.arrow
-                w.trace.add(f"card {drawn.id} laid aside; its arrow chooses row {row} of the next card")
-        card = w.state.cards.movement[w.state.movement_deck.top]
+        card, row = turn_up(w, MOVEMENT)
         w.trace.add(f"movement card {card.id}, row {row}")
     return card, row, first
 
