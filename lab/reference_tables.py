@@ -10,6 +10,7 @@ finish); otherwise the sampled looks the nets were trained on.
 """
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -90,12 +91,21 @@ class TableShots:
         """The table with the k-th game's pieces (k >= 1): the picture, its truth (``slots``,
         as ``lab.evaluate.score_image`` reads it) and the state."""
         state = self.state(k)
+        frame, truth = self.picture(state, k)
+        return frame, truth, state
+
+    def picture(self, state: GameState, k: int, game: int | None = None) -> tuple[np.ndarray, dict]:
+        """``state`` on this table, shot the ``k``-th time (k >= 1: its own noise, the games'
+        light): the picture and its truth. ``game``: each piece placed as in every other shot
+        of that game on this table (a piece stays where it was put, turn after turn); else
+        each shot places them afresh."""
         t = self.table
         shape = shapes(self.options.shapes, _streams(self.seed)["shapes"])
-        solids = pieces.build_solids(state, t.piece_style, np.random.default_rng([self.seed, k, 3]), shape)
+        per_space = None if game is None else (
+            lambda space: np.random.default_rng([self.seed, game, zlib.crc32(space.encode())]))
+        solids = pieces.build_solids(state, t.piece_style, np.random.default_rng([self.seed, k, 3]), shape, per_space)
         frame, mask = self._shot(solids, k)
-        truth = {"slots": slot_truth(state, load_layout(), t.cam, mask, pieces.drop_footprints(solids))}
-        return frame, truth, state
+        return frame, {"slots": slot_truth(state, load_layout(), t.cam, mask, pieces.drop_footprints(solids))}
 
     def _shot(self, solids: list, k: int) -> tuple[np.ndarray, np.ndarray | None]:
         shot = shoot(self.table, solids, noise=np.random.default_rng([self.seed, k, 9]),

@@ -16,9 +16,9 @@ whole board, where almost nothing changed), and never by less than ``MIN_LEVEL``
 levels. Where the typical difference itself is large (over ``MAX_TYPICAL``: the light
 changed, the board moved, a hand covers much of it), the pictures are not compared and
 every box counts as changed. A box changed when at least ``MIN_PIXELS`` of its pixels
-differ, or half of them are clipped to white or black in either view (glare, deep shadow:
-a piece can come there unseen), within the rectangle its crop is cut from
-(``vision.rectify.plan_crops``: the box, leaned towards the camera as its tallest piece
+differ in patches of ``MIN_PATCH`` or more (noise makes specks), or half of them are clipped
+to white or black in either view (glare, deep shadow: a piece can come there unseen),
+within the rectangle its crop is cut from (``vision.rectify.plan_crops``: the box, leaned towards the camera as its tallest piece
 leans, with a margin). A piece's lean and shadow can reach a neighbour's rectangle, so a
 neighbour may count as changed too: that only means it is read as usual.
 
@@ -44,6 +44,10 @@ SHIFT = 1               # view px a picture may move between the frames (registr
 SIGMAS = 5.0            # noise levels a pixel must move by
 MIN_LEVEL = 16.0        # grey levels (0-255), on the normalised view: above JPEG ringing
 MIN_PIXELS = 6          # view px: a water drop on a headstream tile covers ~20-40
+# view px: the least patch of differing pixels that counts. A drop put on a tile differs over
+# 130-340 px (``DROP_SHARE``), a piece over more; sensor noise through a webcam's sharpening
+# makes specks of up to ~7 px (the printed look's replays, ``lab.printed_turns``)
+MIN_PATCH = 20
 NOISE_SCALE = 1.4826    # median absolute difference -> standard deviation, for Gaussian noise
 MAX_TYPICAL = 3.0       # grey levels: a larger typical difference makes two pictures incomparable
 CLIP = 5                # grey levels from white or black: a pixel clipped there shows nothing
@@ -113,7 +117,17 @@ def _changed(layout: Layout, differing: np.ndarray, clipped: np.ndarray, camera:
         return sums[y1, x1] - sums[y0, x1] - sums[y1, x0] + sums[y0, x0]
     area = np.maximum((x1 - x0) * (y1 - y0), 1)
     # a box mostly clipped by glare or shadow can hide a piece that came: not comparable
-    return (counts(differing) >= MIN_PIXELS) | (counts(clipped) >= MAX_CLIPPED * area)
+    return (counts(compact(differing)) >= MIN_PIXELS) | (counts(clipped) >= MAX_CLIPPED * area)
+
+
+def compact(differing: np.ndarray) -> np.ndarray:
+    """``differing`` without its specks: only the 8-connected patches of ``MIN_PATCH`` or more.
+    Sensor noise and JPEG blocks make scattered specks, which add up to ``MIN_PIXELS`` in a
+    large box; anything put on the board (a drop is the least) differs as one patch."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(differing.astype(np.uint8), connectivity=8)
+    keep = stats[:, cv2.CC_STAT_AREA] >= MIN_PATCH
+    keep[0] = False
+    return keep[labels]
 
 
 def drop_shapes(differing: np.ndarray) -> int:

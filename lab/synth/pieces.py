@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 import cv2
 import numpy as np
@@ -188,16 +188,21 @@ def _spread(rng: np.random.Generator, box: Box, n: int, r: float,
 
 
 def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator,
-                 shape: Shapes = BLOCKS) -> list[Solid]:
+                 shape: Shapes = BLOCKS, per_space: Callable[[str], np.random.Generator] | None = None) -> list[Solid]:
     """Every piece on the map: dams, conduits, powerhouses and water drops, the structures
-    shaped as ``shape`` says (``shapes.py``). ``rng`` draws the same whatever the shapes."""
+    shaped as ``shape`` says (``shapes.py``). ``rng`` draws the same whatever the shapes.
+    ``per_space``: each space's pieces (a lake's or a tile's drops) drawn from that space's own
+    stream instead, so a piece stands where it stood when others are added (a game's turns)."""
     lay = load_layout()
     out: list[Solid] = []
 
-    def place(box: Box) -> tuple[float, float, float]:
+    def stream(space: str) -> np.random.Generator:
+        return rng if per_space is None else per_space(space)
+
+    def place(box: Box, r: np.random.Generator) -> tuple[float, float, float]:
         cx, cy = box.centre
-        return (cx + rng.normal(0, style.jitter_px), cy + rng.normal(0, style.jitter_px),
-                math.radians(rng.normal(0, style.jitter_deg)))
+        return (cx + r.normal(0, style.jitter_px), cy + r.normal(0, style.jitter_px),
+                math.radians(r.normal(0, style.jitter_deg)))
 
     def colour(owner: str) -> Colour:
         return tuple(style.colours[owner])  # type: ignore[return-value]
@@ -214,21 +219,22 @@ def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator,
         out.extend(parts)
 
     for space, dam in state.dams.items():
-        box = lay.slot(space)
-        cx, cy, ang = place(box)
+        box, r = lay.slot(space), stream(space)
+        cx, cy, ang = place(box, r)
         w, d, z = box.w * style.dam_width, box.h * style.dam_depth, 0.0
         dam_piece(space, 0, cx, cy, w, d, ang, z, style.base_height, dam.owner)
         z += style.base_height
         for level in range(1, dam.pieces):
             # each piece sits on the top face of the one below
             w, d = w * style.dam_taper - style.elevation_inset, d * style.dam_taper - style.elevation_inset / 2
-            ecx, ecy, eang = cx + rng.normal(0, 1), cy + rng.normal(0, 1), ang + rng.normal(0, 0.04)
+            ecx, ecy, eang = cx + r.normal(0, 1), cy + r.normal(0, 1), ang + r.normal(0, 0.04)
             dam_piece(space, level, ecx, ecy, w, d, eang, z, style.elevation_height, dam.owner)
             z += style.elevation_height
     for space, owner in state.conduits.items():
-        cx, cy, ang = place(lay.slot(space))
+        r = stream(space)
+        cx, cy, ang = place(lay.slot(space), r)
         if style.conduit_shape == "bar":
-            angle = ang + rng.uniform(0, math.pi)
+            angle = ang + r.uniform(0, math.pi)
             if shape.moulded:
                 out.append(Solid(*pipe(cx, cy, style.conduit_length, style.conduit_width / 2, angle), colour(owner)))
             else:
@@ -242,7 +248,7 @@ def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator,
         out[-1].slot = space
     for space, owner in state.powerhouses.items():
         box = lay.slot(space)
-        cx, cy, ang = place(box)
+        cx, cy, ang = place(box, stream(space))
         s = style.powerhouse_size
         foot = rect(cx, cy, box.w * s, box.h * s * 1.3, ang)
         house = [prism(foot, 0, style.powerhouse_height, colour(owner))]
@@ -255,7 +261,7 @@ def build_solids(state: GameState, style: PieceStyle, rng: np.random.Generator,
     spots = [(lay.lake(s), d.drops) for s, d in state.dams.items()]
     spots += [(lay.slot(h), n) for h, n in state.headstreams.items()]
     for box, n in spots:
-        out += add_drops(box, n, style, rng, built)
+        out += add_drops(box, n, style, stream(box.key), built)
     return out
 
 

@@ -141,3 +141,22 @@ def test_a_moulded_pictures_table_is_found_and_an_earlier_map_lifts_whole_arches
     kept = [s for s in solids_before(table, before) if s.slot == raised]
     assert len(kept) == ARCH_SEGMENTS and {s.level for s in kept} == {0}
     assert table_of({**sample.truth, "style": {**sample.truth["style"], "shapes": {"kind": "clay"}}}, sample.jpeg) is None
+
+
+def test_pieces_drawn_per_space_stand_where_they_stood_when_another_is_built():
+    """A game's turns: each space's pieces from its own stream, so a new conduit leaves every
+    other piece (and the drops) where it was; one stream for all moves them all."""
+    state, style = _game_with_a_raised_dam_and_a_conduit()
+    later = state.copy()
+    later.conduits["1A"] = next(iter(state.companies))
+
+    def per_space(space: str) -> np.random.Generator:
+        return np.random.default_rng([7, sum(map(ord, space))])
+
+    def places(solids) -> list:
+        return sorted((str(s.slot), s.level, str(s.holder), s.verts.tobytes()) for s in solids if s.slot != "1A")
+    before = places(pieces.build_solids(state, style, np.random.default_rng(3), per_space=per_space))
+    after = places(pieces.build_solids(later, style, np.random.default_rng(4), per_space=per_space))
+    assert before == after
+    shared = places(pieces.build_solids(later, style, np.random.default_rng(3)))
+    assert shared != places(pieces.build_solids(state, style, np.random.default_rng(3)))

@@ -10,6 +10,7 @@ from automa.barrage.state import Dam
 from vision.barrage.board_state import MapState
 from vision.barrage.move_ranking import (
     ALTERNATIVES,
+    ARRIVED_RIGHT,
     PICTURE_MOVED,
     PICTURE_UNMOVED,
     rank,
@@ -115,3 +116,25 @@ def test_a_picture_that_changed_is_evidence_of_a_move_there(known):
     # a hidden slot's picture (a hand over it) is no evidence
     seen.unknown = ["1U"]
     assert rank(known, seen, moves, changed={"1U"}).best.move.key == "none"
+
+
+def test_drops_seen_coming_in_the_pictures_outweigh_a_tiles_count_read_wrong(known):
+    # Water Management: a drop on A and one on C; the counters read 2 on A (a printed drop icon
+    # taken for one) and nothing on C, surely
+    seen = read(known, sure=0.94)
+    seen.headstreams["A"] = 2
+    moves = human_moves(known, "italy")
+    changed = {"A", "C"}
+    assert rank(known, seen, moves, changed=changed).best.move.key == "water:p2:A+A"
+    # the pictures show one drop-sized shape come on each tile (rulings V9)
+    ranking = rank(known, seen, moves, changed=changed, arrived={"A": 1, "C": 1})
+    assert ranking.best.move.key == "water:p2:A+C"
+    a_and_c = ranking.best.score
+    # against nothing: A read 2, neither the move's 1 nor nothing's 0; C read 0, nothing's; both
+    # pictures changed; each tile's drops counted coming match the move's, not nothing's
+    assert a_and_c == pytest.approx(math.log(0.06 / ALTERNATIVES) - math.log(0.94)
+                                    + 2 * math.log(PICTURE_MOVED / PICTURE_UNMOVED)
+                                    + 2 * (math.log(ARRIVED_RIGHT) - math.log(1 - ARRIVED_RIGHT)))
+    # a tile whose reading the game holds (its picture unchanged) gives no count either way
+    held = rank(known, seen, moves, held={"C"}, changed={"A"}, arrived={"A": 1, "C": 1})
+    assert held.best.move.key != "water:p2:A+C"

@@ -18,7 +18,7 @@ from vision.barrage.board_state import MapState
 from vision.layout import load_layout
 from vision.pose import camera_position
 from vision.rectify import VIEW_SCALE, canonical_view, plan_crops
-from vision.slot_change import MIN_PIXELS, compare, differing_pixels, drop_shapes
+from vision.slot_change import MIN_PATCH, MIN_PIXELS, compact, compare, differing_pixels, drop_shapes
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "synth"
 SEED = 930_007
@@ -154,6 +154,24 @@ def test_a_board_registered_half_a_pixel_off_is_still_and_a_drop_sized_blot_is_n
     assert np.count_nonzero(differing_pixels(a, blot)) >= MIN_PIXELS
     assert {b.key for b in lay.boxes} - compare(lay, a, blot, CAMERA).still == {box.key}
 
+
+
+def test_specks_of_noise_scattered_over_a_box_leave_it_still_and_one_patch_does_not():
+    """Sensor noise through a webcam's sharpening differs in specks of a few pixels, which add
+    up to ``MIN_PIXELS`` over a large box; a thing put there differs as one patch."""
+    a, lay = view(decoded(render(SEED, OPTIONS).jpeg)), load_layout()
+    box = max((b for b in lay.boxes if b.kind == "dam"), key=lambda b: b.w * b.h)
+    x0, y0 = round(box.x * VIEW_SCALE), round(box.y * VIEW_SCALE)
+    specks = a.copy()
+    for k in range(4):          # 2x2 specks, MIN_PIXELS and more in all, none a patch
+        specks[y0 + 3 + 4 * k:y0 + 5 + 4 * k, x0 + 3 + 5 * k:x0 + 5 + 5 * k] = 255 - specks[y0 + 3, x0 + 3]
+    differing = differing_pixels(a, specks)
+    assert np.count_nonzero(differing) >= MIN_PIXELS and not compact(differing).any()
+    assert compare(lay, a, specks, CAMERA).still == {b.key for b in lay.boxes}
+    patch = a.copy()
+    cv2.circle(patch, (x0 + 8, y0 + 8), 3, (255, 40, 40), -1)
+    assert np.count_nonzero(compact(differing_pixels(a, patch))) >= MIN_PATCH
+    assert box.key not in compare(lay, a, patch, CAMERA).still
 
 def test_a_drop_put_on_a_headstream_is_seen_coming_and_nothing_comes_on_a_table_left_alone():
     """Rulings V9: the drop the generator puts on headstream C shows as one drop-sized shape

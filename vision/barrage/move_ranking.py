@@ -18,7 +18,7 @@ not together with the best one (a turn is one action). The players look there.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from automa.barrage.data import barrage_map
@@ -40,6 +40,10 @@ NO_CONFIDENCE = 0.9                 # a map read without confidences (typed in, 
 # build, production and Water Management turns, --pairs): 75 of 75 moved slots, 393 of 4646
 # others (a piece's lean or shadow, a hand); 0.99 bounds the first.
 PICTURE_MOVED, PICTURE_UNMOVED = 0.99, 393 / 4646
+# How often the drop-sized shapes that came on a headstream tile's picture (rulings V9) number the
+# drops put there: 78 of 81 tiles on the printed look's replays (``lab.printed_turns``, tables
+# 900-907; the 3 others counted fewer, drops side by side); 0.95 bounds it.
+ARRIVED_RIGHT = 0.95
 TOP = 3                             # the page offers the best move and the next ones
 
 
@@ -74,12 +78,16 @@ def holds(board: MapState, slot: str) -> object:
 
 
 def rank(known: MapState, seen: MapState, candidates: Sequence[HumanMove],
-         held: Collection[str] = frozenset(), changed: Collection[str] = frozenset()) -> Ranking:
+         held: Collection[str] = frozenset(), changed: Collection[str] = frozenset(),
+         arrived: Mapping[str, int] | None = None) -> Ranking:
     """``candidates`` ranked by how well each explains ``seen`` read from a table that held
     ``known`` before the turn; ``held``: slots whose reading stands for what the game knows
     (a picture unchanged, a slot set by hand), counted as read ``known``'s way, surely;
     ``changed``: slots whose picture changed since then, evidence for a move there of
-    ``PICTURE_MOVED / PICTURE_UNMOVED`` (none for a slot hidden now or held)."""
+    ``PICTURE_MOVED / PICTURE_UNMOVED`` (none for a slot hidden now or held); ``arrived``:
+    headstream tiles where the pictures show drop-sized shapes that came, and how many
+    (rulings V9), a count of the drops put there that is right ``ARRIVED_RIGHT`` of the time,
+    whatever the camera's count of the tile reads (printed drop icons mislead it)."""
     if not candidates:
         raise ValueError("no move to rank: a turn can always change nothing")
 
@@ -96,10 +104,20 @@ def rank(known: MapState, seen: MapState, candidates: Sequence[HumanMove],
         return sum(math.log(c) if r == t else math.log((1 - c) / ALTERNATIVES)
                    for r, t in zip(_parts(slot, read), _parts(slot, truth)))
 
+    came = {h: k for h, k in (arrived or {}).items() if h not in held}
+
+    def log_came(slot: str, truth: object) -> float:
+        """The drop shapes counted coming on ``slot``'s picture, had it held ``truth``."""
+        if slot not in came:
+            return 0.0
+        put = int(truth or 0) - known.headstreams.get(slot, 0)
+        return math.log(ARRIVED_RIGHT if put == came[slot] else 1 - ARRIVED_RIGHT)
+
     hidden = set(seen.unknown) - set(held)
     pictured = set(changed) - hidden - set(held)
     seen_change = math.log(PICTURE_MOVED / PICTURE_UNMOVED)
     scores = [sum(log_p(s, v) - log_p(s, holds(known, s)) + (seen_change if s in pictured else 0)
+                  + log_came(s, v) - log_came(s, holds(known, s))
                   for s, v in m.changes().items() if s not in hidden)
               for m in candidates]
     top = max(scores)

@@ -315,7 +315,9 @@ def rank_turn(known: MapState, seen: MapState, mover: str, pictures: Comparison 
     """``mover``'s moves from ``known`` ranked by ``seen`` held to what the game knows, with
     the slots whose picture changed since the game read ``known`` (``ranked_moves``)."""
     held_seen, _, held = held_reading(known, seen, pictures, by_hand)
-    return rank(known, held_seen, human_moves(known, mover), held, pictures_changed(pictures))
+    arrived = pictures.arrived if pictures is not None and pictures.still else {}
+    return rank(known, held_seen, human_moves(known, mover), held, pictures_changed(pictures),
+                {h: k for h, k in arrived.items() if h not in by_hand})
 
 
 def pictures_changed(pictures: Comparison | None) -> frozenset[str]:
