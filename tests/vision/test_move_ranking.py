@@ -138,3 +138,17 @@ def test_drops_seen_coming_in_the_pictures_outweigh_a_tiles_count_read_wrong(kno
     # a tile whose reading the game holds (its picture unchanged) gives no count either way
     held = rank(known, seen, moves, held={"C"}, changed={"A"}, arrived={"A": 1, "C": 1})
     assert held.best.move.key != "water:p2:A+C"
+
+
+def test_a_dams_own_picture_speaks_for_its_height_and_its_lakes_for_its_water(known):
+    # 1U (Italy's, 2 pieces, 2 drops) read unchanged, unsure: an elevation changes its height,
+    # a production its water
+    seen = read(known, **{"1U": 0.55})
+    moves = human_moves(known, "italy")
+
+    def score(key: str, changed: set[str]) -> float:
+        return next(s.score for s in rank(known, seen, moves, changed=changed).moves if s.move.key == key)
+    seen_change = math.log(PICTURE_MOVED / PICTURE_UNMOVED)
+    for key, speaks, silent in (("elevation:1U", "1U", "lake:1U"), ("production:1U:1B:1", "lake:1U", "1U")):
+        assert score(key, {speaks}) == pytest.approx(score(key, set()) + seen_change), key
+        assert score(key, {silent}) == score(key, set()), key

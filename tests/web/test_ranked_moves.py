@@ -69,8 +69,8 @@ def test_a_change_no_legal_move_explains_is_flagged_not_applied(client, session_
 def test_the_slots_whose_picture_changed_and_none_when_every_box_did():
     everything_but = lambda *changed: frozenset(
         b.key for b in load_layout().boxes if b.id not in changed)
-    assert game.pictures_changed(Comparison(everything_but("1A", "1U"), {})) == {"1A", "1U"}
-    still = everything_but() - {"lake:2U"}                         # a dam's water moved: the dam's slot
-    assert game.pictures_changed(Comparison(still, {})) == {"2U"}
+    assert game.pictures_changed(Comparison(everything_but("1A", "1U"), {})) == {"1A", "1U", "lake:1U"}
+    still = everything_but() - {"lake:2U"}                         # a dam's water moved: its lake
+    assert game.pictures_changed(Comparison(still, {})) == {"lake:2U"}
     assert game.pictures_changed(Comparison(frozenset(), {})) == frozenset()     # the light or the board moved
     assert game.pictures_changed(None) == frozenset()

@@ -83,8 +83,10 @@ def rank(known: MapState, seen: MapState, candidates: Sequence[HumanMove],
     """``candidates`` ranked by how well each explains ``seen`` read from a table that held
     ``known`` before the turn; ``held``: slots whose reading stands for what the game knows
     (a picture unchanged, a slot set by hand), counted as read ``known``'s way, surely;
-    ``changed``: slots whose picture changed since then, evidence for a move there of
-    ``PICTURE_MOVED / PICTURE_UNMOVED`` (none for a slot hidden now or held); ``arrived``:
+    ``changed``: boxes whose picture changed since then (a slot's by its name, a dam's lake
+    as ``lake:`` and the dam's), evidence of ``PICTURE_MOVED / PICTURE_UNMOVED`` for a move that
+    changes what shows there: a dam's owner or height on its space, its water in its lake (none
+    for a slot hidden now or held); ``arrived``:
     headstream tiles where the pictures show drop-sized shapes that came, and how many
     (rulings V9), a count of the drops put there that is right ``ARRIVED_RIGHT`` of the time,
     whatever the camera's count of the tile reads (printed drop icons mislead it)."""
@@ -114,9 +116,18 @@ def rank(known: MapState, seen: MapState, candidates: Sequence[HumanMove],
         return math.log(ARRIVED_RIGHT if put == came[slot] else 1 - ARRIVED_RIGHT)
 
     hidden = set(seen.unknown) - set(held)
-    pictured = set(changed) - hidden - set(held)
     seen_change = math.log(PICTURE_MOVED / PICTURE_UNMOVED)
-    scores = [sum(log_p(s, v) - log_p(s, holds(known, s)) + (seen_change if s in pictured else 0)
+
+    def pictured(slot: str, truth: object) -> bool:
+        """Whether the picture changed where ``truth`` shows otherwise than the game knew."""
+        if slot in hidden or slot in held:
+            return False
+        if slot not in barrage_map().dams:
+            return slot in changed
+        was, now = _parts(slot, holds(known, slot)), _parts(slot, truth)
+        return (was[:2] != now[:2] and slot in changed) or (was[2] != now[2] and f"lake:{slot}" in changed)
+
+    scores = [sum(log_p(s, v) - log_p(s, holds(known, s)) + (seen_change if pictured(s, v) else 0)
                   + log_came(s, v) - log_came(s, holds(known, s))
                   for s, v in m.changes().items() if s not in hidden)
               for m in candidates]

@@ -321,15 +321,15 @@ def rank_turn(known: MapState, seen: MapState, mover: str, pictures: Comparison 
 
 
 def pictures_changed(pictures: Comparison | None) -> frozenset[str]:
-    """The map's slots whose picture (the slot's or its lake's) changed since the game last read
-    the table; none without a picture to compare, or when every box changed (the light or the
-    board moved, rulings V8: the pictures then say nothing of the move)."""
+    """The boxes of the map whose picture changed since the game last read the table, a slot's
+    by its name and a dam's lake as ``lake:`` and the dam's (``Box.key``); none without a picture
+    to compare, or when every box changed (the light or the board moved, rulings V8: the
+    pictures then say nothing of the move)."""
     if pictures is None or not pictures.still:
         return frozenset()
     bmap = barrage_map()
-    slots = [*bmap.dams, *bmap.conduits, *bmap.powerhouses, *bmap.headstreams]
-    return frozenset(s for s in slots if s not in pictures.still
-                     or (s in bmap.dams and f"lake:{s}" not in pictures.still))
+    boxes = [*bmap.dams, *bmap.conduits, *bmap.powerhouses, *bmap.headstreams, *(f"lake:{d}" for d in bmap.dams)]
+    return frozenset(b for b in boxes if b not in pictures.still)
 
 
 def human_move(step: Step, key: str) -> NewStep:
