@@ -32,10 +32,13 @@ test: $(STAMP) browser
 	$(PY) -m pytest
 
 # Speed and the fixtures, then the accuracy goal on the nine held-out goal sets (made on the
-# first run, ~4 min on 2 cores; read in ~4 min).
+# first run, ~4 min on 2 cores; read in ~4 min), then the held-out printed look: still frames
+# (cold, calibrated, adapted) and whole games' turns (~1.5 min each).
 bench: $(STAMP)
 	$(VENV)/bin/automa-vision bench
 	$(VENV)/bin/automa-vision eval-sets goal
+	$(VENV)/bin/python -m lab.printed_eval --tables 8 --frames 5 --first 940
+	$(VENV)/bin/python -m lab.printed_turns --tables 8 --first 940
 
 # Retrain the slot model, its conduit and powerhouse specialist, the dam-height reader and the drop counters on
 # freshly generated synthetic images (torch
