@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -29,7 +28,7 @@ from vision.barrage.pipeline import Pipeline
 from vision.barrage.reference_reading import ReferenceReader
 
 from .evaluate import Tally, score_image
-from .reference_tables import TableShots
+from .reference_tables import TableShots, add_table_options, evaluated
 
 FIRST_SEED = 900          # the printed tables (the default gates are fitted on 400..)
 SURE = 0.8
@@ -93,19 +92,12 @@ def evaluate(tables: int, frames: int, teach: int, work: Path, first: int = FIRS
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--tables", type=int, default=5)
+    add_table_options(p, tables=5, first=FIRST_SEED)
     p.add_argument("--frames", type=int, default=6, help="games read on each table")
-    p.add_argument("--teach", type=int, default=2, help="photos each table is taught with")
-    p.add_argument("--first", type=int, default=FIRST_SEED, help="the first table's seed (default %(default)s)")
-    p.add_argument("--exposure", type=float, default=1.0,
-                   help="the games' light against the empty board's, e.g. 0.7: a darker room than at calibration")
     p.add_argument("--blind", action="store_true", help="read without the game's companies")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    t0 = time.perf_counter()
-    with tempfile.TemporaryDirectory() as work:
-        out = evaluate(args.tables, args.frames, args.teach, Path(work), args.first, args.exposure, args.blind)
-    out["seconds"] = round(time.perf_counter() - t0)
+    out = evaluated(lambda work: evaluate(args.tables, args.frames, args.teach, work, args.first, args.exposure, args.blind))
     if args.json:
         print(json.dumps(out))
         return 0

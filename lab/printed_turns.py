@@ -21,8 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import tempfile
-import time
 from pathlib import Path
 
 from automa.barrage.human_moves import HumanMove, human_moves
@@ -35,7 +33,7 @@ from vision.slot_change import compare
 from vision.stability import MotionDetector, StabilityFilter
 from web.barrage.game import map_of, rank_turn
 
-from .reference_tables import TableShots
+from .reference_tables import TableShots, add_table_options, evaluated
 
 FIRST_SEED = 940                    # the printed tables printed_eval reads (900.. and 920.. chose its settings)
 KINDS = ("build", "production", "water", "none")
@@ -99,11 +97,11 @@ def _listed(known: MapState, move: HumanMove) -> list:
 
 
 def evaluate(tables: int, games: int, turns: int, teach: int, work: Path, first: int = FIRST_SEED,
-             seed: int = 0) -> dict:
+             seed: int = 0, exposure: float = 1.0) -> dict:
     rows: list[dict] = []
     rng = random.Random(seed)
     for table in range(first, first + tables):
-        shots = TableShots(table, printed=True)
+        shots = TableShots(table, printed=True, exposure=exposure)
         folder = work / f"table{table}"
         calibrate(shots.empty(), folder)
         adapt(folder, [(image, state) for image, _, state in (shots.frame(k) for k in range(1, teach + 1))])
@@ -111,7 +109,8 @@ def evaluate(tables: int, games: int, turns: int, teach: int, work: Path, first:
         for g in range(games):
             start = shots.state(teach + 1 + g)
             rows += play(shots, reader, start, turns, rng, game=g + 1)
-    return summarise(rows) | {"first": first, "tables": tables, "games": tables * games, "teach": teach}
+    return summarise(rows) | {"first": first, "tables": tables, "games": tables * games, "teach": teach,
+                              "exposure": exposure}
 
 
 def summarise(rows: list[dict]) -> dict:
@@ -134,23 +133,20 @@ def summarise(rows: list[dict]) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--tables", type=int, default=8)
+    add_table_options(p, tables=8, first=FIRST_SEED)
     p.add_argument("--games", type=int, default=2, help="games played on each table")
     p.add_argument("--turns", type=int, default=12, help="turns of each game")
-    p.add_argument("--teach", type=int, default=2, help="photos each table is taught with")
-    p.add_argument("--first", type=int, default=FIRST_SEED, help="the first table's seed (default %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="seed of the moves drawn")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    t0 = time.perf_counter()
-    with tempfile.TemporaryDirectory() as work:
-        out = evaluate(args.tables, args.games, args.turns, args.teach, Path(work), args.first, args.seed)
-    out["seconds"] = round(time.perf_counter() - t0)
+    out = evaluated(lambda work: evaluate(args.tables, args.games, args.turns, args.teach, work, args.first, args.seed,
+                                          args.exposure))
     if args.json:
         print(json.dumps(out))
         return 0
     print(f"{out['turns']} turns of {out['games']} games on {out['tables']} printed tables (seeds {out['first']}..), "
-          f"each table calibrated and taught with {out['teach']} photos; {out['seconds']} s")
+          f"each table calibrated and taught with {out['teach']} photos, the games' light {out['exposure']} "
+          f"times the empty board's; {out['seconds']} s")
     for kind in (*KINDS, "all"):
         if kind in out:
             m = out[kind]

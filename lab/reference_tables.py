@@ -10,9 +10,14 @@ finish); otherwise the sampled looks the nets were trained on.
 """
 from __future__ import annotations
 
+import argparse
+import tempfile
+import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -112,3 +117,21 @@ class TableShots:
                      exposure=self.exposure if k else 1.0, occluder=False)
         jpeg = encode_jpeg(shot.frame, shot.photo_style.jpeg_quality)
         return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR), shot.mask
+
+
+def add_table_options(p: argparse.ArgumentParser, tables: int, first: int) -> None:
+    """The options every printed-table evaluation takes: how many tables from which seed, the
+    photos each is taught with and the games' light."""
+    p.add_argument("--tables", type=int, default=tables)
+    p.add_argument("--first", type=int, default=first, help="the first table's seed (default %(default)s)")
+    p.add_argument("--teach", type=int, default=2, help="photos each table is taught with")
+    p.add_argument("--exposure", type=float, default=1.0,
+                   help="the games' light against the empty board's, e.g. 0.7: a darker room than at calibration")
+
+
+def evaluated(evaluate: Callable[[Path], dict]) -> dict:
+    """``evaluate`` run with a scratch folder for its tables' profiles, and the seconds it took."""
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory() as work:
+        out = evaluate(Path(work))
+    return out | {"seconds": round(time.perf_counter() - t0)}

@@ -83,7 +83,8 @@ def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT) -> tuple
     live_lab, ref_lab = to_lab(live), to_lab(ref)
     # the frame's light against the reference's: most boxes are empty, so the median of the
     # differences over every pixel of every box is the light's change, not a piece's
-    ref_lab = ref_lab + np.median((live_lab[:, ::3, ::3] - ref_lab[:, ::3, ::3]).reshape(-1, 3), axis=0)
+    light = np.median((live_lab[:, ::3, ::3] - ref_lab[:, ::3, ::3]).reshape(-1, 3), axis=0)
+    ref_lab += light.astype(np.float32)      # in float32, as the rest: float64 would double every step's time
     ref_al = _aligned(live_lab, ref_lab, shift)
     n, h, w, _ = live.shape
     core = live_lab[:, shift:h - shift, shift:w - shift]
@@ -105,9 +106,9 @@ def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT) -> tuple
         (dl < -CHANGED[0]).mean(1), (dl > CHANGED[0]).mean(1),
         np.abs(dl).mean(1), np.sqrt((diff[..., 1:] ** 2).sum(-1)).reshape(n, -1).mean(1),
         ncc, np.abs(grad).reshape(n, -1).mean(1), centre.reshape(n, -1).mean(1)], axis=1).astype(np.float32)
-    changed = (de > CHANGED[0])[..., None]
-    counted = changed.sum((1, 2))
-    colour = np.where(counted > 8, (core * changed).sum((1, 2)) / np.maximum(counted, 1), core.mean((1, 2)))
+    changed = (de > CHANGED[0]).astype(np.float32)
+    counted = changed.sum((1, 2))[:, None]
+    colour = np.where(counted > 8, np.einsum("nhwc,nhw->nc", core, changed) / np.maximum(counted, 1), core.mean((1, 2)))
     return features, colour.astype(np.float32)
 
 

@@ -11,8 +11,8 @@ and home-made pieces differ.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Callable, Sequence
 
 import cv2
 import numpy as np
