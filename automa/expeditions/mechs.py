@@ -4,13 +4,13 @@ Seed 003, "Ações e Movimento da Automa (Mechs)":
 
 - *Fixed movement*: the North mech always moves east, wrapping from the east-most North
   location back to the west-most; the Central mech always moves west, wrapping around Central.
-  The mechs ignore the player's location: it is counted, checked and ended on like any other
-  (the player's mech blocks nothing; E2).
+  The mechs ignore the player's location: it is skipped, neither counted in a distance or in the
+  0-3 window nor a target, and a mech never ends there (E2).
 - *Sweep*: with the sweep icon, every face-up card adjacent to the mech (where it stands before
-  it moves) goes to the sweep pile (E4).
+  it moves) goes to the sweep pile (E5).
 - *Target*: with at least the glory the target line needs, the next 0-3 locations (0 = where the
-  mech stands) are checked in its direction; the first that matches a target icon is where the
-  mech goes and acts:
+  mech stands, the player's location skipped) are checked in its direction; the first that
+  matches a target icon is where the mech goes and acts:
   map icon - a location with a map token (explore it);
   20 icon - the location with the 20-value token and no other corruption (vanquish the 20);
   corruption icon - a location with at least 1 corruption token, the 20 ignored (vanquish up to
@@ -42,20 +42,22 @@ class MechPlan:
     sweep: tuple[str, ...]          # card spaces swept (empty: no sweep icon, or no card adjacent)
     action: str                     # "explore", "vanquish_lair", "vanquish" or "move"
     to: str                         # where the mech ends
-    steps: int                      # locations travelled (the player's one not counted)
+    steps: int                      # locations travelled (the player's, skipped, not counted)
     take: int = 0                   # corruption tokens a vanquish takes
 
 
 def route(state: GameState, mech: str) -> list[str]:
     """The mech's region in its direction of travel, starting where it stands, wrapping around.
-    The player's location is one like the others: the Automa ignores the player's mech (E2)."""
+    The player's location is left out: "Mechs da Automa ignoram a localização do jogador humano"
+    (E2), so it counts for no distance and no window. Where the mech itself stands is kept (0)
+    unless the player stands there too (only a hand-made state has that)."""
     lay = layout()
     ordered = list(lay.regions[MECH_REGION[mech]])
     here = state.mechs[mech]
     cells = [lay.positions[p] for p in ordered]
     by_cell = dict(zip(cells, ordered))
-    around = hexgrid.cyclic_from(cells, lay.positions[here], reverse=MOVES_WEST[mech])
-    return [by_cell[c] for c in around]
+    around = [by_cell[c] for c in hexgrid.cyclic_from(cells, lay.positions[here], reverse=MOVES_WEST[mech])]
+    return [here] + [p for p in around[1:] if p != state.player_at]
 
 
 def matches(loc: Location, kind: str) -> bool:
@@ -85,7 +87,10 @@ def plan(state: GameState, mech: str, line: MechLine, trace: Trace) -> MechPlan:
     way = "west" if MOVES_WEST[mech] else "east"
     path = route(state, mech)
     if state.player_at in lay.regions[MECH_REGION[mech]]:
-        trace.add(f"the player's mech on {state.player_at} is ignored: that location counts like any other")
+        trace.add(f"the player's mech is on {state.player_at}: that location is skipped (not counted, "
+                  "never a target, never ended on)")
+    # path[0] is where the mech stands; numbered as travelled, the player's location left out.
+    window = [(steps, pid) for steps, pid in enumerate(path[:WINDOW + 1]) if pid != state.player_at]
 
     swept: tuple[str, ...] = ()
     if line.sweep:
@@ -104,7 +109,7 @@ def plan(state: GameState, mech: str, line: MechLine, trace: Trace) -> MechPlan:
         icons = " or ".join(ICON_NAMES[k] for k in target.kinds)
         with trace.section(f"target line ({icons}) needs {target.glory} glory, the Automa has {state.glory}: "
                            f"checking the next 0-{WINDOW} locations {way}"):
-            for steps, pid in enumerate(path[:WINDOW + 1]):
+            for steps, pid in window:
                 loc = state.locations[pid]
                 hit = next((k for k in target.kinds if matches(loc, k)), None)
                 if hit is None:

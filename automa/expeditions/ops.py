@@ -93,6 +93,8 @@ def op_move(s: GameState, op: dict) -> None:
     mech, pid = _mech(s, op), _location_id(op, "to")
     if layout().region_of[pid] != MECH_REGION[mech]:
         raise StateError(f"the {mech} mech stays in the {MECH_REGION[mech]} region, {pid} is not in it")
+    if pid == s.player_at:
+        raise StateError(f"{pid} is the player's location, which the Automa's mechs skip (E2)")
     s.mechs[mech] = pid
 
 

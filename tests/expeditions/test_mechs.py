@@ -42,29 +42,55 @@ def test_north_moves_east_from_its_start_and_central_west():
     assert after.mechs == {"north": "N2", "central": "C6"}
 
 
-def test_the_players_location_is_counted_and_may_be_ended_on():
-    """E2: "Mechs da Automa ignoram a localização do jogador humano": the player's mech blocks
-    nothing, so its location counts in the distance and the mech may stop there."""
+def test_the_players_location_is_skipped_by_a_distance_move():
+    """E2: "Mechs da Automa ignoram a localização do jogador humano": the player's location is
+    not counted in a distance and a mech never ends there."""
     s = game()
     s.player_at = "N2"
     d, after = turn(s, 7)      # card 7: North needs 3 glory (none yet) -> distance 1 from N1
-    assert after.mechs["north"] == "N2" and after.player_at == "N2"
-    assert any("ignored" in line for line in d.trace)
+    assert after.mechs["north"] == "N3" and after.player_at == "N2"
+    assert any("skipped" in line for line in d.trace)
     s = game()
     s.player_at = "C6"
-    s.mechs["central"] = "C7"
-    d, after = turn(s, 9)      # card 9: Central has no target, distance 2 west: C6 counts
-    assert after.mechs["central"] == "C5"
-
-
-def test_the_players_location_can_be_the_target():
+    d, after = turn(s, 9)      # card 9: Central has no target, distance 2 west from C7: C6 skipped
+    assert after.mechs["central"] == "C4"
     s = game()
-    at_progress(s, 6)                          # glory 2: card 6's North target (x1, needs 2) applies
-    corrupt(s, "N2", 4)
+    s.mechs["north"], s.player_at = "N6", "N7"
+    d, after = turn(s, 9)      # North needs 4 glory: distance 3 east from N6, wrapping, N7 skipped
+    assert after.mechs["north"] == "N3"
+
+
+def test_the_players_location_is_never_a_target_nor_counted_in_the_window():
+    """E2, set like the printed Automa rulebook's Vanquish example (not in the seed): 3 glory, a
+    x2 corruption target; the player's location holds corruption but is ignored and does not
+    count towards the 0-3 locations; a face-down location with a map token is no candidate; the
+    first candidate is chosen and the Automa takes the topmost 2 tokens, "4" and "3"."""
+    s = game()
+    at_progress(s, 11)                         # glory 3; card 8: North corruption x2, needs 3
+    corrupt(s, "N1")                           # where the mech stands: explored, no corruption
+    corrupt(s, "N2", 5)
     s.player_at = "N2"
-    corrupt(s, "N4", 3)
-    d, after = turn(s, 6)
-    assert after.mechs["north"] == "N2" and [t.value for t in after.automa_corruption] == [4]
+    corrupt(s, "N4", 4, 3, 5)                  # N3 face down with its map token
+    corrupt(s, "N5", 3)
+    d, after = turn(s, 8)
+    assert after.mechs["north"] == "N4"
+    assert [t.value for t in after.automa_corruption] == [4, 3]
+    assert [t.value for t in after.locations["N2"].corruption] == [5]
+    s = game()
+    at_progress(s, 11)
+    corrupt(s, "N1")
+    corrupt(s, "N2", 5)
+    s.player_at = "N2"
+    corrupt(s, "N5", 4)                        # N5 is the 3rd location counted once N2 is skipped
+    d, after = turn(s, 8)
+    assert after.mechs["north"] == "N5" and [t.value for t in after.automa_corruption] == [4]
+
+
+def test_an_automa_mech_never_moves_onto_the_players_location():
+    s = game()
+    s.player_at = "N2"
+    with pytest.raises(Exception, match="skip"):
+        apply_ops(s, [{"op": "move", "mech": "north", "to": "N2"}])
 
 
 def test_the_player_still_cannot_move_onto_an_automa_mech():

@@ -127,7 +127,8 @@ def test_the_page_speaks_each_language(client, lang, text):
 
 
 def test_a_mech_on_the_players_location_is_drawn_beside_the_players():
-    """E2: an Automa mech may end on the player's location; both pieces are drawn."""
+    """A hand-made state may put a mech on the player's location (the rules never do, E2): both
+    pieces are drawn."""
     from automa.expeditions.setup import new_game
     from web.expeditions.board import board
     s = new_game({"level": 2, "seed": 3, "first": "player"})
