@@ -266,3 +266,14 @@ def test_sweep_with_no_adjacent_card():
     s = game()                                  # N1 has no card space next to it
     d, after = turn(s, 4)
     assert d.details["mechs"]["north"]["sweep"] == [] and after.swept == 0
+
+
+def test_the_target_window_wraps_around_the_region():
+    """"Circulando pela região Central": from C2 the Central mech checks C2, C1, then C7 and C6."""
+    s = game()
+    at_progress(s, 6)                           # glory 2: card 6's Central target (x1, needs 2)
+    s.mechs["central"] = "C2"
+    corrupt(s, "C6", 4)
+    corrupt(s, "C5", 3)                         # the 4th location on: out of the window
+    d, after = turn(s, 6)
+    assert after.mechs["central"] == "C6" and [t.value for t in after.automa_corruption] == [4]

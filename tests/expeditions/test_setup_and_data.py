@@ -66,3 +66,13 @@ def test_south_tiles_and_bad_options():
         new_game({"seed": 1, "south": [1, 1, 3, 4, 5, 6]})
     with pytest.raises(StateError, match="level"):
         new_game({"seed": 1, "level": 4})
+
+
+def test_progress_cards_hold_the_sources_figures():
+    """The three progress cards as shared/reference/expeditions/automa.json has them (Hecedu/
+    SoloTools): track length, the 8 glory spaces, and the coins per map / corruption / glory token
+    (the printed level 1 card reads map = 1, corruption = 1, glory = 4; E10)."""
+    expected = {1: (31, (3, 8, 13, 18, 22, 25, 27, 29), {"map": 1, "corruption": 1, "glory": 4}),
+                2: (29, (2, 6, 11, 15, 19, 23, 25, 27), {"map": 1, "corruption": 2, "glory": 4}),
+                3: (25, (2, 5, 9, 12, 15, 19, 21, 23), {"map": 1, "corruption": 2, "glory": 5})}
+    assert {n: (lv.track_length, lv.glory_spaces, lv.coins) for n, lv in levels().items()} == expected

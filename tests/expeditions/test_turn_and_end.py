@@ -27,6 +27,9 @@ def test_steps_run_in_order():
     assert kinds[0] == "draw" and kinds[1] == "advance" and kinds[-1] == "end_turn"
     headers = [line for line in d.trace if not line.startswith(" ")]
     assert [h.split(".")[0] for h in headers] == ["1", "2", "3", "4", "5"]
+    assert headers[3].startswith("4. North mech") and headers[4].startswith("5. Central mech")
+    mech_ops = [op["mech"] for op in d.ops if "mech" in op]
+    assert mech_ops == sorted(mech_ops, key=["north", "central"].index), "North acts before Central"
 
 
 def test_reshuffle_when_empty_brings_back_the_two_set_aside_and_sets_two_aside_again():
@@ -117,6 +120,15 @@ def test_glory_card_example_two_quests_each_glory_worth_8():
     score = player_score(PlayerFigures(coins=11, quests=2, glory=3, upgraded=6, corruption=10))
     assert score.lines == {"coins": 11, "glory": 24, "upgraded": 6, "corruption": 20}
     assert score.total == 61
+
+
+def test_the_base_rulebooks_scoring_example():
+    """The base rulebook's end-of-game example (the same scoring the seed lists): 3 glory tokens
+    and 3 quests solved, $11 in coins, $6 of upgraded items, 10 corruption tokens: $30 + $11 + $6
+    + $20 = $67; with no quest solved the glory would score $15 instead of $30."""
+    score = player_score(PlayerFigures(coins=11, quests=3, glory=3, upgraded=6, corruption=10))
+    assert score.lines == {"coins": 11, "glory": 30, "upgraded": 6, "corruption": 20} and score.total == 67
+    assert player_score(PlayerFigures(coins=11, quests=0, glory=3, upgraded=6, corruption=10)).lines["glory"] == 15
 
 
 def test_automa_scores_its_tokens_at_the_progress_cards_values():
