@@ -36,6 +36,7 @@ class Turn:
     sentences: list[dict] = field(default_factory=list)  # the same sentences as data, for pages in other languages
     target: str | None = None
     target_hex: Hex | None = None
+    done: list[str] = field(default_factory=list)      # the actions carried out, in order (the decision's action)
 
     def emit(self, op: Op) -> None:
         apply_op(self.state, op)
@@ -72,6 +73,7 @@ def score_points(t: Turn, points: int | str | None, modifier: int = 0) -> bool:
             t.trace.add("0 points: nothing to score")
             return False
         t.emit({"op": "vp", "who": "automa", "points": total, "why": "score points"})
+        t.done.append("score_points")
         t.say(f"The Automa scores {total} VP.", "score", points=total)
         return True
 
@@ -91,6 +93,7 @@ def gain_innovation(t: Turn) -> bool:
         i = directional(free, t.support, t.trace, lambda k: str(t.state.innovations[k]))
         name = t.state.innovations[i]
         t.emit({"op": "innovation", "who": "automa", "index": i})
+        t.done.append("gain_innovation")
         t.say(f"The Automa takes innovation {name} (position {i + 1} of the display) and gains nothing for it.",
               "innovation", innovation=name, position=i + 1)
         t.target = t.target or f"innovation {name}"
@@ -113,6 +116,8 @@ def block_spell_and_book(t: Turn) -> bool:
             t.say(f"Put an X token on {word} {i + 1} (counted from the left).", "cover", what=what, number=i + 1)
             t.target = t.target or f"{word} {i + 1}"
             done = True
+    if done:
+        t.done.append("block_spell_and_book")
     return done
 
 
@@ -178,6 +183,7 @@ def send_scholar(t: Turn) -> bool:
             t.say(f"Move the Automa's {choice} marker up 1 (to {t.state.automa.science[choice]}), "
                   "no scholar placed.", "advance_no_scholar", discipline=choice, to=t.state.automa.science[choice])
         t.target = t.target or choice
+        t.done.append("send_scholar")
         return True
 
 
@@ -193,6 +199,7 @@ def advance_discipline(t: Turn, levels: int = 1) -> bool:
         t.say(f"Move the Automa's {choice} marker up {levels} (to {t.state.automa.science[choice]}).",
               "advance", discipline=choice, levels=levels, to=t.state.automa.science[choice])
         t.target = t.target or choice
+        t.done.append("advance_discipline")
         return True
 
 
@@ -310,6 +317,7 @@ def transform_and_build(t: Turn, faction_tiebreakers: tuple[str, ...] = (), igno
         t.say(" ".join(words) + ".", "build", hex=list(h), was=was, terrain=t.state.terrain, transform=transform,
               marked=marked)
         t.target, t.target_hex = t.target or t.state.board.label(h), t.target_hex or h
+        t.done.append("transform_and_build")
         _powermongers(t, h)
         return True
 
@@ -346,6 +354,7 @@ def _by_hand(t: Turn, action: str, parameters: str, **values) -> bool:
     parameters the cards give (``values``: those parameters as data)."""
     t.trace.add("the map shows no Automa building: the players choose the hex by the card's parameters")
     t.say(f"The Automa does {action}: {parameters}.", f"by_hand_{action.replace(' ', '_')}", **values)
+    t.done.append(action.replace(" ", "_"))
     return True
 
 
@@ -386,6 +395,7 @@ def upgrade(t: Turn) -> bool:
               + (" (it takes no competency tile)." if new in ("school", "university") else "."),
               "upgrade", hex=list(h), old=old, new=new)
         t.target, t.target_hex = t.target or t.state.board.label(h), t.target_hex or h
+        t.done.append("upgrade")
         _powermongers(t, h)
         return True
 
@@ -424,6 +434,7 @@ def place_tool(t: Turn) -> bool:
                                     "terrain priority of the Symbiont youth")
         h = options[0] if len(options) == 1 else directional(hexes_in_reading_order(options), t.support, t.trace, t.label)
         t.emit({"op": "tool", "hex": list(h)})
+        t.done.append("place_tool")
         t.say(f"Place a tool on {t.state.board.label(h)}.", "tool", hex=list(h))
         t.target, t.target_hex = t.target or t.state.board.label(h), t.target_hex or h
         return True
@@ -444,6 +455,7 @@ def blight_fallow_land(t: Turn, count: int) -> bool:
             t.trace.add("the map shows no fallow land: the players follow the faction card")
             t.say(f"Transform {count} fallow land into blighted land (see the Blight's faction card; "
                   "mark fallow land on the map and the page chooses it).", "blight_by_hand", count=count)
+            t.done.append("blight_fallow_land")
             return True
         done = []
         for i in range(count):
@@ -457,6 +469,7 @@ def blight_fallow_land(t: Turn, count: int) -> bool:
             done.append(h)
         if not done:
             return False
+        t.done.append("blight_fallow_land")
         t.say("Transform the fallow land on " + " and ".join(b.label(h) for h in done) + " into blighted land.",
               "blight", hexes=[list(h) for h in done])
         t.target, t.target_hex = t.target or b.label(done[0]), t.target_hex or done[0]
@@ -504,6 +517,23 @@ def perform(t: Turn, card: Card) -> bool:
         elif action == "gain_innovation":
             done |= gain_innovation(t)
         else:
+            before = len(t.done)
             done |= faction_action(t)
+            if len(t.done) > before:   # the faction card's actions, named as one faction action
+                t.done[before:] = ["faction_action(" + ",".join(t.done[before:]) + ")"]
     return done
+
+
+ACTION_WORDS = {"transform_and_build": "transform and build", "block_spell_and_book": "block a spell and a book action"}
+
+
+def carried_out(t: Turn) -> str:
+    """The decision's action: what the Automa did, in order ("transform and build" that became an
+    Upgrade reads "upgrade"; an action that failed is left out); "nothing" when no action was
+    eligible (seed 002: "Automa nie wykonuje żadnej akcji w tej turze")."""
+    def words(name: str) -> str:
+        if name.startswith("faction_action("):
+            return "faction action (" + " + ".join(words(n) for n in name[15:-1].split(",")) + ")"
+        return ACTION_WORDS.get(name, name.replace("_", " "))
+    return " + ".join(words(n) for n in t.done) or "nothing"
 

@@ -18,7 +18,7 @@ from dataclasses import asdict
 from automa.common.decision import Decision
 from automa.common.trace import Trace
 
-from .actions import Turn, perform
+from .actions import Turn, carried_out, perform
 from .data import cards, components, factions, final_tiles, levels, round_tiles
 from .ops import Op, apply_op
 from .scoring import final_scoring
@@ -131,8 +131,7 @@ def automa_turn(state: GameState) -> Decision:
         perform(t, action)
     said = t.said or ["The Automa's action card gives no eligible action: it does nothing this turn."]
     sentences = t.sentences or [{"kind": "nothing"}]
-    names = {"transform_and_build": "transform and build", "block_spell_and_book": "block a spell and a book action"}
-    return Decision("automa", " + ".join(names.get(a, a.replace("_", " ")) for a in action.actions), t.target,
+    return Decision("automa", carried_out(t), t.target,
                     " ".join(said), trace.lines(), ops,
                     details={**_details(work, target_hex=t.target_hex,
                                         cards_shown={"action": action.label, "support": support.label},

@@ -149,3 +149,23 @@ def test_without_the_automas_buildings_on_the_map_the_parameters_are_given():
            in d.instruction
     assert "terrain priority row B (lake, forest, swamp" in d.instruction and "left to right 3" in d.instruction
     assert d.to_dict()["support"]["bonus_tile"] == "right" and not any(op["op"] == "build" for op in d.ops)
+
+
+def test_the_decision_names_the_actions_carried_out():
+    """The decision's action is what the Automa did: an action whose condition fails is left
+    out (card *6 in round 1: no innovation before round 3, so only the advance); Transform and
+    Build without a workshop left is an Upgrade ("W innym przypadku wykona akcję Rozbudowy");
+    with no eligible action the Automa does nothing ("Automa nie wykonuje żadnej akcji")."""
+    d, _ = play(later_turn(table(ROWS, BUILT, round=1), action=6, support=2, pile=(4,)))
+    assert d.action == "advance discipline"
+    d, _ = play(later_turn(table(ROWS, BUILT, round=3), action=6, support=2, pile=(4,)))
+    assert d.action == "gain innovation + advance discipline"
+    full = [((c, r), "automa", "workshop") for r in range(3) for c in range(3)]
+    d, after = play(later_turn(table(ROWS, full), action=4, support=2, pile=(1,)))
+    assert d.action == "upgrade" and any(op["op"] == "upgrade" for op in d.ops)
+    d, _ = play(later_turn(table(ROWS, BUILT), action=5, support=2, pile=(1,)))
+    assert d.action == "faction action (transform and build + score points)"
+    s = later_turn(table(ROWS, BUILT, level=1, round=1), action=2, support=6, pile=(4,))
+    s.spells, s.books = ["player"] * 6, ["player"] * 3            # nothing to block, and X = 0 at level 1
+    d, _ = play(s)
+    assert d.action == "nothing" and "gives no eligible action" in d.instruction
