@@ -46,18 +46,22 @@ class MechPlan:
     take: int = 0                   # corruption tokens a vanquish takes
 
 
-def route(state: GameState, mech: str) -> list[str]:
-    """The mech's region in its direction of travel, starting where it stands, wrapping around.
-    The player's location is left out: "Mechs da Automa ignoram a localização do jogador humano"
-    (E2), so it counts for no distance and no window. Where the mech itself stands is kept (0)
-    unless the player stands there too (only a hand-made state has that)."""
+def ring(state: GameState, mech: str) -> list[str]:
+    """The mech's region in its direction of travel, starting where it stands, wrapping around."""
     lay = layout()
     ordered = list(lay.regions[MECH_REGION[mech]])
-    here = state.mechs[mech]
     cells = [lay.positions[p] for p in ordered]
     by_cell = dict(zip(cells, ordered))
-    around = [by_cell[c] for c in hexgrid.cyclic_from(cells, lay.positions[here], reverse=MOVES_WEST[mech])]
-    return [here] + [p for p in around[1:] if p != state.player_at]
+    here = lay.positions[state.mechs[mech]]
+    return [by_cell[c] for c in hexgrid.cyclic_from(cells, here, reverse=MOVES_WEST[mech])]
+
+
+def route(state: GameState, mech: str) -> list[str]:
+    """:func:`ring` with the player's location left out: "Mechs da Automa ignoram a localização do
+    jogador humano" (E2), so it counts for no distance and no window. Where the mech itself stands
+    is kept (0) even if the player stands there too (only a hand-made state has that)."""
+    around = ring(state, mech)
+    return around[:1] + [p for p in around[1:] if p != state.player_at]
 
 
 def matches(loc: Location, kind: str) -> bool:
@@ -109,8 +113,12 @@ def plan(state: GameState, mech: str, line: MechLine, trace: Trace) -> MechPlan:
         icons = " or ".join(ICON_NAMES[k] for k in target.kinds)
         with trace.section(f"target line ({icons}) needs {target.glory} glory, the Automa has {state.glory}: "
                            f"checking the next 0-{WINDOW} locations {way}"):
-            for steps, pid in window:
-                loc = state.locations[pid]
+            shown = ring(state, mech)
+            for pid in shown[:shown.index(window[-1][1]) + 1] if window else []:
+                if pid == state.player_at:
+                    trace.add(f"-: {pid} (the player's location): skipped, not counted")
+                    continue
+                steps, loc = path.index(pid), state.locations[pid]
                 hit = next((k for k in target.kinds if matches(loc, k)), None)
                 if hit is None:
                     trace.add(f"{steps}: {pid} ({describe(loc)}): no match")

@@ -84,6 +84,8 @@ def test_the_players_location_is_never_a_target_nor_counted_in_the_window():
     corrupt(s, "N5", 4)                        # N5 is the 3rd location counted once N2 is skipped
     d, after = turn(s, 8)
     assert after.mechs["north"] == "N5" and [t.value for t in after.automa_corruption] == [4]
+    window = [line.strip() for line in d.trace if line.strip()[:2] in ("0:", "1:", "2:", "3:", "-:")]
+    assert [w.split(" (")[0] for w in window] == ["0: N1", "-: N2", "1: N3", "2: N4", "3: N5"]
 
 
 def test_an_automa_mech_never_moves_onto_the_players_location():
