@@ -161,3 +161,21 @@ def test_l3_building_scores_the_private_buildings_vp_at_once():
     s.companies["usa"].level = "hard"
     d = decide(s)
     assert d.target == "wind_farm" and d.vp_delta == 5
+
+
+def test_grasso_discount_waits_when_the_first_construction_needs_no_engineer():
+    """Grasso's "first construction action of each round costs 1 Engineer less" saves an engineer: an L1
+    Powerhouse construction places none ("you do not have to place Engineers in a construction action
+    space"), so the reminder stays free and the round's next construction places 1 engineer fewer (rulings O8)."""
+    s = officer(scenario(actions=13, criteria=1), "grasso")     # tile 13: production, water, powerhouse, base
+    s.companies["usa"].tiles = ["L1_POWERHOUSE", "dam_base"]
+    dam(s, "2L", "usa", pieces=1, drops=0)
+    conduit(s, "2A", "usa")
+    d = decide(s)
+    assert d.action == "construction" and d.target == "P6_0"
+    assert not [op for op in ops(d, "engineers") if op["section"] in ("company", "officer")]
+    after = apply_decision(s, d)
+    set_tiles(after, actions=13, criteria=1)
+    d2 = decide(after)
+    assert d2.action == "construction" and ops(d2, "build")[0]["structure"] == "dam_base"
+    assert [(op["section"], op["count"]) for op in ops(d2, "engineers")] == [("officer", 1)]
