@@ -72,6 +72,9 @@ def decide(state: GameState) -> Decision:
                      "you take one final turn, then the Automa takes its last.")
     elif s.turn == "over":
         lines.append("That was the Automa's final turn: the game is over.")
+    elif s.end_trigger == "player" and s.final_turns == ["player"]:
+        trace.add("the player triggered the end: this was the Automa's final turn, the player takes the last")
+        lines.append("That was the Automa's final turn: you take the last turn of the game.")
     acts = [m["action"] for m in mechs.values() if m["action"] != "move"]
     return Decision(automa="automa", action=", ".join(acts) or "move", target=f"card {card.id}",
                     instruction="\n".join(lines), trace=trace.lines(), ops=ops,

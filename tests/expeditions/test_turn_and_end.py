@@ -108,8 +108,9 @@ def test_the_players_fourth_glory_also_triggers_the_end():
     s.player_glory = 3
     s = apply_ops(s, [{"op": "player_glory"}, {"op": "end_turn", "who": "player"}])
     assert s.end_trigger == "player" and s.turn == "automa" and s.final_turns == ["automa", "player"]
-    s = apply_ops(s, decide(s).ops)
-    assert s.turn == "player"
+    d = decide(s)
+    s = apply_ops(s, d.ops)
+    assert s.turn == "player" and "you take the last turn" in d.instruction
     s = apply_ops(s, [{"op": "end_turn", "who": "player"}])
     assert s.turn == "over"
 
