@@ -27,7 +27,7 @@ Actions (each a function ``state -> Plan | reason``):
 - ``mission`` one action of that objective of the Era's mission card, if still incomplete
   (never Reform): a construction (its own, or the first possible of the Era from the left when
   it asks "any construction of the Era" or its terrain has no space), a city, a summon, the
-  leftmost frame of the type, the leftmost product not yet made;
+  leftmost frame of the type, the leftmost product not yet made (of its shape when it names one);
 - ``gold``: the printed gold card of cards 5 and 6, passed over (the column's last resort).
 """
 from __future__ import annotations
@@ -239,6 +239,8 @@ def objective_action(s: GameState, o: Objective, t) -> Plan | str:
                 and f.id not in s.taken_frames]
         return frame(s, free[0]) if free else f"no {o.ref or ''} frame left"
     if o.kind == "product":
-        left = [p for p in s.board.ids("products") if p not in s.automa.products]
-        return product(s, left[0]) if left else "every product is manufactured"
+        # a part naming a product (its id) or a shape takes the leftmost of those; a generic
+        # one "o 1º Produto mais à esquerda disponível"
+        left = [p.id for p in s.board.products if o.ref in (None, p.id, p.kind) and p.id not in s.automa.products]
+        return product(s, left[0]) if left else f"every {o.ref + ' ' if o.ref else ''}product is manufactured"
     return "the Autômato cannot act on this objective (it never takes the Reform action)"

@@ -9,7 +9,8 @@ hexes on the diagonals between two sides) lies in two cones.
 Turning (rules 3-5): when a card asks for a new direction, turn the compass *just enough* for the
 target to lie in the cone: of the headings whose cone holds the target, the nearest (fewest
 60-degree turns) and, on a tie, the first clockwise from the compass's tip. A target already in
-the cone, or no target at all, leaves the compass as it is.
+the cone, no target at all, or a target on the compass's own hex (no direction leads there,
+ruling B22) leaves the compass as it is.
 
 Choosing the target (the icon index): the nearest one of its kind by hex distance; on a tie the
 first clockwise from the compass's tip (the seed gives this tie-break for the units icon; the

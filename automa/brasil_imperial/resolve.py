@@ -23,6 +23,8 @@ from automa.common.errors import StateError
 from .movement import strength
 from .state import AUTOMA, GameState, hex_key, parse_hex
 
+FC_PALACES = (2, 3)          # indexes of palaces III and IV in the board's order I-VI
+
 
 def reveal(s: GameState, kind: str, fc: int = 0) -> tuple[list[dict], str]:
     if s.pending is None or s.pending.get("kind") != "explore":
@@ -57,8 +59,15 @@ def automa_strength(s: GameState) -> int:
     h = parse_hex(p["hex"], "pending.hex")
     units = [u for u in s.board.ids("units") if s.automa.units[u].at == h]
     b = s.cells[h].building
-    palaces = sum(x.fc for x in s.board.palaces) if b and b.owner == AUTOMA and b.kind == "construction" else 0
+    palaces = sum(x.fc for x in fighting_palaces(s)) if b and b.owner == AUTOMA and b.kind == "construction" else 0
     return strength(s, units) + palaces
+
+
+def fighting_palaces(s: GameState) -> list:
+    """Palaces III and IV, the third and fourth of the board's I-VI: "os Palácios III e IV ...
+    também geram mais Força de Combate ... Entretanto, o Palácio II não gera nenhum bônus ao
+    Autômato", so an FC entered on any other palace is not the Autômato's (ruling B19)."""
+    return [p for i, p in enumerate(s.board.palaces) if i in FC_PALACES]
 
 
 def combat(s: GameState, cards_power: int, player_total: int, winner: str | None = None) -> CombatOutcome:

@@ -117,7 +117,7 @@ class Objective:
     """One part of a mission card's objective: "2 Quadros e 1 Feitoria" is objective 2 in two
     parts (a frame, a trading post)."""
     kind: str
-    ref: str | None = None         # a construction id or "any", a frame type
+    ref: str | None = None         # a construction id or "any", a frame type, a product or its shape
     done: bool = False
     number: int = 1                # the objective it belongs to: 1, 2 or 3 (the card's order)
 

@@ -337,3 +337,73 @@ def test_the_seeds_mission_card_two_frames_and_a_trading_post_is_one_objective_i
     action_card(s, 1, ["mission:1", "gold", "gold", "gold"], era=2)
     d, _ = turn(s)
     assert d["action"] == "summon" and {"op": "summon", "unit": "1", "hex": "0,0"} in d["ops"]
+
+
+def test_a_mission_summon_with_the_summon_arch_brings_the_leftmost_unit_too():
+    """"Essa regra também se aplicará quando uma Carta de Missão exigir uma convocação": the
+    objective summons the first unit of the stock, the arch's product the next leftmost one."""
+    s = game()
+    s.automa.products = ["green-circle"]        # a circle: the summon arch on the example board
+    s.automa.units["1"].at = (0, 0)
+    s.movement_started = True
+    s.automa.missions[1] = [Objective("summon", number=1), Objective("other", number=2),
+                            Objective("other", number=3)]
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["mission:1", "gold", "gold", "gold"])
+    d, after = turn(s)
+    assert [o["unit"] for o in d["ops"] if o["op"] == "summon"] == ["2", "3"]
+    assert {"op": "bonus", "kind": "combat", "to": 1} in d["ops"], "one combat card for the summon"
+
+
+def test_the_monarch_icon_summons_the_monarch_with_one_combat_card():
+    """"Convocação do Monarca: Convoca a Unidade Monarca do Autômato e recolhe 1 Carta de Combate";
+    on the map already, the row is impossible."""
+    s = game()
+    s.automa.combat_cards = 1
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["monarch", "frame:military-1", "gold", "gold"])
+    d, after = turn(s)
+    assert d["action"] == "summon" and {"op": "summon", "unit": "monarch", "hex": "0,0"} in d["ops"]
+    assert {"op": "bonus", "kind": "combat", "to": 2} in d["ops"]
+    top_action(after, 1, fresh=True)
+    d, _ = turn(after)
+    assert d["action"] == "frame" and any("unit monarch is on the map already" in x for x in d["trace"])
+
+
+def test_a_defeated_unit_back_in_the_stock_answers_to_its_number_again():
+    """"Unidades derrotadas no Estoque seguirão a mesma ordem": unit 2, defeated, is the one the
+    "2ª" row summons, onto the compass's space where unit 4 stands."""
+    s = game()
+    units(s, (1, 1), "4")
+    s.movement_fresh = False
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["summon:2", "gold", "gold", "gold"])
+    d, after = turn(s)
+    assert {"op": "summon", "unit": "2", "hex": "1,1"} in d["ops"]
+
+
+def test_with_every_city_taken_the_city_row_is_impossible():
+    s = game()
+    s.taken_cities = [c.id for c in s.board.cities]
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["city", "frame:science-1", "gold", "gold"])
+    d, _ = turn(s)
+    assert (d["action"], d["row_done"]) == ("frame", 2)
+    assert any("no city left on the general board" in x for x in d["trace"])
+
+
+def test_a_mission_product_is_the_leftmost_not_made_of_the_shape_it_names():
+    """"Escolha o 1º Produto mais à esquerda disponível" for a generic objective; one naming a
+    shape (or a product) keeps to it."""
+    s = game()
+    s.automa.products = ["pink-pentagon", "white-circle"]
+    s.automa.missions[1] = [Objective("product", number=1), Objective("product", "circle", number=2),
+                            Objective("product", "pink-pentagon", number=3)]
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["mission:1", "gold", "gold", "gold"])
+    assert turn(s)[0]["action_target"] == "brown-square"
+    action_card(s, 1, ["mission:2", "gold", "gold", "gold"])
+    assert turn(s)[0]["action_target"] == "green-circle"
+    action_card(s, 1, ["mission:3", "frame:culture-1", "gold", "gold"])
+    d, _ = turn(s)
+    assert d["action"] == "frame", "the pink pentagon is made already: the next row"

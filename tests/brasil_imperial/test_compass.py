@@ -92,3 +92,17 @@ def test_capital_nearest_then_the_most_experienced_players():
     assert target_of(s, "capital")[0] == (-3, 0)
     s.compass_at = (1, 0)
     assert target_of(s, "capital")[0] == (3, 0)
+
+
+def test_a_target_under_the_compass_leaves_it_as_it_is():
+    """Ruling B22: standing on a player's city it won a combat on, the nearest player's city is the
+    one under the compass; no direction leads to it ("Caso a nova direção requisitada não exista"),
+    so the compass stays, even with another city of the player's further off."""
+    s = game()
+    s.compass_at, s.heading = (2, 0), 0                  # the tip east, the other city west
+    build(s, (2, 0), "their city", owner="you", kind="city")
+    build(s, (-2, 0), "their second city", owner="you", kind="city")
+    target, _ = target_of(s, "player_city")
+    assert target == (2, 0)
+    t = turn_towards(s.orientation, s.compass_at, s.heading, target)
+    assert (t.heading, t.steps) == (0, 0) and "own hex" in t.reason

@@ -140,3 +140,15 @@ def test_palaces_three_and_four_add_their_fc_when_its_construction_is_attacked()
     assert out.winner == "automa" and out.automa_total == 5, "5 against 5: the Autômato defends, so it holds"
     after = apply_ops(s, out.ops)
     assert after.cells[(1, 0)].building.owner == "automa" and after.automa.combat_cards == 0
+
+
+def test_only_palaces_three_and_four_give_it_fc_never_palace_two():
+    """"Os Palácios III e IV ... também geram mais Força de Combate ... Entretanto, o Palácio II não
+    gera nenhum bônus ao Autômato": an FC entered on palace II (or I, V, VI) is not added."""
+    from dataclasses import replace
+    s = game()
+    s.board = replace(s.board, palaces=tuple(replace(p, fc=i + 1) for i, p in enumerate(s.board.palaces)))
+    build(s, (1, 0), "mine")
+    units(s, (1, 0), "3")
+    s = apply_ops(s, [{"op": "attack", "hex": "1,0", "cards": 0, "attacker": "you"}])
+    assert automa_strength(s) == 2 + 3 + 4, "unit 3 (FC 2), palace III (3) and IV (4) only"
