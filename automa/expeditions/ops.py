@@ -158,6 +158,8 @@ def op_player_move(s: GameState, op: dict) -> None:
         raise StateError("it is not the player's turn")
     if pid in s.mechs.values():
         raise StateError(f"{pid} holds an Automa mech; the player moves to unoccupied locations")
+    if pid == s.player_at:
+        raise StateError(f"the player's mech is on {pid} already; MOVE goes to another location")
     s.player_at = pid
     loc = s.locations[pid]
     if not loc.face_up:

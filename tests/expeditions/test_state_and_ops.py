@@ -81,6 +81,8 @@ def test_player_ops():
         apply_ops(s, [{"op": "player_move", "to": "N1"}])
     s = apply_ops(s, [{"op": "player_move", "to": "N2"}])
     assert s.player_maps == 1 and s.locations["N2"].awaiting_reveal
+    with pytest.raises(StateError, match="another location"):
+        apply_ops(s, [{"op": "player_move", "to": "N2"}])
     with pytest.raises(StateError, match="enter the tokens"):
         apply_ops(s, [{"op": "reveal", "location": "N2", "tile": 17, "tokens": []}])
     s = apply_ops(s, [{"op": "reveal", "location": "N2", "tile": 17,
