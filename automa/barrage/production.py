@@ -195,16 +195,17 @@ def fulfil(turn: Turn, energy: int, powerhouse: bool = True) -> list[int]:
     """Fulfil contracts with ``energy``: the highest one it reaches (the right one on a tie), or with
     Luciani as many as possible. Rewards are received and private slots refilled.
 
-    ``powerhouse``: the energy came from a powerhouse. France's discount needs one ("This ability
-    only works when a powerhouse generates the power used"): not for the energy of the L2 Base and
-    L3 Conduit tiles."""
+    ``powerhouse``: the energy came from a powerhouse (a production). France's discount needs one ("This
+    ability only works when a powerhouse generates the power used"), and so does Luciani's rule ("When a
+    production is performed, Automa will fulfil as many Contracts as possible"): not for the energy of
+    the L2 Base and L3 Conduit tiles, which fulfils one contract."""
     state = turn.state
     off = discount(state, turn.company) if powerhouse else 0
     options = [(need - off, order, cid) for need, order, cid in contracts_available(state) if need - off <= energy]
     if not options:
         turn.trace.add("no available contract needs so little energy")
         return []
-    if state.companies[turn.company].has_officer("luciani"):
+    if powerhouse and state.companies[turn.company].has_officer("luciani"):
         chosen = luciani_choice(options, energy)
         turn.trace.add(f"Luciani: as many contracts as possible with {energy} energy: "
                        + ", ".join(str(cid) for _, _, cid in chosen))

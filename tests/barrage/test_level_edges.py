@@ -179,3 +179,22 @@ def test_grasso_discount_waits_when_the_first_construction_needs_no_engineer():
     d2 = decide(after)
     assert d2.action == "construction" and ops(d2, "build")[0]["structure"] == "dam_base"
     assert [(op["section"], op["count"]) for op in ops(d2, "engineers")] == [("officer", 1)]
+
+
+def test_luciani_fulfils_one_contract_with_a_tiles_energy():
+    """Luciani: "When a production is performed, Automa will fulfil as many Contracts as possible". The L3
+    Conduit's energy ("produce a number of Energy Units equal to the value of the Conduit ... multiplied by
+    2") is not a production: one contract, the highest it reaches (rulings O4). Value-4 conduit 1B: 8."""
+    s = officer(scenario(actions=11, criteria=1), "luciani")       # tile 11: a conduit
+    s.companies["usa"].tiles = ["L3_CONDUIT"]
+    s.companies["usa"].excavators = 8                 # a value-4 conduit costs 8
+    dam(s, "1L", "usa")
+    powerhouse(s, "P5_0", "usa")                      # 1B (value 4) completes the system: 2 x 4 = 8 energy
+    set_contracts(s, "green", [200, 205])            # 2, 3
+    set_contracts(s, "yellow", [305, 310])           # 6, 7
+    set_contracts(s, "red", [405, 411])              # 9, 10
+    d = decide(s)
+    assert d.target == "1B" and [op["delta"] for op in ops(d, "energy")] == [2, 8]     # +2: Contract Office
+    assert [op["contract"] for op in ops(d, "fulfil")] == [310]
+    s.companies["usa"].officer = "adler"              # the same without Luciani
+    assert [op["contract"] for op in ops(decide(s), "fulfil")] == [310]
