@@ -279,3 +279,21 @@ def test_the_target_window_wraps_around_the_region():
     corrupt(s, "C5", 3)                         # the 4th location on: out of the window
     d, after = turn(s, 6)
     assert after.mechs["central"] == "C6" and [t.value for t in after.automa_corruption] == [4]
+
+
+def test_a_hand_made_mech_on_the_players_location_checks_from_the_next_one():
+    """E2: the rules never put a mech on the player's location; a state that does ignores that
+    location as a target and counts the distance from it."""
+    s = game()
+    at_progress(s, 11)                         # glory 3; card 8: North corruption x2, else distance 2
+    corrupt(s, "N1", 5)
+    s.player_at = "N1"
+    corrupt(s, "N4", 4)
+    d, after = turn(s, 8)
+    assert after.mechs["north"] == "N4" and [t.value for t in after.automa_corruption] == [4]
+    s = game()
+    at_progress(s, 11)
+    corrupt(s, "N1", 5)
+    s.player_at = "N1"
+    d, after = turn(s, 8)
+    assert after.mechs["north"] == "N3" and not after.automa_corruption

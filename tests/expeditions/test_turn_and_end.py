@@ -115,6 +115,20 @@ def test_the_players_fourth_glory_also_triggers_the_end():
     assert s.turn == "over"
 
 
+def test_the_automas_8th_glory_after_the_players_trigger_changes_nothing():
+    """The end is triggered once: the Automa's 8th glory in its final turn (the player having
+    placed their 4th) still leaves the player the last turn."""
+    s = game(turn="player")
+    at_progress(s, 26)                    # level 2: glory 7, the 8th on space 27
+    s.player_glory = 3
+    s = apply_ops(s, [{"op": "player_glory"}, {"op": "end_turn", "who": "player"}])
+    top_card(s, 2)                        # progress icon
+    d = decide(s)
+    s = apply_ops(s, d.ops)
+    assert s.glory == 8 and s.end_trigger == "player" and s.turn == "player" and s.final_turns == ["player"]
+    assert "8th glory" not in d.instruction and "you take the last turn" in d.instruction
+
+
 def test_glory_card_example_two_quests_each_glory_worth_8():
     """Seed: 'se resolveu 2 missões, cada glória vale $8'."""
     assert [glory_value(q) for q in (0, 1, 2, 3, 4)] == [5, 6, 8, 10, 10]
