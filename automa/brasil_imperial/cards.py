@@ -15,7 +15,8 @@ is one action written as a short code:
   row of the Era II and III columns (1 gold card only when no action of the column is possible).
 
 Movement card ("Segunda fase: Movimento"): a number, the arrow, the symbol, the left column of
-4 rows (each a compass ``direction`` and/or a ``bonus``), ``explore`` (the adjacent hexes
+4 rows (each a compass ``direction`` and/or a ``bonus``: the adder or a combat card gained or
+lost, 1 gold card, or card 7's Era bonus), ``explore`` (the adjacent hexes
 checked for an exploration tile, in the card's order) and ``moves`` (up to 3 steps in order).
 Both are *relative* directions: 0 is the compass's tip, each step 60 degrees clockwise. Card 7
 also carries ``shuffle`` and the Era bonus (``era_bonus``, one per Era, read by the ``era`` bonus).
@@ -40,7 +41,8 @@ REMOVED_BY = {"easy": "star", "hard": None, "epic": "feather"}
 ACTIONS = ("build", "city", "summon", "monarch", "frame", "product", "mission", "gold")
 WITH_ARGUMENT = ("build", "summon", "frame", "product", "mission")
 DIRECTIONS = ("capital", "player_city", "own_city", "exploration", "units")
-BONUSES = ("adder+", "adder-", "combat+", "combat-", "era")
+# "gold": the gold card icon ("Ganha 1 Carta de Ouro") where a movement card shows it (ruling B23)
+BONUSES = ("adder+", "adder-", "combat+", "combat-", "gold", "era")
 MAX_CARDS = 30
 MAX_EXPLORE = 6
 MAX_MOVES = 3
@@ -171,7 +173,8 @@ def _movement_card(d: Any, where: str) -> MovementCard:
     era_bonus = d.get("era_bonus", [])
     if not isinstance(era_bonus, list) or len(era_bonus) not in (0, ERAS) or any(
             b not in BONUSES or b == "era" for b in era_bonus):
-        raise StateError(f"{where}.era_bonus: none, or one bonus per Era ({ERAS}), each one of adder+/-, combat+/-")
+        raise StateError(f"{where}.era_bonus: none, or one bonus per Era ({ERAS}), each one of adder+/-, "
+                         "combat+/-, gold")
     if any(r.bonus == "era" for r in rows) and not era_bonus:
         raise StateError(f"{where}: a row gives the Era bonus, so the card lists era_bonus")
     shuffle = d.get("shuffle", False)

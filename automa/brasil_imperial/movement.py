@@ -8,7 +8,7 @@ military units on the map.
    or bonus) of the next card. The last card taken: shuffle the pile face up, first row.
    Card 7's shuffle icon shuffles every movement card into a new pile used next turn.
 3. Bonuses: the adder (+1 movement, at most 1), combat cards (+1 movement each, at most 3),
-   or losing one of either. Movements = adder + combat cards, at most 3; none without bonuses.
+   or losing one of either; the gold card icon gives 1 gold card (no limit, ruling B23). Movements = adder + combat cards, at most 3; none without bonuses.
 4. The compass turns to the row's direction (:mod:`.compass`).
 5. A unit left on a construction it dominates: with more than one unit there the weakest (least
    FC, then leftmost on the board) stays lying and the others move; a lone unit moves and the
@@ -66,6 +66,9 @@ def bonus_ops(s: GameState, bonus: str) -> tuple[dict | None, str]:
             return None, "lose a combat card: it has none"
         return ({"op": "bonus", "kind": "combat", "to": a.combat_cards - 1},
                 f"Discard 1 of the Autômato's combat cards (now {a.combat_cards - 1}).")
+    if bonus == "gold":
+        return ({"op": "gold", "to": a.gold + 1},
+                "Give the Autômato 1 gold card, face down (no limit; revealed at the end).")
     raise ValueError(bonus)
 
 

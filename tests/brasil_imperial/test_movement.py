@@ -239,3 +239,18 @@ def test_units_move_over_water_and_pass_a_revealed_flag_without_stopping():
         movement_card(s, cid, [(None, None)] * 4, moves=[0, 0, 0])
     d, after = turn(s)
     assert d["path"] == ["-3,2", "-2,2", "-1,2", "0,2"] and after.automa.flags == 0
+
+
+def test_the_gold_card_icon_on_a_movement_card_gives_one_gold_card_and_no_movement():
+    """Ruling B23: "Carta de Ouro: Ganha 1 Carta de Ouro ... Não há limites"; cards 5 and 6 are the
+    action cards' exception, so the icon otherwise stands on movement cards (a row or card 7's Era
+    bonus). It adds no movement."""
+    s = ready(second=2)
+    s.era = 2
+    s.automa.gold = 5
+    movement_card(s, 1, [(None, None)] * 4, moves=[0], arrow=2)
+    movement_card(s, 2, [(None, None), (None, "era"), (None, None), (None, None)], moves=[0],
+                  era_bonus=("combat+", "gold", "adder+"))
+    d, after = turn(s)
+    assert after.automa.gold == 6 and {"op": "gold", "to": 6} in d["ops"]
+    assert d["movements"] == 0 and after.compass_at == (0, 2)

@@ -112,3 +112,9 @@ def test_a_game_keeps_its_own_cards():
     s = get("brasil-imperial").new_game({"cards": json.dumps(raw), "seed": 2})
     assert not s.cards.example and s.cards.action[1].columns[0][0].kind == "gold"
     assert example_cards().action[1].columns[0][0].kind != "gold"
+
+
+def test_a_movement_card_may_show_the_gold_card_icon():
+    data = dump_cards(example_cards())
+    data["movement"][0]["rows"][1]["bonus"] = "gold"
+    assert load_cards(data).movement[data["movement"][0]["id"]].rows[1].bonus == "gold"
