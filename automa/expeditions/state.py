@@ -14,6 +14,9 @@ Conventions
 - A location's corruption is a list, top token first. A token is ``{"value", "colour"}`` with
   colour ``orange`` (paid with power) or ``turquoise`` (paid with guile); the 20-value token is
   ``{"value": 20, "colour": "lair"}``.
+- ``glory`` and ``player.maps`` may be left out of a state: the Automa's glory follows its
+  progress token, and the map tokens gone from the map that the Automa did not take are the
+  player's. Given, they are checked against those.
 - ``awaiting_reveal``: the tile was flipped (by the Automa or the player) and what lies on it
   (its number, the corruption drawn from the bag) has not been entered yet. The Automa does not
   take a turn while a reveal is awaited, because its next target may be that corruption.
@@ -212,7 +215,8 @@ def load(data: Any) -> GameState:
     seed = _int(data, "seed", "state", 0, 2**63 - 1)
     deck = _deck(data.get("deck"))
     progress = _int(data, "progress", "state", 0, lv.last_space)
-    glory = _int(data, "glory", "state", 0, 8)
+    # Glory follows the progress token (its 8 glory spaces): a state may leave it out.
+    glory = _int(data, "glory", "state", 0, 8, sum(1 for s in lv.glory_spaces if s <= progress))
     lay = layout()
 
     raw_locs = data.get("locations")
@@ -238,7 +242,7 @@ def load(data: Any) -> GameState:
         locations=locations, first=_choice(data, "first", "state", PLAYERS),
         turn=_choice(data, "turn", "state", TURNS), player_at=player_at,
         player_glory=_int(player, "glory", "player", 0, PLAYER_GLORY, 0),
-        player_maps=_int(player, "maps", "player", 0, MAP_TOKENS_ON_MAP, 0),
+        player_maps=_int(player, "maps", "player", 0, MAP_TOKENS_ON_MAP, -1),
         player_corruption=_tokens(player.get("corruption", []), "player.corruption", BAG_TOKENS + 1),
         automa_maps=_int(automa, "maps", "automa", 0, MAP_TOKENS_ON_MAP, 0),
         automa_corruption=_tokens(automa.get("corruption", []), "automa.corruption", BAG_TOKENS + 1),
@@ -248,6 +252,10 @@ def load(data: Any) -> GameState:
         end_trigger=_choice(data, "end_trigger", "state", PLAYERS, optional=True),
         final_turns=_final_turns(data.get("final_turns", [])),
         figures=figures)
+    if state.player_maps < 0:
+        # Left out: the map tokens gone from the map that the Automa did not take are the player's.
+        state.player_maps = max(0, MAP_TOKENS_ON_MAP - state.automa_maps
+                                - sum(loc.map_token for loc in locations.values()))
     check(state)
     return state
 

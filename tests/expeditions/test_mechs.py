@@ -297,3 +297,13 @@ def test_a_hand_made_mech_on_the_players_location_checks_from_the_next_one():
     s.player_at = "N1"
     d, after = turn(s, 8)
     assert after.mechs["north"] == "N3" and not after.automa_corruption
+
+
+def test_a_zero_glory_target_applies_from_the_start():
+    """Card 10's Central target needs 0 glory: at the start (no glory yet) the Central mech explores
+    the face-down location it stands on (location 0 of the window)."""
+    s = game()
+    d, after = turn(s, 10)                      # progress to 1 (no glory space on level 2)
+    assert after.glory == 0
+    assert after.mechs["central"] == "C7" and d.details["mechs"]["central"]["action"] == "explore"
+    assert after.automa_maps == 1 and after.locations["C7"].awaiting_reveal

@@ -7,7 +7,7 @@ from automa.common.errors import StateError
 from automa.expeditions.ops import apply_ops
 from automa.expeditions.state import dump, load
 
-from .scenario import corrupt, game, lair
+from .scenario import at_progress, corrupt, game, lair
 
 
 def test_round_trip():
@@ -47,6 +47,20 @@ def broken(change):
 def test_impossible_states_are_refused_by_name(change, message):
     with pytest.raises(StateError, match=message):
         load(broken(change))
+
+
+def test_glory_and_the_players_maps_may_be_left_out():
+    s = game()
+    at_progress(s, 11)                          # level 2: glory 3
+    corrupt(s, "N2", 5)
+    corrupt(s, "C3", 4)                         # 2 map tokens gone, none to the Automa
+    data = dump(s)
+    del data["glory"], data["player"]["maps"]
+    loaded = load(data)
+    assert loaded.glory == 3 and loaded.player_maps == 2
+    data["player"]["maps"] = 0
+    with pytest.raises(StateError, match="maps"):
+        load(data)
 
 
 def test_bag_holds_37():
