@@ -66,12 +66,12 @@ def test_mcdowell_pays_excavators_when_the_mixers_are_too_few():
     s.companies["usa"].mixers = 1
     s.companies["usa"].excavators = 6
     d = decide(s)
+    assert d.target == "2A" and barrage_map().conduits["2A"].value == 3      # Criteria of tile 1: 2A
     inv = ops(d, "invest")[0]
-    value = barrage_map().conduits[d.target].value
-    if value == 1:
-        assert (inv["excavators"], inv["mixers"]) == (0, 1)
-    else:
-        assert (inv["excavators"], inv["mixers"]) == (2 * value, 0)
+    assert (inv["excavators"], inv["mixers"]) == (6, 0)
+    s.companies["usa"].mixers = 3
+    inv = ops(decide(s), "invest")[0]
+    assert (inv["excavators"], inv["mixers"]) == (0, 3)
 
 
 def test_jordan_vp_do_not_pay_an_external_work():
