@@ -16,7 +16,8 @@ Conventions
   ``{"value": 20, "colour": "lair"}``.
 - ``glory`` and ``player.maps`` may be left out of a state: the Automa's glory follows its
   progress token, and the map tokens gone from the map that the Automa did not take are the
-  player's. Given, they are checked against those.
+  player's. Given, they are checked against those. ``seed`` (0) and ``first`` ("player") may
+  be left out too: no rule of a turn reads them (the deck carries its own shuffle seed).
 - ``awaiting_reveal``: the tile was flipped (by the Automa or the player) and what lies on it
   (its number, the corruption drawn from the bag) has not been entered yet. The Automa does not
   take a turn while a reveal is awaited, because its next target may be that corruption.
@@ -212,7 +213,7 @@ def load(data: Any) -> GameState:
     if level not in levels():
         raise StateError(f"level: no progress card {level}")
     lv = levels()[level]
-    seed = _int(data, "seed", "state", 0, 2**63 - 1)
+    seed = _int(data, "seed", "state", 0, 2**63 - 1, 0)
     deck = _deck(data.get("deck"))
     progress = _int(data, "progress", "state", 0, lv.last_space)
     # Glory follows the progress token (its 8 glory spaces): a state may leave it out.
@@ -239,7 +240,7 @@ def load(data: Any) -> GameState:
     figures = parse_figures(data["figures"]) if data.get("figures") is not None else None
     state = GameState(
         level=level, seed=seed, deck=deck, progress=progress, glory=glory, mechs=dict(mechs),
-        locations=locations, first=_choice(data, "first", "state", PLAYERS),
+        locations=locations, first=_choice(data, "first", "state", PLAYERS, optional=True) or "player",
         turn=_choice(data, "turn", "state", TURNS), player_at=player_at,
         player_glory=_int(player, "glory", "player", 0, PLAYER_GLORY, 0),
         player_maps=_int(player, "maps", "player", 0, MAP_TOKENS_ON_MAP, -1),

@@ -49,15 +49,15 @@ def test_impossible_states_are_refused_by_name(change, message):
         load(broken(change))
 
 
-def test_glory_and_the_players_maps_may_be_left_out():
+def test_derived_and_unused_fields_may_be_left_out():
     s = game()
     at_progress(s, 11)                          # level 2: glory 3
     corrupt(s, "N2", 5)
     corrupt(s, "C3", 4)                         # 2 map tokens gone, none to the Automa
     data = dump(s)
-    del data["glory"], data["player"]["maps"]
+    del data["glory"], data["player"]["maps"], data["seed"], data["first"]
     loaded = load(data)
-    assert loaded.glory == 3 and loaded.player_maps == 2
+    assert loaded.glory == 3 and loaded.player_maps == 2 and loaded.seed == 0 and loaded.first == "player"
     data["player"]["maps"] = 0
     with pytest.raises(StateError, match="maps"):
         load(data)
