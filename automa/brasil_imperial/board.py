@@ -72,6 +72,15 @@ class Board:
     def ids(self, what: str) -> list[str]:
         return [x.id for x in getattr(self, what)]
 
+    def palace_strengthens(self, palace: str, construction: str) -> bool:
+        """Whether the palace's FC counts for that construction: "geram mais Força de Combate para
+        as Construções indicadas"; a palace entered without ``constructions`` strengthens all."""
+        for p in self.raw.get("palaces", []):
+            if isinstance(p, dict) and p.get("id") == palace:
+                named = p.get("constructions")
+                return named is None or construction in named
+        return False
+
 
 def _list(d: dict, key: str) -> list:
     v = d.get(key)
@@ -138,6 +147,11 @@ def load_board(d: Any) -> Board:
                   _pieces(d, "palaces"), d)
     if MONARCH not in board.ids("units"):
         raise StateError("board.units: the Monarch unit (id 'monarch') is missing")
+    for i, p in enumerate(d["palaces"]):
+        named = p.get("constructions") if isinstance(p, dict) else None
+        if named is not None and (not isinstance(named, list) or any(c not in board.ids("constructions") for c in named)):
+            raise StateError(f"board.palaces[{i}].constructions: the constructions it strengthens, from "
+                             f"{', '.join(board.ids('constructions'))}")
     if any(p.kind not in arches for p in board.products):
         raise StateError("board.products: every product shape has an arch in board.arches")
     return board

@@ -59,14 +59,16 @@ def automa_strength(s: GameState) -> int:
     h = parse_hex(p["hex"], "pending.hex")
     units = [u for u in s.board.ids("units") if s.automa.units[u].at == h]
     b = s.cells[h].building
-    palaces = sum(x.fc for x in fighting_palaces(s)) if b and b.owner == AUTOMA and b.kind == "construction" else 0
+    mine = b is not None and b.owner == AUTOMA and b.kind == "construction"
+    palaces = sum(x.fc for x in fighting_palaces(s) if s.board.palace_strengthens(x.id, b.ref)) if mine else 0
     return strength(s, units) + palaces
 
 
 def fighting_palaces(s: GameState) -> list:
     """Palaces III and IV, the third and fourth of the board's I-VI: "os Palácios III e IV ...
     também geram mais Força de Combate ... Entretanto, o Palácio II não gera nenhum bônus ao
-    Autômato", so an FC entered on any other palace is not the Autômato's (ruling B19)."""
+    Autômato", so an FC entered on any other palace is not the Autômato's; each strengthens the
+    constructions the table file names for it (all, when it names none; ruling B19)."""
     return [p for i, p in enumerate(s.board.palaces) if i in FC_PALACES]
 
 

@@ -282,8 +282,9 @@ def load_building(d: Any, where: str, owners: list[str], board: Board) -> Buildi
         raise StateError(f"{where}.ref: the Autômato has no construction {ref!r}")
     b = Building(owner, kind, ref, number_field(d, "vp", where, 0, 99, 0), number_field(d, "era", where, 0, 3, 0),
                  number_field(d, "resources", where, 0, 99, 0), _bool(d, "dominated", where))
-    if b.dominated and (owner == AUTOMA or kind == "capital"):
-        raise StateError(f"{where}: only a player's construction or city can be dominated")
+    if b.dominated and (owner == AUTOMA or kind != "construction"):
+        raise StateError(f"{where}: only a player's construction can be dominated (a city or capital is not, "
+                         "ruling B15)")
     return b
 
 

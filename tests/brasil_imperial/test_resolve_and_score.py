@@ -152,3 +152,22 @@ def test_only_palaces_three_and_four_give_it_fc_never_palace_two():
     units(s, (1, 0), "3")
     s = apply_ops(s, [{"op": "attack", "hex": "1,0", "cards": 0, "attacker": "you"}])
     assert automa_strength(s) == 2 + 3 + 4, "unit 3 (FC 2), palace III (3) and IV (4) only"
+
+
+def test_a_palace_strengthens_only_the_constructions_the_table_names_for_it():
+    """"Os Palácios III e IV ... geram mais Força de Combate para as Construções indicadas": palace
+    III entered for forts adds nothing to a mine; palace IV, entered for none in particular, does."""
+    import copy as _copy
+
+    from automa.brasil_imperial.board import example_board_data, load_board
+    raw = _copy.deepcopy(example_board_data())
+    raw["palaces"][2]["constructions"] = ["fort"]
+    s = game()
+    s.board = load_board(raw)
+    build(s, (1, 0), "mine")
+    units(s, (1, 0), "3")
+    s = apply_ops(s, [{"op": "attack", "hex": "1,0", "cards": 0, "attacker": "you"}])
+    assert automa_strength(s) == 2 + 1, "unit 3 (FC 2) and palace IV (1), not palace III"
+    raw["palaces"][2]["constructions"] = ["castle"]
+    with pytest.raises(StateError, match="palaces\\[2\\].constructions"):
+        load_board(raw)

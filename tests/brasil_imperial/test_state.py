@@ -29,6 +29,8 @@ def test_dump_and_load_round_trip():
     (lambda d: d["taken"].__setitem__("frames", ["nope"]), "taken.frames"),
     (lambda d: d["map"]["hexes"]["1,0"].__setitem__("tile", {"face_down": True, "kind": "flag"}), "face-down"),
     (lambda d: d["map"]["hexes"]["1,0"].__setitem__("exploration", {"face_down": True}), "unknown field"),
+    (lambda d: d["map"]["hexes"]["1,0"].__setitem__("building", {"owner": "you", "kind": "city", "ref": "c",
+                                                                 "dominated": True}), "only a player's construction"),
     (lambda d: d["cards"]["action"][0].__setitem__("arrow", 0), "arrow"),
     (lambda d: d["board"].__setitem__("units", []), "board.units"),
     (lambda d: d["cards"]["action"][0]["columns"][0].__setitem__(0, "build:castle"), "the board has no build 'castle'"),
