@@ -93,8 +93,6 @@ def plan(state: GameState, mech: str, line: MechLine, trace: Trace) -> MechPlan:
     if state.player_at in lay.regions[MECH_REGION[mech]]:
         trace.add(f"the player's mech is on {state.player_at}: that location is skipped (not counted, "
                   "never a target, never ended on)")
-    # path[0] is where the mech stands; numbered as travelled, the player's location left out.
-    window = [(steps, pid) for steps, pid in enumerate(path[:WINDOW + 1]) if pid != state.player_at]
 
     swept: tuple[str, ...] = ()
     if line.sweep:
@@ -113,8 +111,9 @@ def plan(state: GameState, mech: str, line: MechLine, trace: Trace) -> MechPlan:
         icons = " or ".join(ICON_NAMES[k] for k in target.kinds)
         with trace.section(f"target line ({icons}) needs {target.glory} glory, the Automa has {state.glory}: "
                            f"checking the next 0-{WINDOW} locations {way}"):
+            # path[0-3], numbered as travelled; the ring also names the player's location skipped.
             shown = ring(state, mech)
-            for pid in shown[:shown.index(window[-1][1]) + 1] if window else []:
+            for pid in shown[:shown.index(path[WINDOW]) + 1]:
                 if pid == state.player_at:
                     trace.add(f"-: {pid} (the player's location): skipped, not counted")
                     continue
