@@ -368,3 +368,54 @@ def test_school_and_university_bring_no_competency():
     t = turn(s, support())
     upgrade(t)
     assert t.said == ["Upgrade the Automa's guild on row 2, hex 2 to a school (it takes no competency tile)."]
+
+
+def test_powermongers_do_not_advance_when_you_gain_only_one_power():
+    # "Whenever you gain 2 or more Power via buildings": next to your workshop alone (1 power) nothing
+    rows = ["PPPPP", "PPPPP", "PPPPP"]
+    s = table(rows, [((2, 1), "automa", "workshop"), ((4, 1), "player", "workshop")], faction="powermongers")
+    t = turn(s, support())
+    faction_action(t)
+    h = tuple(built(t)[0]["hex"])
+    assert s.board.power_for_players(h, ("player",)) == 1
+    assert not built(t, "science")
+
+
+def test_a_guild_available_prefers_only_workshops_next_to_you():
+    # "Warsztaty Automy sąsiadujące z twoimi budynkami": the Automa's guild next to your workshop is
+    # not one; no workshop is next to you, so every building stays and the least power wins: the
+    # lone workshop (0), not the guild (1)
+    s = table(FLAT, [((0, 0), "automa", "workshop"), ((4, 3), "automa", "guild"), ((5, 3), "player", "workshop")])
+    t = turn(s, support(count=1))
+    upgrade(t)
+    assert t.state.board.buildings[at(0, 0)].kind == "guild"
+    assert t.state.board.buildings[at(4, 3)].kind == "guild"
+
+
+def test_a_scholar_never_takes_the_marker_past_twelve():
+    s = table(FLAT)
+    s.automa.science = {"banking": 11, "law": 12, "engineering": 12, "medicine": 12}
+    t = turn(s, support())
+    send_scholar(t)
+    assert built(t, "science")[0]["levels"] == 3 and t.state.automa.science["banking"] == 12
+    assert "to 12" in t.said[0]
+
+
+def test_gain_innovation_counts_only_the_innovations_left_on_the_display():
+    s = table(FLAT, round=4)
+    s.innovations = [None, "2", None, "4", "5", "6"]
+    t = turn(s, support(direction="reading", count=2))
+    gain_innovation(t)
+    assert t.state.automa.innovations == ["4"]
+
+
+def test_round_6_sends_the_scholar_by_the_final_round_tiles_colour():
+    """Ruling A4: in round 6 the current round tile is the Automa's final round tile."""
+    from automa.age_of_innovation.data import final_tiles
+    s = table(FLAT, round=6)
+    disc = final_tiles()[s.final_tile].discipline
+    s.round_tiles[5] = next(t for t in round_tiles() if round_tiles()[t].discipline != disc
+                            and t not in s.round_tiles[:5] and not round_tiles()[t].spade)
+    t = turn(s, support(science="round_tile"))
+    send_scholar(t)
+    assert built(t, "science")[0]["discipline"] == disc

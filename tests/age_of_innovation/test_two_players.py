@@ -69,3 +69,16 @@ def test_final_scoring_ranks_the_automa_among_both_players():
     assert why["science scoring law"] == 4             # all three on 1: (8 + 4 + 2) // 3
     assert why["science scoring medicine"] == 6        # tied first with player 2: (8 + 4) // 2
     assert "science scoring engineering" not in why    # on 0
+
+
+def test_catching_up_reads_the_highest_marker_of_either_player():
+    # the Automa: banking 3, law 5, engineering 2, medicine 4. You alone would make it banking (your 3);
+    # player 2's law 6 is the highest law marker, 1 away, while banking's highest is player 2's 7
+    from automa.age_of_innovation.actions import advance_discipline
+    s = table(FLAT, players=2)
+    s.automa.science = {"banking": 3, "law": 5, "engineering": 2, "medicine": 4}
+    s.players[0].science = {"banking": 3, "law": 0, "engineering": 9, "medicine": 9}
+    s.players[1].science = {"banking": 7, "law": 6, "engineering": 0, "medicine": 0}
+    t = turn(s, support(count=1))
+    advance_discipline(t)
+    assert [op["discipline"] for op in t.ops if op["op"] == "science"] == ["law"]
