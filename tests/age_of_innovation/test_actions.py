@@ -419,3 +419,23 @@ def test_round_6_sends_the_scholar_by_the_final_round_tiles_colour():
     t = turn(s, support(science="round_tile"))
     send_scholar(t)
     assert built(t, "science")[0]["discipline"] == disc
+
+
+def test_wanderers_ignore_reach_but_still_bring_together():
+    """Ruling A27: "Ignore range restrictions" lifts only "w Zasięgu ... budynku"; the support
+    card's bring-together icon still narrows the hexes. Marked (2, 0), unmarked (6, 0): 4 apart.
+    (0, 0) comes first in reading order but would be marked and 6 from the unmarked workshop."""
+    s = table(["PPPPPPP", "PPPPPPP"], [((2, 0), "automa", "workshop", True), ((6, 0), "automa", "workshop")],
+              faction="wanderers", terrain="lake")
+    t = turn(s, support("marked", True, count=1))
+    faction_action(t)
+    h = tuple(built(t)[0]["hex"])
+    assert h != at(0, 0)
+    assert "bringing together (shortest distance marked-unmarked now 4)" in "\n".join(t.trace.lines())
+    after = t.state.board
+    marked = [x for x in after.owned("automa") if after.buildings[x].marked]
+    unmarked = [x for x in after.owned("automa") if not after.buildings[x].marked]
+    assert min(after.distance(m, u, ("player",)) for m in marked for u in unmarked) < 4
+    t = turn(s, support("marked", False, count=1))
+    faction_action(t)
+    assert tuple(built(t)[0]["hex"]) == at(0, 0)          # without the icon: every empty hex, the first
