@@ -439,3 +439,18 @@ def test_wanderers_ignore_reach_but_still_bring_together():
     t = turn(s, support("marked", False, count=1))
     faction_action(t)
     assert tuple(built(t)[0]["hex"]) == at(0, 0)          # without the icon: every empty hex, the first
+
+
+def test_catching_up_counts_the_disciplines_backwards_with_a_right_to_left_arrow():
+    """Directional selection over one row (ruling A15: banking, law, engineering, medicine): right
+    to left starts at the last eligible discipline; 3 steps over 2 options wrap to the last again."""
+    s = table(FLAT)
+    s.automa.science = {"banking": 0, "law": 4, "engineering": 0, "medicine": 2}
+    assert _pick(s, "reverse", 1) == "engineering" and _pick(s, "reverse", 2) == "banking"
+    assert _pick(s, "reverse", 3) == "engineering" and _pick(s, "reading", 1) == "banking"
+
+
+def _pick(s, direction, count):
+    t = turn(s, support(direction=direction, count=count))
+    advance_discipline(t)
+    return built(t, "science")[0]["discipline"]
