@@ -15,6 +15,9 @@ carried wrong from a turn to the next: the players confirm or correct every turn
 Printed per kind of turn: the share whose best move is exactly the turn (confirmed with one
 tap), among the three the page offers (one tap more), and the rest, which need a correction by
 hand; of the wrong best moves, how many the page flags (a slot no legal move with it explains).
+And as if each turn were an Automa's instruction, which the page checks done on the table
+(``web.barrage.game.waiting_for``: the reading, held to the game, is exactly the map the
+instruction leads to, nothing hidden): the share it sees done at once ("Done" tapped for the rest).
 """
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ from vision.barrage.changes import diff
 from vision.barrage.reference_reading import ReferenceReader
 from vision.slot_change import compare
 from vision.stability import MotionDetector, StabilityFilter
-from web.barrage.game import map_of, rank_turn
+from web.barrage.game import instruction_seen, map_of, rank_turn
 
 from .reference_tables import TableShots, add_table_options, evaluated
 
@@ -83,8 +86,11 @@ def play(shots: TableShots, reader: ReferenceReader, start: GameState, turns: in
             pictures = compare(reader.pipeline.profile.layout, before.view, after.view, after.camera)
             ranking = rank_turn(known, after.map, mover, pictures)
             right = [_listed(known, s.move) == made for s in ranking.offered()]
+            # the page's check of an Automa's instruction (waiting_for), this turn taken as one
+            held = instruction_seen(known, map_of(after_state), after.map, mover, pictures)
             row |= {"first": right[0], "offered": any(right), "flagged": not right[0] and bool(ranking.unexplained),
-                    "confidence": ranking.best.confidence}
+                    "confidence": ranking.best.confidence,
+                    "seen_done": not diff(held, map_of(after_state)) and not held.unknown}
         out.append(row)
         state, before = after_state, after
     return out
@@ -127,7 +133,8 @@ def summarise(rows: list[dict]) -> dict:
                      "offered_pct": round(100 * offered / len(mine), 1),
                      "correction_pct": round(100 * (len(mine) - offered) / len(mine), 1),
                      "wrong_first": len(mine) - first,
-                     "wrong_but_flagged": sum(r.get("flagged", False) for r in read)}
+                     "wrong_but_flagged": sum(r.get("flagged", False) for r in read),
+                     "seen_done_pct": round(100 * sum(r.get("seen_done", False) for r in read) / len(mine), 1)}
     return out
 
 
@@ -152,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
             m = out[kind]
             print(f"{kind:>10}: {m['turns']} turns, best move right {m['first_pct']} %, among the three offered "
                   f"{m['offered_pct']} %, a correction by hand {m['correction_pct']} %; "
-                  f"{m['wrong_but_flagged']} of {m['wrong_first']} wrong best moves flagged")
+                  f"{m['wrong_but_flagged']} of {m['wrong_first']} wrong best moves flagged; "
+                  f"as an Automa's instruction, seen done at once {m['seen_done_pct']} %")
     return 0
 
 

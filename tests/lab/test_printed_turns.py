@@ -32,16 +32,18 @@ def test_a_short_game_on_a_printed_table_is_ranked_turn_by_turn(tmp_path):
     # a table calibrated and taught: at most one of the four turns listed wrong first
     assert out["all"]["first_pct"] >= 75.0
     assert out["all"]["first_pct"] <= out["all"]["offered_pct"]
+    assert 0 <= out["all"]["seen_done_pct"] <= 100
 
 
 def test_the_summary_counts_corrections_and_flags():
-    rows = [{"kind": "build", "registered": True, "first": True, "offered": True, "flagged": False},
-            {"kind": "build", "registered": True, "first": False, "offered": True, "flagged": True},
-            {"kind": "water", "registered": True, "first": False, "offered": False, "flagged": False},
+    rows = [{"kind": "build", "registered": True, "first": True, "offered": True, "flagged": False, "seen_done": True},
+            {"kind": "build", "registered": True, "first": False, "offered": True, "flagged": True, "seen_done": False},
+            {"kind": "water", "registered": True, "first": False, "offered": False, "flagged": False, "seen_done": True},
             {"kind": "none", "registered": False}]
     out = summarise(rows)
     assert out["build"] == {"turns": 2, "not_registered": 0, "first_pct": 50.0, "offered_pct": 100.0,
-                            "correction_pct": 0.0, "wrong_first": 1, "wrong_but_flagged": 1}
+                            "correction_pct": 0.0, "wrong_first": 1, "wrong_but_flagged": 1, "seen_done_pct": 50.0}
     assert out["water"]["correction_pct"] == 100.0
     assert out["none"]["not_registered"] == 1 and out["none"]["correction_pct"] == 100.0
     assert out["all"]["turns"] == 4 and out["all"]["first_pct"] == 25.0 and out["all"]["wrong_first"] == 3
+    assert out["all"]["seen_done_pct"] == 50.0

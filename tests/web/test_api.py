@@ -800,3 +800,25 @@ def test_an_automa_turn_says_what_the_camera_does_not_see_done_yet(client, sessi
     assert game.waiting_for(step, expected) == []
     client.post(f"/barrage/api/sessions/{session_id}/automa-done", json={"seq": 0})
     assert game.waiting_for(store.last(session_id), expected) is None      # a human's turn: no instruction
+
+
+def test_drops_the_pictures_see_coming_as_the_instruction_says_are_the_instruction_done(client, session_id,
+                                                                                         monkeypatch):
+    """An Automa's instruction that puts drops on a headstream tile is seen done when its
+    pictures show that many drops coming, whatever the tile's count reads (printed drop
+    icons mislead the counters; rulings V9)."""
+    step = services_from(client).store.last(session_id)
+    expected = game.expected_map(step)
+    known = game.map_of(game.load(step)[0])
+    tile = sorted(expected.headstreams)[0]
+    # the instruction as if it also put one drop on the tile (a Water Management action)
+    instructed = replace(expected, headstreams={**expected.headstreams, tile: known.headstreams.get(tile, 0) + 1})
+    monkeypatch.setattr(game, "expected_map", lambda step: instructed)
+    seen = replace(instructed, headstreams={**instructed.headstreams, tile: instructed.headstreams[tile] + 2})
+    moved = {m.space for m in diff(known, instructed)}                # the instruction's slots, the tile too
+    all_still = frozenset(b.key for b in load_layout().boxes if b.id not in moved)
+    assert game.waiting_for(step, seen, Comparison(all_still, {}))                  # the count read wrong: waiting
+    assert game.waiting_for(step, seen, Comparison(all_still, {tile: 1})) == []
+    assert game.waiting_for(step, seen, Comparison(all_still, {tile: 2}))           # two came: not the instruction
+    assert game.waiting_for(step, seen, Comparison(all_still, {tile: 1}), by_hand={tile})
+    assert seen.headstreams[tile] == instructed.headstreams[tile] + 2              # the reading itself is left alone

@@ -623,16 +623,32 @@ def waiting_for(step: Step, seen: MapState, pictures: Comparison | None = None,
     An empty list: the instruction is done, exactly, nothing hidden, and the page moves on.
     The reading is first read against the game, as on a human's turn: the changes the rules
     never make and the readings of boxes set by hand this turn or whose picture has not
-    changed put back, the drops seen coming counted (``pictures``, ``by_hand``, ``read_against``)."""
+    changed put back, the drops seen coming counted (``instruction_seen``)."""
     expected = expected_map(step)
     if expected is None:
         return None
     state, flow = load(step)
-    fixed, _ = read_against(map_of(state), seen, flow.next, automa=True, pictures=pictures, by_hand=by_hand)
+    fixed = instruction_seen(map_of(state), expected, seen, flow.next, pictures, by_hand)
     slots = dict.fromkeys(m.space for m in diff(fixed, expected))
     return ([f"{with_code(s)}: {_holding(expected, s)}; the camera sees {_holding(fixed, s)} there" for s in slots]
             + [f"{with_code(u)}: hidden from the camera" for u in fixed.unknown])
 
+
+
+def instruction_seen(known: MapState, expected: MapState, seen: MapState, automa: str,
+                     pictures: Comparison | None = None, by_hand: Collection[str] = frozenset()) -> MapState:
+    """``seen``, read on ``automa``'s turn from a table that held ``known``, as the page checks
+    it against the map ``expected`` the instruction leads to: read against the game
+    (``read_against``: the pictures still, the boxes set by hand, the drops seen coming), and
+    each tile on which the pictures show as many drops coming as the instruction puts there
+    taken to hold them, whatever its count reads (rulings V9)."""
+    fixed, _ = read_against(known, seen, automa, automa=True, pictures=pictures, by_hand=by_hand)
+    arrived = pictures.arrived if pictures is not None else {}
+    fixed = fixed.copy() if arrived else fixed      # the caller's reading is left as it was
+    for h, came in arrived.items():
+        if h not in by_hand and h in expected.headstreams and expected.headstreams[h] - known.headstreams.get(h, 0) == came:
+            fixed.headstreams[h] = expected.headstreams[h]
+    return fixed
 
 def _holding(board: MapState, slot: str) -> str:
     """What ``board`` has on ``slot``, in words."""
