@@ -76,7 +76,7 @@ def objective_labels() -> dict[str, str]:
 
 def bonus_labels() -> dict[str, str]:
     return {"adder+": _("gain the adder"), "adder-": _("lose the adder"), "combat+": _("gain a combat card"),
-            "combat-": _("lose a combat card"), "era": _("the Era bonus")}
+            "combat-": _("lose a combat card"), "gold": _("gain a gold card"), "era": _("the Era bonus")}
 
 
 def _relative(text: str, field: str, at_least: int) -> list[int]:

@@ -51,8 +51,8 @@ def board(state: GameState, moves: dict[str, dict] | None = None) -> dict:
             (x1, y1), (x2, y2) = at[m["from"]], at[m["to"]]
             arrows.append({"mech": mech, "x1": round(x1, 1), "y1": round(y1, 1), "x2": round(x2, 1),
                            "y2": round(y2, 1)})
-    # An Automa mech may stand on the player's location (it ignores the player's mech, E2):
-    # the second piece on a hex is drawn beside the first.
+    # Two pieces can share a hex (the Automa's two mechs; a hand-made state with one on the
+    # player's location, which the rules never make, E2): the second is drawn beside the first.
     mechs, seen = [], set()
     for who, pid in pieces:
         shift = 24 if pid in seen else 0
