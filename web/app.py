@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
-from pathlib import Path
 
 from flask import Blueprint, Flask, jsonify, render_template, request
 from flask_babel import gettext, lazy_gettext
@@ -63,7 +62,7 @@ def create_app(config: WebConfig | None = None) -> Flask:
         app.register_blueprint(bp)
         app.extensions["automa_vision"].pages[game_id] = f"{bp.url_prefix}/"
     app.register_blueprint(calibration_bp)
-    i18n.init_app(app, [Path(bp.root_path) / "translations" for _, bp in pages])
+    i18n.init_app(app, pages)
     _error_handlers(app)
     return app
 

@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
+from markupsafe import escape
 
+from automa.games import registry
 from web import i18n
+from web.app import game_pages
+
+from .test_games import STUB, client_of, engine_only, stub  # noqa: F401 (fixtures: Countdown's page and its twin's)
 
 FOLDERS = sorted({po.parents[2] for po in i18n.HERE.glob("**/translations/*/LC_MESSAGES/*.po")})
 LANGS = [lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT]
@@ -31,11 +37,14 @@ def test_the_shared_pages_and_barrages_page_have_catalogues():
 @pytest.mark.parametrize("folder", FOLDERS, ids=lambda f: f.relative_to(i18n.HERE).as_posix())
 @pytest.mark.parametrize("domain", list(i18n.CONFIGS))
 def test_every_text_of_the_code_is_in_its_catalogue(folder, domain):
-    """The texts ``_()`` / ``gettext`` mark in the folder's modules, templates and scripts are
-    exactly the catalogues' (``python -m web.i18n`` was run after the last change)."""
+    """The texts ``_()`` / ``gettext`` mark in the folder's modules, templates and scripts (and
+    a game page's name and summary of its game) are exactly the catalogues' (``python -m
+    web.i18n`` was run after the last change, here or in the game's ``automa/<pkg>/game.py``)."""
     with i18n.CONFIGS[domain].open() as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
     marked = {msg[2] for msg in extract_from_dir(folder.parent, method_map, options_map, keywords=KEYWORDS)}
+    if domain == "messages":
+        marked |= set(i18n.game_texts(folder.parent))
     for lang in LANGS:
         assert {m.id for m in catalogue(folder, lang, domain) if m.id} == marked, (lang, domain)
 
@@ -107,3 +116,46 @@ def test_errors_and_form_problems_speak_the_language(client):
     assert res.status_code == 400 and "wybierz od 1 do 3 firm Automy (wybrano: 0)" in page
     res = client.post("/calibration/api/table-1/register?lang=pt_BR", json={"method": "markers"})
     assert res.json["problems"] == ["tire uma foto ou envie uma imagem primeiro (passo 1)"]
+
+
+def js_messages(page: str) -> dict:
+    return json.loads(re.search(r'<script type="application/json" id="messages">(.*?)</script>', page).group(1))
+
+
+@pytest.mark.usefixtures("stub")
+@pytest.mark.parametrize("lang, countdown, twin, shared", [("pt_BR", "rodada", "redonda", "Escolha um jogo"),
+                                                           ("pl", "runda", "okrągły", "Wybierz grę")])
+def test_each_page_takes_a_text_from_its_own_catalogue_first(tmp_path, lang, countdown, twin, shared):
+    """Countdown's page and its twin (tests/web/stub/web/) both translate "round", a game's round
+    and a shape; the twin translates the home page's "Choose a game" too. Each page shows its own
+    catalogue's word, in its templates and its scripts, whichever catalogue the app found last."""
+    client = client_of(tmp_path)
+    page = client.get(f"/stub-game/?lang={lang}").get_data(as_text=True)
+    assert f'<p id="round" data-round="1">{countdown} 1</p>' in page and js_messages(page)["round"] == countdown
+    page = client.get(f"/stub-twin/?lang={lang}").get_data(as_text=True)
+    assert f'<p id="round">{twin}</p>' in page and js_messages(page)["round"] == twin
+    assert f"<h1>{i18n_of('stub_twin', lang, 'Choose a game')}</h1>" in page
+    home = client.get(f"/?lang={lang}").get_data(as_text=True)
+    assert f"<h1>{shared}</h1>" in home and shared != i18n_of("stub_twin", lang, "Choose a game")
+
+
+def i18n_of(package: str, lang: str, text: str) -> str:
+    """``text`` as the stub page ``package``'s catalogue translates it."""
+    return catalogue(STUB / "web" / package / "translations", lang, "messages")[text].string
+
+
+@pytest.mark.usefixtures("stub")
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_home_page_shows_each_games_name_and_summary_from_its_pages_catalogue(tmp_path, lang):
+    """The registry's English name and summary (automa/<pkg>/game.py), each translated in its own
+    game page's catalogue, Countdown's included."""
+    home = client_of(tmp_path).get(f"/?lang={lang}").get_data(as_text=True)
+    pages = dict(game_pages())
+    for game in registry().values():
+        card = home[home.index(f'data-game="{game.id}"'):]
+        card = card[:card.index("</li>")]
+        cat = catalogue(Path(pages[game.id].root_path) / "translations", lang, "messages")
+        summary = cat[game.summary].string
+        assert summary and summary != game.summary and str(escape(summary)) in card, (game.id, card)
+        assert str(escape(cat[game.name].string)) in card
+    assert {"pt_BR": "A Automa pega fichas até não sobrar nenhuma", "pl": "Automa bierze żetony"}[lang] in home

@@ -8,7 +8,7 @@ from web import sessions
 from web.forms import integer, request_body
 
 GAME_ID = "stub-game"
-bp = Blueprint("stub_game", __name__, url_prefix=f"/{GAME_ID}", template_folder="templates")
+bp = Blueprint("stub_game", __name__, url_prefix=f"/{GAME_ID}", template_folder="templates", static_folder="static")
 sessions.own_sessions(bp, GAME_ID)
 
 
