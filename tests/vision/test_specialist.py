@@ -118,9 +118,10 @@ def test_the_pipeline_feeds_it_the_slot_models_input_mirrored_when_the_slot_mode
     camera = camera_position(reg.H, frame.shape)
     plan = plan_crops(LAYOUT, camera)
     view, crops = crops_from_frame(frame, reg.H, LAYOUT, plan=plan)
+    context = pipeline.context(crops, plan)
     for mirrored in (False, True):
         session.feeds.clear()
-        pipeline._outputs(crops, view, camera, plan, mirrored)
+        pipeline._outputs(crops, context, view, camera, plan, mirrored)
         assert np.array_equal(session.feeds[0], slot_inputs[-1][MINE])
     assert np.array_equal(slot_inputs[1], slot_inputs[0][..., ::-1])
 

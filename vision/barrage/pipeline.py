@@ -22,7 +22,8 @@ from ..paper_white import paper_white
 from ..pose import camera_position
 from ..radial_lens import RadialLens
 from ..reader import Flag, SlotReading
-from ..rectify import CropPlan, crops_from_frame, plan_crops
+from ..rectify import CropPlan, crops_from_frame, cut_crops, plan_crops
+from ..reference_features import match_light
 from ..registration import Calibration, FeatureReference, Registrar, Registration
 from ..stability import MotionDetector, StabilityFilter
 from .board_state import MapState, build_map, slot_readings
@@ -34,9 +35,19 @@ from .drop_counter import DropCounter
 from .height_cues import lean_over_map
 from .held_water import HeldWater
 from .neutral_dams import NeutralDams
-from .slot_model import (DEFAULT_MODEL, MOVED_SURE, SEEN, Surety, decode, load_session, more_looks, moved_inputs,
-                         net_input, run, second_look)
+from .slot_model import (DEFAULT_MODEL, MOVED_SURE, SEEN, Surety, decode, kind_context, load_session, more_looks,
+                         moved_inputs, run, second_look, to_input)
 from .specialist import SPECIALIST_MODEL, SURE, Specialist
+
+
+@dataclass(frozen=True)
+class SlotLook:
+    """The slot net's first look at a frame: the crops, what each was read beside (the
+    pipeline's ``context``) and the net's outputs for them, before any later look or model
+    weighs in; a reader that weighs the crops further starts from it."""
+    crops: np.ndarray
+    context: np.ndarray
+    outputs: dict[str, np.ndarray]
 
 
 @dataclass
@@ -53,6 +64,7 @@ class Reading:
     view: np.ndarray | None = field(default=None, repr=False)     # the normalised canonical view (vision.slot_change)
     camera: np.ndarray | None = None       # (x, y, height) in canonical px (vision.pose)
     lens: RadialLens | None = None         # the distortion ``homography`` is taken after (vision.radial_lens)
+    look: SlotLook | None = field(default=None, repr=False)       # the slot net's first look at this frame
 
     @property
     def low_confidence(self) -> list[str]:
@@ -111,6 +123,10 @@ class Pipeline:
     # piece reads as its with at least this share (``vision.barrage.slot_model.companies_seen``, rulings V10);
     # None: every colour stays possible.
     seen: float | None = SEEN
+    # The empty board's normalised view (``vision.barrage.reference_reading``, set by the reader
+    # that reads against it): each crop is read beside the same box of it, in the frame's light,
+    # instead of beside its kind's median crop. None: the kind's median.
+    reference: np.ndarray | None = field(default=None, repr=False)
     surety: Surety = field(init=False, repr=False)      # over every box of the layout
 
     def __post_init__(self) -> None:
@@ -217,7 +233,8 @@ class Pipeline:
                                        paper=paper_white(frame, reg.corners), lens=reg.lens)
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
-        raw = self._outputs(crops, view, camera, plan)
+        context = self.context(crops, plan)
+        raw, first = self._outputs(crops, context, view, camera, plan)
         t["model"] = _since(t1)
         t1 = time.perf_counter()
         lean = {} if self.confidence is None else lean_over_map(reg.H, frame.shape, self.profile.layout, camera=camera)
@@ -228,7 +245,7 @@ class Pipeline:
             return slots if self.confidence is None else self.confidence.apply(slots, lean)
 
         def mirrored() -> list[dict[str, np.ndarray]]:
-            return [self._outputs(crops, view, camera, plan, mirrored=True)]
+            return [self._outputs(crops, context, view, camera, plan, mirrored=True)[0]]
 
         motion = self.motion.score(view)
         single = read(raw)
@@ -244,13 +261,25 @@ class Pipeline:
                                           "found): calibrate again if the camera has moved"))
         t["decode"] = _since(t1)
         t["total"] = _since(t0)
-        return Reading(board, slots, flags, reg.source, reg.H, t, motion, settled is not None, view, camera, reg.lens)
+        return Reading(board, slots, flags, reg.source, reg.H, t, motion, settled is not None, view, camera, reg.lens,
+                       SlotLook(crops, context, first))
 
-    def _outputs(self, crops: np.ndarray, view: np.ndarray, camera: np.ndarray, plan: CropPlan,
-                 mirrored: bool = False) -> dict[str, np.ndarray]:
-        """The models' outputs for a frame's crops (cut by ``plan``), each crop mirrored or not."""
-        inputs = net_input(np.ascontiguousarray(crops[:, :, ::-1]) if mirrored else crops, self.profile.layout.kinds)
-        raw = run(self.session, inputs)
+    def context(self, crops: np.ndarray, plan: CropPlan) -> np.ndarray:
+        """What each crop is read beside: the same box of the empty board's view in the frame's
+        light where the pipeline has one (``reference``), else its kind's median crop."""
+        if self.reference is None:
+            return kind_context(crops, self.profile.layout.kinds)
+        return match_light(crops, cut_crops(self.reference, plan))
+
+    def _outputs(self, crops: np.ndarray, context: np.ndarray, view: np.ndarray, camera: np.ndarray,
+                 plan: CropPlan, mirrored: bool = False) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+        """The models' outputs for a frame's crops (cut by ``plan``), each beside its ``context``
+        and mirrored or not, and the slot net's first look alone (before the looks again, the
+        specialist, the counters and the heights)."""
+        if mirrored:
+            crops, context = (np.ascontiguousarray(x[:, :, ::-1]) for x in (crops, context))
+        inputs = to_input(crops, context)
+        raw = first = run(self.session, inputs)
         if self.second_look is not None:
             sure = self.surety(raw)
             raw = second_look(self.session, inputs, raw, np.flatnonzero(sure < self.second_look))
@@ -262,7 +291,7 @@ class Pipeline:
             raw = self.specialist.refine(raw, inputs)
         for counter in self.counters:
             raw = counter.refine(raw, view, plan, mirrored)
-        return raw if self.heights is None else self.heights.refine(raw, view, camera, mirrored)
+        return (raw if self.heights is None else self.heights.refine(raw, view, camera, mirrored)), first
 
     def watch(self, source: Capture | FileFrames) -> Iterator[tuple[Reading, list[Move]]]:
         """Each new stable state with the moves since the previous one."""

@@ -33,14 +33,13 @@ import cv2
 import numpy as np
 
 from ..layout import Layout
-from ..rectify import canonical_view, cut_crops, plan_crops
-from ..reference_features import FEATURES, box_features, match_light
+from ..rectify import canonical_view
+from ..reference_features import FEATURES, box_features
 from ..reader import SlotReading
 from .board_state import build_map
 from .labels import ALLOWED_PIECES, HAS_DROPS, MAX_DROPS, OWNERS, PIECES
 from .pipeline import Pipeline, Reading
 from ..runner import log_softmax, softmax
-from .slot_model import run, to_input
 
 GATE_FILE = Path(__file__).resolve().parents[2] / "models" / "reference_gate.npz"
 PROFILE, EMPTY_VIEW, ADAPTED = "profile.json", "empty_view.png", "adapted.npz"
@@ -191,21 +190,20 @@ class ReferenceReader:
         adapted = (folder / ADAPTED).exists()
         heads = Heads.load(folder / ADAPTED if adapted else gate_file)
         printed = {str(k): int(v) for k, v in profile_json(folder).get("empty_drops", {}).items()}
+        pipeline.reference = view           # its nets read each crop beside the empty board's
         return cls(pipeline, view, heads, printed, adapted)
 
     def evidence(self, frame: np.ndarray, companies: Collection[str] | None = None) -> BoxEvidence | None:
         """The pipeline's reading of ``frame`` and each box's difference from the empty board;
         None where the board is not found."""
         reading = self.pipeline.read_frame(frame, companies)
-        if reading.map is None or reading.view is None:
+        if reading.map is None or reading.look is None:
             return None
-        layout = self.pipeline.profile.layout
-        plan = plan_crops(layout, reading.camera)
-        live = cut_crops(reading.view, plan)
-        ref = match_light(live, cut_crops(self.empty_view, plan))
+        # the pipeline read each crop beside the empty board's (``around``): its first look is the
+        # net's reading against the empty board
+        live, ref, raw = reading.look.crops, reading.look.context, reading.look.outputs
         features, colour = box_features(live, ref)
-        raw = run(self.pipeline.session, to_input(live, ref))
-        kinds = np.array(layout.kinds)
+        kinds = np.array(self.pipeline.profile.layout.kinds)
         piece = raw["piece"]
         net_piece = np.max(np.where(np.arange(len(PIECES)) == _EMPTY, -np.inf, piece), axis=1) - piece[:, _EMPTY]
         drops = log_softmax(raw["drops"])
@@ -262,6 +260,7 @@ def table_reader(pipeline: Pipeline, folder: str | Path | None) -> "Pipeline | R
     (``pipeline`` loaded with its ``profile.json``) where it was saved there (``automa-vision
     calibrate``, the wizard), else by ``pipeline`` alone. ReferenceError for a damaged one."""
     if folder is None or not (Path(folder) / EMPTY_VIEW).exists():
+        pipeline.reference = None
         return pipeline
     return ReferenceReader.around(pipeline, folder)
 
