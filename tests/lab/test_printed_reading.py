@@ -108,3 +108,24 @@ def test_a_board_without_markers_is_calibrated_by_its_corners_and_found_by_its_f
     tally = Tally()
     score_image(tally, truth, reading.slots, "3")
     assert tally.slot_errors <= 0.1 * tally.slots
+
+
+def test_the_pipeline_reads_each_box_beside_the_empty_boards_in_one_pass(shots, profile, tmp_path):
+    from vision.barrage.reference_reading import table_reader
+    from vision.barrage.slot_model import kind_context
+    from vision.rectify import cut_crops, plan_crops
+    from vision.reference_features import match_light
+
+    reader = ReferenceReader.load(profile)
+    layout = reader.pipeline.profile.layout
+    image, _, _ = shots.frame(3)
+    reading = reader.pipeline.read_frame(image, shots.companies)
+    plan = plan_crops(layout, reading.camera)
+    # each crop beside the same box of the empty board, in the frame's light: the net's one look
+    assert np.array_equal(reading.look.context, match_light(reading.look.crops, cut_crops(reader.empty_view, plan)))
+    evidence = reader.evidence(image, shots.companies)
+    assert evidence.piece_logits.shape == (len(layout.boxes), 6)
+    # a profile without an empty board: the same pipeline reads beside its kinds' median crops again
+    assert table_reader(reader.pipeline, tmp_path) is reader.pipeline and reader.pipeline.reference is None
+    plain = reader.pipeline.read_frame(image, shots.companies)
+    assert np.array_equal(plain.look.context, kind_context(plain.look.crops, layout.kinds))
