@@ -44,6 +44,15 @@ def steps_of(app, url: str) -> list:
         return services().store.steps(sid_of(url))
 
 
+def automa_turn_history(client, app, url: str, lang: str) -> tuple[str, str, str]:
+    """Play the pending Automa turn of the game at ``url``, then read its page in ``lang``: the
+    step's stored label (the engine's English), the page and its history part."""
+    client.post(f"{url}/automa", data={"seq": seq(client.get(url).get_data(as_text=True))})
+    english = steps_of(app, url)[-1].label
+    html = client.get(f"{url}?lang={lang}").get_data(as_text=True)
+    return english, html, html[html.index('id="history"'):]
+
+
 def import_file(client, base: str, body: bytes):
     """``body`` sent to the page's import form (``base``: the page's address, ``/<game-id>``)."""
     return client.post(f"{base}/import", data={"file": (io.BytesIO(body), "game.json")},

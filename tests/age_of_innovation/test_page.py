@@ -9,7 +9,15 @@ import re
 
 import pytest
 
-from tests.pages import exported_and_imported, import_file, seq, started, state_of, steps_of
+from tests.pages import (
+    automa_turn_history,
+    exported_and_imported,
+    import_file,
+    seq,
+    started,
+    state_of,
+    steps_of,
+)
 from web.services import services
 
 BASE = "/age-of-innovation"
@@ -287,12 +295,7 @@ def test_the_exported_file_is_named_after_any_session_name(client):
 def test_the_history_and_the_seats_speak_portuguese(client, app):
     """The Automa's steps in the history are said in the page's language from their decision (the
     label stored is the engine's English); the seats are "você" and "Automa", not state ids."""
-    url = start(client)
-    html = client.get(url).get_data(as_text=True)
-    client.post(f"{url}/automa", data={"seq": seq(html)})
-    english = steps_of(app, url)[-1].label
-    html = client.get(f"{url}?lang=pt_BR").get_data(as_text=True)
-    history = html[html.index('id="history"'):]
+    english, html, history = automa_turn_history(client, app, start(client), "pt_BR")
     assert "Partida iniciada" in history and english[:40] not in history
     assert "Coloque as oficinas iniciais da Automa" in history
     assert "ordem de turno: você, Automa" in html and ">você: oficina</option>" in html

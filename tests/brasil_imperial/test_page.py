@@ -11,7 +11,14 @@ import pytest
 
 from automa.brasil_imperial.cards import dump_cards, example_cards
 from automa.brasil_imperial.ops import apply_ops
-from tests.pages import exported_and_imported, import_file, seq, started, state_of, steps_of
+from tests.pages import (
+    automa_turn_history,
+    exported_and_imported,
+    import_file,
+    seq,
+    started,
+    state_of,
+)
 from web import sessions
 from web.services import services
 
@@ -215,12 +222,7 @@ def test_a_bad_game_file_is_refused_by_name_and_nothing_stored(client, app):
 def test_the_history_and_the_table_forms_speak_portuguese(client, app):
     """The Autômato's turns in the history are said in the page's language from their decision
     (the label stored is the engine's English), and so are the start and the terrain names."""
-    url = start(client)
-    html = client.get(url).get_data(as_text=True)
-    client.post(f"{url}/automa", data={"seq": seq(html)})
-    english = steps_of(app, url)[-1].label
-    html = client.get(f"{url}?lang=pt_BR").get_data(as_text=True)
-    history = html[html.index('id="history"'):]
+    english, html, history = automa_turn_history(client, app, start(client), "pt_BR")
     assert "Partida iniciada" in history and english[:40] not in history
     assert "Vire para cima a pilha de Cartas de Ação" in history
     assert '<option value="plain">planície</option>' in html and '<option value="water">água</option>' in html
