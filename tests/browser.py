@@ -41,6 +41,18 @@ def served(app) -> Iterator[str]:
         httpd.shutdown()
 
 
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by playwright (the test is skipped without playwright)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
 def site_fixture():
     """A module fixture: (address, app) of a fresh app with its own data folder and no model."""
     @pytest.fixture(scope="module")
@@ -56,15 +68,12 @@ def page_fixture(width: int = 1500, height: int = 1000):
     """A module fixture: one Chromium page; the module fails if any script on it threw."""
     @pytest.fixture(scope="module")
     def page(site):
-        sync_api = pytest.importorskip("playwright.sync_api")
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        with chromium() as browser:
             page = browser.new_page(viewport={"width": width, "height": height})
             errors: list[str] = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             yield page
-            browser.close()
-            assert not errors, f"JavaScript errors: {errors}"
+        assert not errors, f"JavaScript errors: {errors}"
     return page
 
 
@@ -77,11 +86,8 @@ def phone_fixture():
     phone shows it (390x844, touch, twice the pixels, English); the test fails if a script threw."""
     @pytest.fixture(scope="module")
     def phone_browser():
-        sync_api = pytest.importorskip("playwright.sync_api")
-        with sync_api.sync_playwright() as p:
-            b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-            yield b
-            b.close()
+        with chromium() as browser:
+            yield browser
 
     @pytest.fixture
     def phone(phone_browser):

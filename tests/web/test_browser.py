@@ -7,34 +7,28 @@ Screenshots land in tests/web/artifacts/ for a person to look at.
 from __future__ import annotations
 
 import json
-import threading
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 from babel.support import Translations
-from werkzeug.serving import make_server
 
 from automa.barrage.names import in_words, with_code
 from automa.barrage.state import GameState
+from tests.browser import chromium, needs_chromium, site_fixture
 from vision.barrage.board_state import MapState
 from vision.barrage.pipeline import Reading
 from vision.layout import load_layout
 from vision.reader import Flag, SlotReading
-from web.app import WebConfig, create_app
+from web import i18n
 from web.barrage import game
 from web.barrage.live import Live, Look, StableView
 from web.services import services
-from web import i18n
 
-CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "synth" / "clean_01.jpg"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium at /usr/bin/chromium (make browser)")
+pytestmark = needs_chromium
 LANGS = ["en", "pt_BR"]
 A_FRAME = np.zeros((8, 8, 3), np.uint8)     # a picture from the camera: a reading is taken only with one (issue 82)
 CATALOGUES = [i18n.HERE / "translations", i18n.HERE / "barrage" / "translations"]
@@ -54,16 +48,7 @@ def say(lang: str, text: str, **values) -> str:
     return said.format(**values) if "{" in text else said % values
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """(address, Flask app) of a live server without a model file."""
-    data = tmp_path_factory.mktemp("web")
-    app = create_app(WebConfig(data_dir=data, model=data / "no-model.onnx"))
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}", app
-    httpd.shutdown()
+site = site_fixture()              # (address, Flask app) of a live server without a model file
 
 
 @pytest.fixture(scope="module")
@@ -73,11 +58,8 @@ def server(site):
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture(params=LANGS)

@@ -30,15 +30,14 @@ CORRECT = """plan => {
 
 def test_a_player_teaches_the_table_from_two_camera_photos(tmp_path):
     pytest.importorskip("playwright.sync_api")
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
     table = PlannedTable(905)
     empty = tmp_path / "empty.jpg"
     cv2.imwrite(str(empty), table.empty())
     app = create_app(WebConfig(data_dir=tmp_path / "data", model=DEFAULT_MODEL))
     live = app.extensions["automa_vision"].live
     plan = teaching.plan(COMPANIES)
-    with browser.served(app) as server, sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(browser.CHROMIUM), headless=True, args=browser.ARGS)
+    with browser.served(app) as server, browser.chromium() as chromium:
         page = chromium.new_page(viewport={"width": 1500, "height": 1000})
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -64,6 +63,5 @@ def test_a_player_teaches_the_table_from_two_camera_photos(tmp_path):
             page.evaluate(CORRECT, plan[k - 1])
         page.click("#teach")
         expect(page.locator("#result-9")).to_contain_text("Taught from 2 photos", timeout=30_000)
-        chromium.close()
     assert not errors, errors
     assert (app.extensions["automa_vision"].config.profiles_dir / "table" / ADAPTED).exists()
