@@ -26,7 +26,7 @@ import json
 import random
 from pathlib import Path
 
-from automa.barrage.human_moves import HumanMove, human_moves
+from automa.barrage.human_moves import BUILDS, HumanMove, human_moves
 from automa.barrage.state import GameState
 from calibration.adapt import adapt, calibrate
 from vision.barrage.board_state import MapState
@@ -37,6 +37,7 @@ from vision.stability import MotionDetector, StabilityFilter
 from web.barrage.game import instruction_seen, map_of, rank_turn
 
 from .reference_tables import TableShots, add_table_options, evaluated
+from .turn_eval import listed
 
 FIRST_SEED = 940                    # the printed tables printed_eval reads (900.. and 920.. chose its settings)
 KINDS = ("build", "production", "water", "none")
@@ -54,7 +55,7 @@ def draw_move(known: MapState, mover: str, rng: random.Random) -> HumanMove:
 
 
 def kind_of(move: HumanMove) -> str:
-    return "build" if move.kind in ("dam_base", "elevation", "conduit", "powerhouse") else move.kind
+    return "build" if move.kind in BUILDS else move.kind
 
 
 def read_afresh(reader: ReferenceReader, frame, companies: list[str]):
@@ -85,7 +86,7 @@ def play(shots: TableShots, reader: ReferenceReader, start: GameState, turns: in
         if row["registered"]:
             pictures = compare(reader.pipeline.profile.layout, before.view, after.view, after.camera)
             ranking = rank_turn(known, after.map, mover, pictures)
-            right = [_listed(known, s.move) == made for s in ranking.offered()]
+            right = [listed(known, s.move) == made for s in ranking.offered()]
             # the page's check of an Automa's instruction (waiting_for), this turn taken as one
             held = instruction_seen(known, map_of(after_state), after.map, mover, pictures)
             row |= {"first": right[0], "offered": any(right), "flagged": not right[0] and bool(ranking.unexplained),
@@ -94,12 +95,6 @@ def play(shots: TableShots, reader: ReferenceReader, start: GameState, turns: in
         out.append(row)
         state, before = after_state, after
     return out
-
-
-def _listed(known: MapState, move: HumanMove) -> list:
-    board = known.copy()
-    move.apply(board)
-    return diff(known, board)
 
 
 def evaluate(tables: int, games: int, turns: int, teach: int, work: Path, first: int = FIRST_SEED,

@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Callable
 
 from automa.barrage.data import barrage_map
+from automa.barrage.human_moves import HumanMove
 from automa.barrage.rules import production_systems
 from automa.barrage.water import group_path, headstream_path
 from lab.evaluate import synthetic_samples, truth_companies, truth_piece
@@ -233,16 +234,19 @@ def evaluate(folder: Path, n: int, seed: int = 0, profile: str | None = None,
     return counts
 
 
+def listed(known: MapState, move: HumanMove) -> list[Move]:
+    """The map changes ``move`` makes from ``known``, as the page lists a turn's."""
+    board = known.copy()
+    move.apply(board)
+    return diff(known, board)
+
+
 def _count_ranked(counts: dict, key: str, known: MapState, made: list[Move], ranking: Ranking) -> None:
     """Whether the best move, one of the three offered, or any listed is the turn ``made``."""
-    def listed(move) -> list[Move]:
-        board = known.copy()
-        move.apply(board)
-        return diff(known, board)
-    right = [listed(s.move) == made for s in ranking.offered()]
+    right = [listed(known, s.move) == made for s in ranking.offered()]
     counts[f"{key}exact"] += right[0]
     counts[f"{key}top3"] += any(right)
-    counts[f"{key}legal"] += any(right) or any(listed(s.move) == made for s in ranking.moves[len(right):])
+    counts[f"{key}legal"] += any(right) or any(listed(known, s.move) == made for s in ranking.moves[len(right):])
     counts[f"{key}wrong_but_flagged"] += not right[0] and bool(ranking.unexplained)
 
 

@@ -292,8 +292,7 @@ def held_reading(known: MapState, seen: MapState, pictures: Comparison | None = 
     seen, unchanged = _as_known(known, seen, by_hand, "set by hand this turn")
     still = pictures.still if pictures else frozenset()
     seen, put_back = _as_known(known, seen, still, "the picture there has not changed")
-    arrived = {h: k for h, k in pictures.arrived.items() if h not in by_hand} if pictures else {}
-    seen, overruled = _drops_seen_arriving(known, seen, arrived)
+    seen, overruled = _drops_seen_arriving(known, seen, seen_coming(pictures, by_hand))
     boxes = set(by_hand) | set(still)
     dams = barrage_map().dams
     held = frozenset(b for b in boxes if not b.startswith("lake:") and (b not in dams or f"lake:{b}" in boxes))
@@ -315,9 +314,14 @@ def rank_turn(known: MapState, seen: MapState, mover: str, pictures: Comparison 
     """``mover``'s moves from ``known`` ranked by ``seen`` held to what the game knows, with
     the slots whose picture changed since the game read ``known`` (``ranked_moves``)."""
     held_seen, _, held = held_reading(known, seen, pictures, by_hand)
-    arrived = pictures.arrived if pictures is not None and pictures.still else {}
-    return rank(known, held_seen, human_moves(known, mover), held, pictures_changed(pictures),
-                {h: k for h, k in arrived.items() if h not in by_hand})
+    arrived = seen_coming(pictures, by_hand) if pictures is not None and pictures.still else {}
+    return rank(known, held_seen, human_moves(known, mover), held, pictures_changed(pictures), arrived)
+
+
+def seen_coming(pictures: Comparison | None, by_hand: Collection[str] = frozenset()) -> dict[str, int]:
+    """The drops the pictures show coming on each headstream tile (rulings V9), but on a tile
+    set by hand this turn, which holds what the players set (V12)."""
+    return {h: k for h, k in pictures.arrived.items() if h not in by_hand} if pictures is not None else {}
 
 
 def pictures_changed(pictures: Comparison | None) -> frozenset[str]:
@@ -643,10 +647,10 @@ def instruction_seen(known: MapState, expected: MapState, seen: MapState, automa
     each tile on which the pictures show as many drops coming as the instruction puts there
     taken to hold them, whatever its count reads (rulings V9)."""
     fixed, _ = read_against(known, seen, automa, automa=True, pictures=pictures, by_hand=by_hand)
-    arrived = pictures.arrived if pictures is not None else {}
+    arrived = seen_coming(pictures, by_hand)
     fixed = fixed.copy() if arrived else fixed      # the caller's reading is left as it was
     for h, came in arrived.items():
-        if h not in by_hand and h in expected.headstreams and expected.headstreams[h] - known.headstreams.get(h, 0) == came:
+        if h in expected.headstreams and expected.headstreams[h] - known.headstreams.get(h, 0) == came:
             fixed.headstreams[h] = expected.headstreams[h]
     return fixed
 
