@@ -32,11 +32,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
-from typing import Protocol
+from typing import Mapping, Protocol
 
 from .data import barrage_map
 from .rules import legal_spaces, production_systems
-from .state import Dam, MapPieces, built_on_map, pieces_left
+from .state import Company, Dam, MapPieces, built_on_map, pieces_left
 from .water import EXIT, group_path, headstream_path, route
 
 # a move's kind -> the structure the rules build (legal_spaces' and the company board's names)
@@ -81,12 +81,15 @@ class HumanMove:
         board.headstreams.update(self.headstreams)
 
 
-def human_moves(board: Board, company: str) -> list[HumanMove]:
+def human_moves(board: Board, company: str, companies: Mapping[str, Company] | None = None) -> list[HumanMove]:
     """Every map change ``company``'s turn can make from ``board``, ``none`` first, then the
     builds, the productions and the water placed; two actions that leave the same map are
-    listed once (the first: a production through either of two conduits of one group)."""
+    listed once (the first: a production through either of two conduits of one group).
+    ``companies``: the game's, whose officers change what a dam holds (where water stops); by
+    default ``board``'s own (a map the camera saw has none: pass the game's)."""
+    companies = companies if companies is not None else getattr(board, "companies", {})
     moves = [HumanMove("none", "none", company, f"{company}: nothing changed on the map")]
-    moves += _builds(board, company) + _productions(board, company) + _water(board, company)
+    moves += _builds(board, company) + _productions(board, company, companies) + _water(board, company, companies)
     seen: set[tuple] = set()
     out = []
     for m in moves:
@@ -118,7 +121,7 @@ def _builds(board: Board, company: str) -> list[HumanMove]:
     return out
 
 
-def _productions(board: Board, company: str) -> list[HumanMove]:
+def _productions(board: Board, company: str, companies: Mapping[str, Company]) -> list[HumanMove]:
     """Each ready production system (``production_systems``) with each number of drops."""
     bmap = barrage_map()
     out = []
@@ -127,7 +130,7 @@ def _productions(board: Board, company: str) -> list[HumanMove]:
         for k in range(1, dam.drops + 1):
             after = {system.dam: replace(dam, drops=dam.drops - k)}
             drained = _Dams(board, after)
-            caught = route(drained, group_path(bmap.conduits[system.conduit].group), k)
+            caught = route(drained, group_path(bmap.conduits[system.conduit].group), k, companies=companies)
             after |= _caught(drained, caught)
             out.append(HumanMove(f"production:{system.dam}:{system.conduit}:{k}", "production", company,
                                  f"{company} produced with {k} drop{'s' if k > 1 else ''} from the dam on {system.dam} "
@@ -135,7 +138,7 @@ def _productions(board: Board, company: str) -> list[HumanMove]:
     return out
 
 
-def _water(board: Board, company: str) -> list[HumanMove]:
+def _water(board: Board, company: str, companies: Mapping[str, Company]) -> list[HumanMove]:
     """Water Management: two drops placed on headstreams (the same one twice too), or one
     that flows at once from a headstream and stops in the first dam with room."""
     tiles = sorted(barrage_map().headstreams)
@@ -146,7 +149,7 @@ def _water(board: Board, company: str) -> list[HumanMove]:
                              f"{company} placed 2 drops: " + ", ".join(f"{n} on headstream {h}" for h, n in sorted(placed.items())),
                              headstreams={h: board.headstreams.get(h, 0) + n for h, n in placed.items()}))
     for h in tiles:
-        caught = _caught(board, route(board, headstream_path(h), 1))
+        caught = _caught(board, route(board, headstream_path(h), 1, companies=companies))
         where = f"the dam on {next(iter(caught))}" if caught else "off the map"
         out.append(HumanMove(f"water:d1:{h}", "water", company,
                              f"{company} let 1 drop flow from headstream {h} into {where}", dams=caught))

@@ -168,7 +168,7 @@ def _put_drops(state: GameState, where: str, n: int) -> None:
         state.headstreams[name] += n
     elif kind == "dam":
         dam = state.dams.get(name)
-        if dam is None or dam.drops + n > capacity(state, name):
+        if dam is None or dam.drops + n > capacity(dam, state.companies):
             raise StateError(f"dam {name} cannot hold {n} more drops")
         dam.drops += n
     else:

@@ -266,7 +266,7 @@ def _after_production(turn: Turn, system: System) -> None:
 def _netherlands_drop(turn: Turn, used_dam: str) -> None:
     state, company = turn.state, turn.company
     eligible = [s for s, d in state.dams.items()
-                if d.owner == company and s != used_dam and d.drops < capacity(state, s)]
+                if d.owner == company and s != used_dam and d.drops < capacity(d, state.companies)]
     if not eligible:
         turn.trace.add("no other own dam has room: no drop")
         return

@@ -115,6 +115,10 @@ def receive(turn: Turn, rewards: list[dict], source: str) -> None:
             elif kind == "energy_track_steps":
                 turn.do({"op": "energy", "delta": n})
                 turn.trace.add(f"energy +{n}")
+                if r.get("usable_for_contracts"):
+                    # External Work 100: "You can use this amount of Energy Units to fulfill Contracts";
+                    # the Automa does, by its External Works rule (rulings L2)
+                    fulfil_without_production(turn, n)
             elif kind == "wheel_rotation":
                 if turn.me.wheel_empty():
                     turn.trace.add("construction wheel is empty: nothing to turn")
@@ -150,8 +154,11 @@ def receive(turn: Turn, rewards: list[dict], source: str) -> None:
 
 
 def fulfil_without_production(turn: Turn, max_energy: int | None) -> None:
-    """An External Work's contract: the highest private contract (the right one on a tie), at most
-    ``max_energy`` when the effect says so."""
+    """An External Work's contract (004: "If the Automa must fulfill a Contract as effect of an
+    External Work, it must fulfill the higher Private Contract available in the Contract Office (in
+    case of a tie, the one on the right; if the effect is a 4-value Contract, the higher between
+    those valued 4 or less)"): at most ``max_energy`` when the effect says so (a 4-value contract,
+    or the 6 energy units of work 100 usable for contracts)."""
     contracts = components().contracts
     office = turn.state.contract_office
     options = [(contracts[cid]["energy"], i, colour, cid) for i, (colour, _, cid) in enumerate(office.face_up_private())

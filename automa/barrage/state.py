@@ -12,7 +12,8 @@ Conventions
 - Companies are keyed by company id (``usa``, ``germany``, ``italy``,
   ``france``, ``netherlands``); ``data.company_colours()`` gives piece colours.
 - A dam is a base plus 0-2 elevations of one owner; ``pieces`` (1-3) is also
-  its capacity in water drops. Neutral dams have owner ``"neutral"``.
+  its capacity in water drops, but for Del Monte's level 3 dams (``capacity``).
+  Neutral dams have owner ``"neutral"``.
 - The construction wheel is a list of 6 segments; segment 0 is the current
   (entry) segment where a construction invests its tile and machinery.
 - The Contract Office holds two private slots per colour (left, right) and
@@ -24,7 +25,7 @@ import copy
 from collections import Counter
 import json
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Mapping, Protocol
 
 from automa.common.deck import Deck
 from automa.common.errors import StateError
@@ -32,6 +33,8 @@ from automa.common.errors import StateError
 from .data import CONTRACT_COLOURS, STRUCTURES, barrage_map, components
 
 NEUTRAL = "neutral"
+# Graziano Del Monte: "Your level 3 Dams can hold up to 4 Water Drops" (``capacity``)
+DEL_MONTE_LEVEL, DEL_MONTE_DROPS = 3, 4
 # The four Automa levels, as the rulebook orders them: "Low Voltage" (Easy), Medium,
 # "High Voltage" (Hard), "Overpowered" (Very Hard).
 LEVELS = ("easy", "medium", "hard", "very-hard")
@@ -403,13 +406,15 @@ def _parse(raw: Any) -> GameState:
     )
 
 
-def capacity(state: MapPieces, space: str) -> int:
-    """Drops the dam on ``space`` can hold: one per piece; a level 3 dam of a Very Hard Automa with
-    Graziano Del Monte holds 4 ("Your level 3 Dams can hold up to 4 Water Drops")."""
-    dam = state.dams[space]
-    companies = getattr(state, "companies", None)
-    if dam.pieces == 3 and companies and dam.owner in companies and companies[dam.owner].has_officer("del-monte"):
-        return 4
+def capacity(dam: Dam, companies: Mapping[str, Company]) -> int:
+    """Drops ``dam`` can hold, the one place this is decided: one per piece (base_rules.md §3:
+    "Capacity = number of pieces: 1, 2 or 3 drops"), but a level 3 dam of a Very Hard Automa
+    with Graziano Del Monte holds 4 (his tile: "Your level 3 Dams can hold up to 4 Water Drops.
+    Your level 1 and level 2 Dams can hold 1 or 2 Water Drops respectively"). ``companies``:
+    the game's (a neutral dam, or one whose owner is not among them, holds one per piece)."""
+    owner = companies.get(dam.owner)
+    if dam.pieces == DEL_MONTE_LEVEL and owner is not None and owner.has_officer("del-monte"):
+        return DEL_MONTE_DROPS
     return dam.pieces
 
 
@@ -497,8 +502,8 @@ def validate(state: GameState) -> None:
             raise StateError(f"dam {space}: unknown owner {dam.owner!r}")
         if not 1 <= dam.pieces <= bmap.costs["dam_max_pieces"]:
             raise StateError(f"dam {space}: a dam has 1-{bmap.costs['dam_max_pieces']} pieces (base + elevations), got {dam.pieces}")
-        if not 0 <= dam.drops <= capacity(state, space):
-            raise StateError(f"dam {space}: holds {dam.drops} drops but its capacity is {capacity(state, space)}")
+        if not 0 <= dam.drops <= capacity(dam, state.companies):
+            raise StateError(f"dam {space}: holds {dam.drops} drops but its capacity is {capacity(dam, state.companies)}")
         if dam.owner != NEUTRAL:
             basin = bmap.dams[space].basin
             other = dams_in_basin.get((dam.owner, basin))

@@ -109,7 +109,7 @@ def after_build(turn: Turn, use: TileUse, structure: str, space: str) -> None:
             production.fulfil(turn, n, powerhouse=False)
         elif tile == "L2_ELEVATION":
             d = state.dams[space]
-            room = capacity(state, space) - d.drops
+            room = capacity(d, state.companies) - d.drops
             if room:
                 turn.do({"op": "drops", "source": "supply", "target": f"dam:{space}", "count": room})
             turn.trace.add(f"dam {space} filled to its capacity ({room} drop(s))")

@@ -17,10 +17,11 @@ be a misreading, but a change they refuse cannot have happened on that turn.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping
 
 from .data import barrage_map
 from .rules import production_systems
-from .state import Dam, MapPieces
+from .state import Company, Dam, MapPieces, capacity
 from .water import group_path, headstream_path
 
 
@@ -46,23 +47,26 @@ def can_drain(before: MapPieces, after: MapPieces, mover: str, space: str) -> bo
     return any(system.dam == space for system in production_systems(_Produced.of(before, after), mover))
 
 
-def can_flow_into(before: MapPieces, after: MapPieces, mover: str, space: str) -> bool:
+def can_flow_into(before: MapPieces, after: MapPieces, mover: str, space: str,
+                  companies: Mapping[str, Company]) -> bool:
     """Whether water that ``mover``'s turn sets flowing can come to rest in the dam on
     ``space``: on some river path from where such water enters, every dam the water meets
     before ``space`` has no room after the turn, or lost water to this turn's production
-    (it was full when the water passed, and drained afterwards: a second production)."""
+    (it was full when the water passed, and drained afterwards: a second production).
+    ``companies``: the game's, whose officers change what a dam holds (``state.capacity``)."""
     bmap = barrage_map()
     powerhouses = _Produced.of(before, after).powerhouses
     groups = sorted({bmap.powerhouses[s].group for s, owner in powerhouses.items() if owner == mover})
     paths = [headstream_path(h) for h in bmap.headstreams] + [group_path(g) for g in groups]
-    return any(space in path and all(_passed(before, after, dam) for dam in path[:path.index(space)])
+    return any(space in path and all(_passed(before, after, dam, companies) for dam in path[:path.index(space)])
                for path in paths)
 
 
-def _passed(before: MapPieces, after: MapPieces, space: str) -> bool:
-    """Whether flowing water can have gone past the dam space ``space``."""
+def _passed(before: MapPieces, after: MapPieces, space: str, companies: Mapping[str, Company]) -> bool:
+    """Whether flowing water can have gone past the dam space ``space``: it is full after the
+    turn (a Del Monte level 3 dam with 3 drops still has room), or it lost water."""
     dam = after.dams.get(space)
     if dam is None:                      # an empty dam space (or one the camera could not see)
         return True
     was = before.dams.get(space)
-    return dam.drops >= dam.pieces or (was is not None and dam.drops < was.drops)
+    return dam.drops >= capacity(dam, companies) or (was is not None and dam.drops < was.drops)

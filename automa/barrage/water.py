@@ -1,7 +1,8 @@
 """Water: where drops go when they flow.
 
 A drop follows the river from where it enters and stops in the first dam
-that has free capacity (held drops < dam pieces). It passes through full
+that has free capacity (held drops < ``state.capacity``: one per piece, four in
+a Del Monte Automa's level 3 dam). It passes through full
 dams, empty dam spaces and powerhouse groups, and leaves the map at an exit.
 Drops already held in a dam never move by flow. Because drops are identical
 and each stops at the first dam with room, the result of a flow does not
@@ -12,19 +13,24 @@ Paths are lists of dam-space ids; ``EXIT`` marks water leaving the map.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Mapping
 
 from .data import barrage_map
-from .state import GameState, capacity
+from .state import Company, GameState, capacity
 
 EXIT = "exit"
 
 
-def room(state: GameState, space: str, added: Counter | None = None) -> int:
-    """Free capacity of the dam on ``space`` (0 for an empty dam space)."""
+def room(state: GameState, space: str, added: Counter | None = None,
+         companies: Mapping[str, Company] | None = None) -> int:
+    """Free capacity of the dam on ``space`` (0 for an empty dam space). ``companies``: the
+    game's, whose officers change what a dam holds; by default ``state``'s own (a map the
+    camera saw has none, and must be given them)."""
     dam = state.dams.get(space)
     if dam is None:
         return 0
-    return capacity(state, space) - dam.drops - (added[space] if added else 0)
+    held = capacity(dam, companies if companies is not None else getattr(state, "companies", {}))
+    return held - dam.drops - (added[space] if added else 0)
 
 
 def headstream_path(headstream: str) -> list[str]:
@@ -37,18 +43,19 @@ def group_path(group: int) -> list[str]:
     return barrage_map().river_after_group(group)
 
 
-def route(state: GameState, path: list[str], count: int, added: Counter | None = None) -> Counter:
+def route(state: GameState, path: list[str], count: int, added: Counter | None = None,
+          companies: Mapping[str, Company] | None = None) -> Counter:
     """Where ``count`` drops entering at the start of ``path`` come to rest.
 
     Returns a Counter of dam space (or ``EXIT``) -> drops. ``added`` holds
     drops already (hypothetically) added to dams and is updated in place, so
-    several calls can model drops arriving one after another.
+    several calls can model drops arriving one after another. ``companies``: as for ``room``.
     """
     added = added if added is not None else Counter()
     stops: Counter = Counter()
     for _ in range(count):
         for space in path:
-            if room(state, space, added) > 0:
+            if room(state, space, added, companies) > 0:
                 added[space] += 1
                 stops[space] += 1
                 break

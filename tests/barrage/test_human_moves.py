@@ -94,3 +94,23 @@ def test_apply_writes_the_moves_slots(state):
     move = by_key(state)["dam_base:4U"]
     move.apply(state)
     assert state.dams["4U"] == Dam("italy", 1, 0)
+
+
+def test_water_stops_in_a_del_monte_level_3_dam_with_a_fourth_drop_of_room(state):
+    """Graziano Del Monte: "Your level 3 Dams can hold up to 4 Water Drops". Italy's production
+    releases water at group 5, which runs 5U, 5L, 9U, 9L: germany's Del Monte dam on 5U, level 3
+    with 3 drops, keeps one; so does a drop let flow from headstream B (2U, 2L, 5U, ...). The map
+    the camera saw carries no companies: the game's are passed."""
+    from vision.barrage.board_state import MapState
+    state.dams = {"1U": Dam("italy", 1, 1), "5U": Dam("germany", 3, 3)}
+    state.conduits, state.powerhouses = {"1B": "italy"}, {"P5_0": "italy"}
+    state.companies["italy"].structures.update(conduit=4, powerhouse=3)
+    state.companies["germany"].structures.update(dam_base=4, elevation=3)
+    assert "5U" not in by_key(state)["production:1U:1B:1"].dams          # a medium Automa: 5U is full
+    state.companies["germany"].level, state.companies["germany"].officer = "very-hard", "del-monte"
+    assert by_key(state)["production:1U:1B:1"].dams == {"1U": Dam("italy", 1, 0), "5U": Dam("germany", 3, 4)}
+    board = MapState(dams=dict(state.dams), conduits=dict(state.conduits), powerhouses=dict(state.powerhouses),
+                     headstreams=dict(state.headstreams))
+    moves = {m.key: m for m in human_moves(board, "italy", state.companies)}
+    assert moves["water:d1:B"].dams == {"5U": Dam("germany", 3, 4)}
+    assert moves["production:1U:1B:1"].dams["5U"] == Dam("germany", 3, 4)

@@ -101,6 +101,33 @@ def test_external_work_contract_is_the_highest_private_one_of_value_four_at_most
     assert [op["contract"] for op in d.ops if op["op"] == "fulfil"] == [213]
 
 
+def test_external_work_energy_usable_for_contracts_fulfils_the_highest_private_one_it_covers():
+    """Work 100 (2 excavators, 1 mixer): 5 credits and 6 energy "You can use this amount of Energy
+    Units to fulfill Contracts". 004: "If the Automa must fulfill a Contract as effect of an External
+    Work, it must fulfill the higher Private Contract available in the Contract Office (in case of a
+    tie, the one on the right ...)" (rulings L2): of contracts needing 4, 4, 5, 6, 9 and 10 it
+    fulfils the 6 (308), never the national one. Work 103's 6 energy cannot fulfil a contract."""
+    s = lee(1)
+    s.companies["usa"].tiles = []
+    set_external_works(s, [100, None, None])
+    set_contracts(s, "green", [212, 213])
+    set_contracts(s, "yellow", [300, 308])
+    s.contract_office.national = [100]
+    d = decide(s)
+    assert d.target == "work 100"
+    assert [op["delta"] for op in d.ops if op["op"] == "energy"] == [6]
+    assert [op["contract"] for op in d.ops if op["op"] == "fulfil"] == [308]
+    after = apply_decision(s, d)
+    assert after.energy["usa"] == s.energy["usa"] + 6 and 308 in after.companies["usa"].contracts
+    assert after.companies["usa"].vp == s.companies["usa"].vp + 5 + 3       # 5 credits as VP, contract 308's 3 VP
+    s = lee(1)
+    s.companies["usa"].tiles = []
+    set_external_works(s, [103, None, None])
+    set_contracts(s, "yellow", [300, 308])
+    d = decide(s)
+    assert d.target == "work 103" and not [op for op in d.ops if op["op"] == "fulfil"]
+
+
 def test_new_round_external_works_and_final_scoring_of_buildings():
     s = new_game(1, 1, seed=2, leeghwater=True)
     first = list(s.external_works.slots)

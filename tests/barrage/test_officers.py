@@ -154,6 +154,26 @@ def test_luciani_fulfils_several_contracts_in_a_production():
     assert [op["contract"] for op in d.ops if op["op"] == "fulfil"] == [200, 205, 305]
 
 
+def test_luciani_example_played_with_the_rulebooks_contracts_and_productions():
+    """000's Luciani example as a whole turn: the Contract Office shows 2, 3 (green), 6, 6 (yellow),
+    9, 10 (red), left to right; tile 5 produces with no modifier. 3 drops through conduit 2A (value
+    3) make 9: "os contratos de valor 3 e 6 serão cumpridos" (the 6 on the right); through 1B
+    (value 4) they make 12: "os Contratos de valor 2, 3 e 6 à direita serão cumpridos"."""
+    for basin_conduit, group_powerhouse, energy, fulfilled in (("2A", "P6_0", 9, [205, 306]),
+                                                              ("1B", "P5_0", 12, [200, 205, 306])):
+        s = officer(scenario(actions=5, criteria=1), "luciani")
+        dam(s, f"{basin_conduit[0]}L", "usa", pieces=3, drops=3)
+        conduit(s, basin_conduit, "usa")
+        powerhouse(s, group_powerhouse, "usa")
+        set_contracts(s, "green", [200, 205])            # 2, 3
+        set_contracts(s, "yellow", [305, 306])           # 6, 6
+        set_contracts(s, "red", [405, 410])              # 9, 10
+        d = decide(s)
+        assert d.action == "production"
+        assert [op["delta"] for op in d.ops if op["op"] == "energy"][0] == energy
+        assert [op["contract"] for op in d.ops if op["op"] == "fulfil"] == fulfilled
+
+
 def test_battista_architect_and_the_immediate_second_turn():
     """Battista: a turn-ending action that "requires 1 single Engineer" uses the Architect; "After the
     resolution of the action, Automa will immediately start a second turn, using a new Automa tile"."""

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from automa.barrage.setup import new_game
-from automa.barrage.state import GameState
+from automa.barrage.state import Company, Dam, GameState, capacity
 from automa.common.errors import StateError
 
 
@@ -88,3 +88,15 @@ def test_pieces_left_may_be_omitted_and_are_derived_from_the_map():
     raw["companies"][0]["structures"] = {"dam_base": 5, "elevation": 5, "conduit": 5, "powerhouse": 4}
     with pytest.raises(StateError, match="more than the 5 it owns"):
         GameState.from_dict(raw)
+
+
+def test_capacity_is_one_drop_a_piece_but_four_in_a_del_monte_level_3_dam():
+    """Base rules: a dam holds 1, 2 or 3 drops (its pieces); Graziano Del Monte: "Your level 3 Dams
+    can hold up to 4 Water Drops. Your level 1 and level 2 Dams can hold 1 or 2 Water Drops
+    respectively". The engine plays officers for Very Hard Automas only."""
+    del_monte = Company("usa", automa=True, vp=10, level="very-hard", officer="del-monte")
+    companies = {"usa": del_monte, "italy": Company("italy", automa=False, vp=10)}
+    assert [capacity(Dam("usa", n, 0), companies) for n in (1, 2, 3)] == [1, 2, 4]
+    assert [capacity(Dam(owner, 3, 0), companies) for owner in ("italy", "neutral", "germany")] == [3, 3, 3]
+    del_monte.level = "hard"                                   # an officer only at Very Hard
+    assert capacity(Dam("usa", 3, 0), companies) == 3

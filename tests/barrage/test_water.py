@@ -42,3 +42,21 @@ def test_flow_phase_shares_capacity_between_headstreams():
     s.headstreams["C"] = 0
     s.headstreams["A"] = 1          # A never reaches basin 9
     assert water_flow_phase(s) == Counter({"9U": 1, EXIT: 1})
+
+
+def test_a_del_monte_level_3_dam_keeps_a_fourth_drop():
+    """Graziano Del Monte: "Your level 3 Dams can hold up to 4 Water Drops. Your level 1 and level 2
+    Dams can hold 1 or 2 Water Drops respectively" (Very Hard Automa officer)."""
+    s = bare()
+    me = s.turn_order[0]
+    s.dams["1U"] = Dam(me, 3, 3)
+    s.dams["8U"] = Dam(me, 2, 1)
+    assert route(s, headstream_path("A"), 3) == Counter({"8U": 1, EXIT: 2})        # no officer: 1U is full
+    s.companies[me].level, s.companies[me].officer = "very-hard", "del-monte"
+    assert route(s, headstream_path("A"), 3) == Counter({"1U": 1, "8U": 1, EXIT: 1})
+    assert water_flow_phase(replace_headstreams(s, A=2)) == Counter({"1U": 1, "8U": 1})
+
+
+def replace_headstreams(s, **drops):
+    s.headstreams = {h: drops.get(h, 0) for h in "ABCD"}
+    return s

@@ -7,7 +7,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext
 
 from automa.barrage.names import in_words, with_code
-from automa.barrage.state import GameState
+from automa.barrage.state import DEL_MONTE_DROPS, GameState
 from calibration.profiles import Profiles
 from vision.barrage.labels import ALLOWED_PIECES, MAX_HEADSTREAM_DROPS
 from vision.barrage.reference_map import reference_svg
@@ -173,7 +173,8 @@ def _correct(step: Step, body: dict) -> dict:
     known = set(GameState.from_dict(step.state).companies) | {"neutral"}
     if piece != "empty" and owner not in known:
         raise forms.FormError([f"owner must be one of: {', '.join(sorted(known))}"])
-    drops = forms.integer(body.get("drops", 0) or 0, "drops", 0, MAX_HEADSTREAM_DROPS if kind == "headstream" else 3)
+    # a dam: at most what the largest dam holds (Del Monte's level 3); the state checks this dam's capacity
+    drops = forms.integer(body.get("drops", 0) or 0, "drops", 0, MAX_HEADSTREAM_DROPS if kind == "headstream" else DEL_MONTE_DROPS)
     return game.correct_slot(step, slot, kind, piece, owner, drops)
 
 

@@ -22,7 +22,7 @@ from automa.barrage.names import with_code
 from automa.barrage.officers import human_first_action_due
 from automa.barrage.rules import legal_spaces
 from automa.barrage.setup import new_game
-from automa.barrage.state import Dam, GameState
+from automa.barrage.state import Company, Dam, GameState, capacity
 from automa.barrage.turn_water import can_drain, can_flow_into
 from automa.common.errors import StateError
 from vision.barrage.board_state import MapState, apply_to_state
@@ -182,7 +182,8 @@ def human_done(step: Step, seen: MapState | None, pictures: Comparison | None = 
     after = state
     if seen is not None:
         known = map_of(state)
-        seen, refused = read_against(known, seen, flow.next, pictures=pictures, by_hand=by_hand)
+        seen, refused = read_against(known, seen, flow.next, pictures=pictures, by_hand=by_hand,
+                                     companies=state.companies)
         moves = diff(known, seen)
         after, flags = apply_to_state(state, seen)
         if flags:
@@ -219,13 +220,14 @@ def detected_moves(step: Step, seen: MapState, pictures: Comparison | None = Non
     state, flow = load(step)
     mover = flow.next if flow.phase == "actions" else None
     fixed, refused = read_against(map_of(state), seen, mover, mover is not None and state.companies[mover].automa,
-                                  pictures, by_hand)
+                                  pictures, by_hand, state.companies)
     return fixed, diff(map_of(state), fixed), refused
 
 
 def read_against(known: MapState, seen: MapState, builder: str | None = None,
                  automa: bool = False, pictures: Comparison | None = None,
-                 by_hand: Collection[str] = frozenset()) -> tuple[MapState, list[Move]]:
+                 by_hand: Collection[str] = frozenset(),
+                 companies: Mapping[str, Company] | None = None) -> tuple[MapState, list[Move]]:
     """``seen`` with every change from ``known`` that the rules never make in the actions
     phase (a structure gone, lowered or changed owner; drops gone from a headstream) put
     back as ``known`` has it, and those changes. A dam put back keeps the drops seen: a
@@ -246,7 +248,9 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
     a count read unsure with fewer than the game's drops and those, and the reading so
     overruled is listed (rulings V9). ``by_hand``: the boxes the players set by hand this turn
     (``set_by_hand``), read as ``known`` has them before anything else, whatever the pictures
-    say, the readings so put back listed (rulings V12)."""
+    say, the readings so put back listed (rulings V12). ``companies``: the game's, whose
+    officers change what a dam holds (``automa.barrage.state.capacity``; none: one drop a piece)."""
+    companies = companies or {}
     seen, unchanged, _ = held_reading(known, seen, pictures, by_hand)
     fixed = seen.copy()
     refused = [m for m in diff(known, seen) if m.kind in NEVER or _headstream_lost(m, known, seen)]
@@ -276,10 +280,10 @@ def read_against(known: MapState, seen: MapState, builder: str | None = None,
             where = "basin" if m.kind == "dam" else "group"
             refused.append(_unbuild(known, fixed, m, f"{builder} already has a {m.kind} in that {where}"))
     if builder is not None:
-        refused += _one_piece(known, fixed)
+        refused += _one_piece(known, fixed, companies)
         refused += _one_structure(known, fixed, builder)
         refused += [] if automa else _build_or_water(known, fixed, builder)
-        refused += _water_against(known, fixed, builder)
+        refused += _water_against(known, fixed, builder, companies)
     return fixed, unchanged + refused
 
 
@@ -306,16 +310,17 @@ def ranked_moves(step: Step, seen: MapState, pictures: Comparison | None = None,
     what the game already knows (``held_reading``); the slots read changed that the best move
     does not explain are flagged, never applied."""
     state, flow = _humans_turn(step)
-    return rank_turn(map_of(state), seen, flow.next, pictures, by_hand)
+    return rank_turn(map_of(state), seen, flow.next, pictures, by_hand, state.companies)
 
 
 def rank_turn(known: MapState, seen: MapState, mover: str, pictures: Comparison | None = None,
-              by_hand: Collection[str] = frozenset()) -> Ranking:
+              by_hand: Collection[str] = frozenset(), companies: Mapping[str, Company] | None = None) -> Ranking:
     """``mover``'s moves from ``known`` ranked by ``seen`` held to what the game knows, with
-    the slots whose picture changed since the game read ``known`` (``ranked_moves``)."""
+    the slots whose picture changed since the game read ``known`` (``ranked_moves``);
+    ``companies``: the game's, whose officers change what a dam holds."""
     held_seen, _, held = held_reading(known, seen, pictures, by_hand)
     arrived = seen_coming(pictures, by_hand) if pictures is not None and pictures.still else {}
-    return rank(known, held_seen, human_moves(known, mover), held, pictures_changed(pictures), arrived)
+    return rank(known, held_seen, human_moves(known, mover, companies or {}), held, pictures_changed(pictures), arrived)
 
 
 def seen_coming(pictures: Comparison | None, by_hand: Collection[str] = frozenset()) -> dict[str, int]:
@@ -342,7 +347,7 @@ def human_move(step: Step, key: str) -> NewStep:
     state, flow = _humans_turn(step)
     state = _sekibo_drawn(state, flow.next)
     known = map_of(state)
-    move = next((m for m in human_moves(known, flow.next) if m.key == key), None)
+    move = next((m for m in human_moves(known, flow.next, state.companies) if m.key == key), None)
     if move is None:
         raise StateError(f"{key!r} is not a move {flow.next} can make now")
     board = known.copy()
@@ -438,19 +443,21 @@ def unread(layout: Layout, still: Collection[str]) -> list[str]:
     return changed if len(changed) <= UNREAD_LIMIT else []
 
 
-def _one_piece(known: MapState, fixed: MapState) -> list[Move]:
+def _one_piece(known: MapState, fixed: MapState, companies: Mapping[str, Company]) -> list[Move]:
     """A construction places one piece (rulings V6): a dam is built bare, and raised one
     elevation at a time. A new dam read taller, or a dam read more than one elevation
-    higher, is taken in ``fixed`` as that one piece, holding no more drops than its pieces,
-    and the readings are listed."""
+    higher, is taken in ``fixed`` as that one piece, holding no more drops than it can hold
+    (``capacity``), and the readings are listed."""
     refused = []
     for m in diff(known, fixed):
         was, now = known.dams.get(m.space), fixed.dams.get(m.space)
         if m.kind == "dam" and now.pieces > 1:
-            fixed.dams[m.space] = replace(now, pieces=1, drops=min(now.drops, 1))
+            bare = replace(now, pieces=1)
+            fixed.dams[m.space] = replace(bare, drops=min(now.drops, capacity(bare, companies)))
             refused.append(replace(m, text=f"{m.text} (a turn builds one structure: taken as a bare dam)"))
         elif m.kind == "elevation" and now.pieces > was.pieces + 1:
-            fixed.dams[m.space] = replace(now, pieces=was.pieces + 1, drops=min(now.drops, was.pieces + 1))
+            raised = replace(now, pieces=was.pieces + 1)
+            fixed.dams[m.space] = replace(raised, drops=min(now.drops, capacity(raised, companies)))
             refused.append(replace(m, text=f"{m.text} (a turn builds one structure: taken as one elevation)"))
     return refused
 
@@ -515,7 +522,7 @@ def _unbuild(known: MapState, fixed: MapState, move: Move, why: str) -> Move:
     return replace(move, text=f"{move.text} ({why})")
 
 
-def _water_against(known: MapState, fixed: MapState, mover: str) -> list[Move]:
+def _water_against(known: MapState, fixed: MapState, mover: str, companies: Mapping[str, Company]) -> list[Move]:
     """Put back, in ``fixed``, the drops a dam gained or lost that ``mover``'s turn cannot
     move (rulings V5: ``automa.barrage.turn_water``), and list them. Losses go first: a
     dam's loss that stands lets water past it."""
@@ -527,7 +534,7 @@ def _water_against(known: MapState, fixed: MapState, mover: str) -> list[Move]:
                 continue
             if losses and not can_drain(known, fixed, mover, m.space):
                 why = f"no production of {mover}'s draws on it"
-            elif not losses and was.owner != mover and not can_flow_into(known, fixed, mover, m.space):
+            elif not losses and was.owner != mover and not can_flow_into(known, fixed, mover, m.space, companies):
                 why = f"no water {mover}'s turn sets flowing can reach it"
             else:
                 continue
@@ -632,7 +639,7 @@ def waiting_for(step: Step, seen: MapState, pictures: Comparison | None = None,
     if expected is None:
         return None
     state, flow = load(step)
-    fixed = instruction_seen(map_of(state), expected, seen, flow.next, pictures, by_hand)
+    fixed = instruction_seen(map_of(state), expected, seen, flow.next, pictures, by_hand, state.companies)
     slots = dict.fromkeys(m.space for m in diff(fixed, expected))
     return ([f"{with_code(s)}: {_holding(expected, s)}; the camera sees {_holding(fixed, s)} there" for s in slots]
             + [f"{with_code(u)}: hidden from the camera" for u in fixed.unknown])
@@ -640,13 +647,15 @@ def waiting_for(step: Step, seen: MapState, pictures: Comparison | None = None,
 
 
 def instruction_seen(known: MapState, expected: MapState, seen: MapState, automa: str,
-                     pictures: Comparison | None = None, by_hand: Collection[str] = frozenset()) -> MapState:
+                     pictures: Comparison | None = None, by_hand: Collection[str] = frozenset(),
+                     companies: Mapping[str, Company] | None = None) -> MapState:
     """``seen``, read on ``automa``'s turn from a table that held ``known``, as the page checks
     it against the map ``expected`` the instruction leads to: read against the game
     (``read_against``: the pictures still, the boxes set by hand, the drops seen coming), and
     each tile on which the pictures show as many drops coming as the instruction puts there
-    taken to hold them, whatever its count reads (rulings V9)."""
-    fixed, _ = read_against(known, seen, automa, automa=True, pictures=pictures, by_hand=by_hand)
+    taken to hold them, whatever its count reads (rulings V9). ``companies``: as for ``read_against``."""
+    fixed, _ = read_against(known, seen, automa, automa=True, pictures=pictures, by_hand=by_hand,
+                            companies=companies)
     arrived = seen_coming(pictures, by_hand)
     fixed = fixed.copy() if arrived else fixed      # the caller's reading is left as it was
     for h, came in arrived.items():
