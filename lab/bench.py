@@ -107,8 +107,9 @@ def run(args) -> int:
     figures = {"machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}"}
     figures.update(engine_figures(args.games))
     try:
-        from .vision_bench import accuracy_figures, frame_figures, stability_figures
+        from .vision_bench import accuracy_figures, frame_figures, reference_frame_figures, stability_figures
         figures.update(frame_figures())
+        figures.update(reference_frame_figures())
         figures.update(accuracy_figures())
         figures.update(stability_figures())
         from .turn_eval import fixture_figures

@@ -2,7 +2,8 @@
 repeatedly, and accuracy on the committed fixture images.
 
 ``frame_ms_median`` is the steady state at the table (registration cached,
-the board has not moved); ``registration_ms_cold`` is the first frame's
+the board has not moved); ``printed_*`` the same on a held-out printed table, read against
+its empty board and by the pipeline alone; ``registration_ms_cold`` is the first frame's
 marker detection and homography. ``fixture_*`` compare the readings of the
 30 committed fixtures with markers against their ground truth (the issue-4
 goal: slot error <= 0.0005, boards fully correct >= 0.99); ``fixture_stability_*``
@@ -33,14 +34,7 @@ def frame_figures(frames: int = 40, cold_runs: int = 5, frame: np.ndarray | None
     frame = synthetic_frame() if frame is None else frame
     pipeline = Pipeline.load()
     cold = [pipeline.register_cold(frame) for _ in range(cold_runs)]
-    for _ in range(3):       # warm-up: onnxruntime allocates its buffers on the first runs
-        pipeline.read_frame(frame)
-    totals, stages = [], []
-    for _ in range(frames):
-        t0 = time.perf_counter()
-        reading = pipeline.read_frame(frame)
-        totals.append((time.perf_counter() - t0) * 1000)
-        stages.append(reading.timings)
+    totals, stages, reading = _steady(pipeline, frame, frames)
     return {
         "frame_ms_median": float(np.median(totals)),
         "frame_ms_p95": float(np.percentile(totals, 95)),
@@ -49,6 +43,46 @@ def frame_figures(frames: int = 40, cold_runs: int = 5, frame: np.ndarray | None
         "frame_size": [int(frame.shape[1]), int(frame.shape[0])],
         "registration_source": reading.registration,
     }
+
+
+# A held-out printed table with a 1280x720 webcam (``lab.reference_tables``), and a game on it.
+PRINTED_TABLE, PRINTED_GAME = 940, 3
+
+
+def reference_frame_figures(frames: int = 40) -> dict:
+    """The steady state on a calibrated printed board: a frame of a game on a held-out printed
+    table read against its empty board (``automa-vision calibrate``), and by the pipeline
+    alone, registration cached."""
+    import tempfile
+
+    from calibration.adapt import calibrate
+    from vision.barrage.reference_reading import ReferenceReader
+
+    from .reference_tables import TableShots
+
+    shots = TableShots(PRINTED_TABLE)
+    frame, _, _ = shots.frame(PRINTED_GAME)
+    with tempfile.TemporaryDirectory() as folder:
+        calibrate(shots.empty(), Path(folder))
+        reader = ReferenceReader.load(folder)
+    against, _, _ = _steady(reader, frame, frames, shots.companies)
+    alone, _, _ = _steady(Pipeline.load(), frame, frames, shots.companies)
+    return {"printed_frame_size": [int(frame.shape[1]), int(frame.shape[0])],
+            "printed_reference_frame_ms_median": float(np.median(against)),
+            "printed_pipeline_frame_ms_median": float(np.median(alone))}
+
+
+def _steady(reader, frame: np.ndarray, frames: int, companies=None) -> tuple[list[float], list[dict], object]:
+    """Each of ``frames`` readings of ``frame`` timed (ms) after a warm-up, with its stages."""
+    for _ in range(3):       # warm-up: onnxruntime allocates its buffers on the first runs
+        reader.read_frame(frame, companies)
+    totals, stages = [], []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        reading = reader.read_frame(frame, companies)
+        totals.append((time.perf_counter() - t0) * 1000)
+        stages.append(reading.timings)
+    return totals, stages, reading
 
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "synth"

@@ -129,3 +129,30 @@ def test_the_pipeline_reads_each_box_beside_the_empty_boards_in_one_pass(shots, 
     assert table_reader(reader.pipeline, tmp_path) is reader.pipeline and reader.pipeline.reference is None
     plain = reader.pipeline.read_frame(image, shots.companies)
     assert np.array_equal(plain.look.context, kind_context(plain.look.crops, layout.kinds))
+
+
+def test_the_nets_look_closer_only_where_the_empty_board_differs(shots, profile, monkeypatch):
+    """The second looks and the other models read only the boxes the gate finds changed;
+    the others read empty whatever the nets say, so reading every box closer changes no
+    reading but a dam's height (the height model reads a frame's standing dams together)."""
+    import dataclasses
+
+    import vision.barrage.pipeline as vp
+
+    image, _, _ = shots.frame(3)
+    looked, real = [], vp.second_look
+    monkeypatch.setattr(vp, "second_look", lambda s, inputs, raw, rows: looked.append(rows) or real(s, inputs, raw, rows))
+    focused = ReferenceReader.load(profile).read(image, shots.companies)
+    rows = focused.look.focus.rows
+    assert 0 < rows.sum() < len(rows)
+    assert looked and all(rows[r].all() for r in looked) and len(looked[0])
+    everywhere = ReferenceReader.load(profile)
+    compare = everywhere.compare
+    everywhere.pipeline.closer_look = lambda look: dataclasses.replace(compare(look), rows=np.ones_like(rows))
+    looked.clear()
+    every = everywhere.read(image, shots.companies)
+    assert any(not rows[r].all() for r in looked)
+    heights = ("base", "base+1", "base+2")
+    for a, b in zip(focused.slots, every.slots):
+        assert (a.owner, a.drops, a.unknown) == (b.owner, b.drops, b.unknown), a.id
+        assert a.piece == b.piece or {a.piece, b.piece} <= set(heights), a.id

@@ -12,6 +12,7 @@ from vision.barrage.reference_reading import (GATE_FILE, GATE_KINDS, Heads, Logi
                                               judge)
 from vision.layout import load_layout
 from vision.reader import SlotReading
+from vision import reference_features as rfeat
 from vision.reference_features import FEATURES, box_features, match_light
 
 
@@ -56,6 +57,42 @@ def test_a_reference_moved_a_px_is_aligned():
     live = np.roll(ref, 1, axis=2)
     f = dict(zip(FEATURES, box_features(live, ref)[0].T))
     assert f["mean_de"].max() < 1.0
+
+
+def test_the_fast_helpers_give_what_their_plain_definitions_give():
+    """The features are computed on every box stacked into one picture and from histograms;
+    each helper equals its definition written plainly."""
+    rng = np.random.default_rng(7)
+    live, ref = _crops(9, seed=1), _crops(9, seed=2)
+    ref[:4] = np.roll(live[:4], (int(rng.integers(-2, 3)), 1), axis=(1, 2))     # four boxes a px or two off
+    # Lab: L 0..100, a and b about 0 for a grey
+    lab = rfeat.to_lab(live)
+    plain = cv2.cvtColor(live.reshape(-1, 48, 3), cv2.COLOR_BGR2LAB).astype(np.float32).reshape(lab.shape)
+    assert np.allclose(lab, (plain - (0, 128, 128)) * (100 / 255, 1, 1), atol=1e-4)
+    # alignment: each box's reference moved by the shift with the least mean absolute lightness difference
+    live_lab, ref_lab = rfeat.to_lab(live), rfeat.to_lab(ref)
+    aligned = rfeat._aligned(live_lab, ref_lab, 2)
+    for i in range(len(live)):
+        costs = {(dy, dx): np.abs(ref_lab[i, 2 + dy:46 + dy, 2 + dx:46 + dx, 0] - live_lab[i, 2:46, 2:46, 0]).mean()
+                 for dy in range(-2, 3) for dx in range(-2, 3)}
+        dy, dx = min(costs, key=costs.get)
+        assert np.array_equal(aligned[i], ref_lab[i, 2 + dy:46 + dy, 2 + dx:46 + dx]), i
+    # percentiles of 8-bit values, as numpy's
+    values = rng.integers(0, 256, (50, 7, 3), dtype=np.uint8)
+    assert np.allclose(rfeat._percentiles_u8(values, (10, 50, 90)),
+                       np.percentile(values.reshape(-1, 3), (10, 50, 90), axis=0).T)
+    # the largest patch: crops stacked never join
+    masks = rng.random((5, 20, 20)) > 0.6
+    masks[2] = False
+    expected = [max((s[cv2.CC_STAT_AREA] for s in cv2.connectedComponentsWithStats(m.astype(np.uint8), connectivity=8)[2][1:]),
+                    default=0) / m.size for m in masks]
+    assert np.allclose(rfeat._largest_patch(masks), expected)
+    # the gradient: central differences, 0 on each crop's border
+    light = live_lab[..., 0]
+    gy, gx = np.zeros_like(light), np.zeros_like(light)
+    gy[:, 1:-1] = (light[:, 2:] - light[:, :-2]) / 2
+    gx[:, :, 1:-1] = (light[:, :, 2:] - light[:, :, :-2]) / 2
+    assert np.allclose(rfeat._gradient(light), np.hypot(gx, gy), atol=1e-4)
 
 
 def test_fit_logistic_learns_and_a_prior_holds_it_back():

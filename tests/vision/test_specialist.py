@@ -121,7 +121,8 @@ def test_the_pipeline_feeds_it_the_slot_models_input_mirrored_when_the_slot_mode
     context = pipeline.context(crops, plan)
     for mirrored in (False, True):
         session.feeds.clear()
-        pipeline._outputs(crops, context, view, camera, plan, mirrored)
+        inputs, first = pipeline._first_look(crops, context, mirrored)
+        pipeline._later_looks(first, inputs, view, camera, plan, mirrored=mirrored)
         assert np.array_equal(session.feeds[0], slot_inputs[-1][MINE])
     assert np.array_equal(slot_inputs[1], slot_inputs[0][..., ::-1])
 

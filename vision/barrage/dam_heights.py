@@ -91,16 +91,18 @@ class DamHeights:
                    {box: 1 + HEIGHTS.index(piece) for box, piece in neutral_spaces.items()})
 
     def refine(self, raw: dict[str, np.ndarray], view: np.ndarray, camera: np.ndarray,
-               mirrored: bool = False) -> dict[str, np.ndarray]:
+               mirrored: bool = False, rows: np.ndarray | None = None) -> dict[str, np.ndarray]:
         """``raw`` with each standing company dam's height scores replaced by this model's:
         the slot model's chance that some dam stands there, shared out over the heights
         as this model reads them. Dams the slot model reads empty or hidden take no part;
         neutral dams join as references and keep their scores (the decoder knows their
         height). ``mirrored``: each dam's crop is read mirrored left to right (its lean
-        still up), as the model was also trained."""
+        still up), as the model was also trained. ``rows``: (N,) bool over the frame's boxes,
+        the only dams it may read (None: any)."""
         piece = raw["piece"]
         stands = dam_stands(piece[list(self.dams)])
-        standing = [j for j, i in enumerate(self.dams) if raw["occluded"][i].item() < 0 and stands[j]]
+        standing = [j for j, i in enumerate(self.dams)
+                    if raw["occluded"][i].item() < 0 and stands[j] and (rows is None or rows[i])]
         if not standing:
             return raw
         boxes = [self.dams[j] for j in standing]

@@ -101,16 +101,21 @@ class DropCounter:
                    tuple(dams[layout.boxes[i].id] for i in boxes) if counted.held else ())
 
     def refine(self, raw: dict[str, np.ndarray], view: np.ndarray, plan: CropPlan,
-               mirrored: bool = False) -> dict[str, np.ndarray]:
+               mirrored: bool = False, rows: np.ndarray | None = None) -> dict[str, np.ndarray]:
         """``raw`` with its kind's drop scores the mean of the slot model's and this model's
         log-probabilities. ``plan``: the frame's crop plan (the slot crops' boxes); ``mirrored``:
         each crop read mirrored left to right, as it was also trained. Where one of the two
-        reads more counts than the other, both are ``widen``ed to the more (every box's)."""
-        boxes = list(self.boxes)
+        reads more counts than the other, both are ``widen``ed to the more (every box's).
+        ``rows``: (N,) bool over the frame's boxes, the only ones it may count (None: any)."""
+        boxes = [i for i in self.boxes if rows is None or rows[i]]
         if self.dams:
-            boxes = [i for i, stands in zip(boxes, dam_stands(raw["piece"][list(self.dams)])) if stands]
-            if not boxes:
-                return raw
+            standing = {i for i, stands in zip(self.boxes, dam_stands(raw["piece"][list(self.dams)])) if stands}
+            boxes = [i for i in boxes if i in standing]
+        if not boxes:
+            # as wide as when something is counted (the model reads 0..most): the still
+            # spell's frames are averaged together
+            counts = max(raw["drops"].shape[1], self.counted.most + 1)
+            return raw if counts == raw["drops"].shape[1] else dict(raw, drops=widen(raw["drops"], counts))
         x = to_input(cut(view, plan.rects[boxes], self.counted))
         if mirrored:
             x = np.ascontiguousarray(x[..., ::-1])

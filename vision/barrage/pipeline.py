@@ -9,9 +9,9 @@ from __future__ import annotations
 import time
 import warnings
 import zipfile
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Collection, Iterator, Mapping
+from typing import Callable, Collection, Iterator, Mapping, Protocol
 
 import cv2
 import numpy as np
@@ -44,10 +44,17 @@ from .specialist import SPECIALIST_MODEL, SURE, Specialist
 class SlotLook:
     """The slot net's first look at a frame: the crops, what each was read beside (the
     pipeline's ``context``) and the net's outputs for them, before any later look or model
-    weighs in; a reader that weighs the crops further starts from it."""
+    weighs in; a reader that weighs the crops further starts from it. ``focus``: what the
+    pipeline's ``closer_look`` made of it, if it has one."""
     crops: np.ndarray
     context: np.ndarray
     outputs: dict[str, np.ndarray]
+    focus: "Focus | None" = None
+
+
+class Focus(Protocol):
+    """Which boxes of a frame the later looks and models read (``Pipeline.closer_look``)."""
+    rows: np.ndarray            # (N,) bool over the layout's boxes
 
 
 @dataclass
@@ -127,7 +134,14 @@ class Pipeline:
     # that reads against it): each crop is read beside the same box of it, in the frame's light,
     # instead of beside its kind's median crop. None: the kind's median.
     reference: np.ndarray | None = field(default=None, repr=False)
+    # Chooses, from the slot net's first look, the boxes the later looks and models read (the
+    # second and moved looks, the specialist, the drop counters, the heights): a reader that
+    # judges the other boxes itself spares their cost (``vision.barrage.reference_reading``:
+    # the boxes the empty board's picture says are unchanged read empty whatever the nets say).
+    # None: every box.
+    closer_look: Callable[[SlotLook], Focus] | None = field(default=None, repr=False)
     surety: Surety = field(init=False, repr=False)      # over every box of the layout
+    _reference_crops: tuple = field(default=(None, b"", None), init=False, repr=False)     # (view, rects, crops)
 
     def __post_init__(self) -> None:
         kinds = tuple(self.profile.layout.kinds)
@@ -234,7 +248,12 @@ class Pipeline:
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
         context = self.context(crops, plan)
-        raw, first = self._outputs(crops, context, view, camera, plan)
+        inputs, first = self._first_look(crops, context)
+        look = SlotLook(crops, context, first)
+        if self.closer_look is not None:
+            look = replace(look, focus=self.closer_look(look))
+        rows = None if look.focus is None else look.focus.rows
+        raw = self._later_looks(first, inputs, view, camera, plan, rows)
         t["model"] = _since(t1)
         t1 = time.perf_counter()
         lean = {} if self.confidence is None else lean_over_map(reg.H, frame.shape, self.profile.layout, camera=camera)
@@ -245,7 +264,8 @@ class Pipeline:
             return slots if self.confidence is None else self.confidence.apply(slots, lean)
 
         def mirrored() -> list[dict[str, np.ndarray]]:
-            return [self._outputs(crops, context, view, camera, plan, mirrored=True)[0]]
+            flipped, again = self._first_look(crops, context, mirrored=True)
+            return [self._later_looks(again, flipped, view, camera, plan, rows, mirrored=True)]
 
         motion = self.motion.score(view)
         single = read(raw)
@@ -262,36 +282,49 @@ class Pipeline:
         t["decode"] = _since(t1)
         t["total"] = _since(t0)
         return Reading(board, slots, flags, reg.source, reg.H, t, motion, settled is not None, view, camera, reg.lens,
-                       SlotLook(crops, context, first))
+                       look)
 
     def context(self, crops: np.ndarray, plan: CropPlan) -> np.ndarray:
         """What each crop is read beside: the same box of the empty board's view in the frame's
         light where the pipeline has one (``reference``), else its kind's median crop."""
         if self.reference is None:
             return kind_context(crops, self.profile.layout.kinds)
-        return match_light(crops, cut_crops(self.reference, plan))
+        # the same boxes while the registration holds: cut once
+        view, rects, cut = self._reference_crops
+        if view is not self.reference or rects != plan.rects.tobytes():
+            cut = cut_crops(self.reference, plan)
+            self._reference_crops = (self.reference, plan.rects.tobytes(), cut)
+        return match_light(crops, cut)
 
-    def _outputs(self, crops: np.ndarray, context: np.ndarray, view: np.ndarray, camera: np.ndarray,
-                 plan: CropPlan, mirrored: bool = False) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
-        """The models' outputs for a frame's crops (cut by ``plan``), each beside its ``context``
-        and mirrored or not, and the slot net's first look alone (before the looks again, the
-        specialist, the counters and the heights)."""
+    def _first_look(self, crops: np.ndarray, context: np.ndarray,
+                    mirrored: bool = False) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+        """The slot net's input for a frame's crops, each beside its ``context`` and mirrored
+        or not, and the net's outputs for it."""
         if mirrored:
             crops, context = (np.ascontiguousarray(x[:, :, ::-1]) for x in (crops, context))
         inputs = to_input(crops, context)
-        raw = first = run(self.session, inputs)
+        return inputs, run(self.session, inputs)
+
+    def _later_looks(self, first: dict[str, np.ndarray], inputs: np.ndarray, view: np.ndarray, camera: np.ndarray,
+                     plan: CropPlan, rows: np.ndarray | None = None, mirrored: bool = False) -> dict[str, np.ndarray]:
+        """The slot net's ``first`` look at a frame's net ``inputs`` (crops cut by ``plan``) with
+        the later looks and models weighed in: the second and moved looks where it is unsure,
+        the specialist, the drop counters and the heights, each only on the boxes ``rows``
+        (None: on any)."""
+        raw = first
         if self.second_look is not None:
             sure = self.surety(raw)
-            raw = second_look(self.session, inputs, raw, np.flatnonzero(sure < self.second_look))
+            focus = np.ones(len(sure), bool) if rows is None else rows
+            raw = second_look(self.session, inputs, raw, np.flatnonzero(focus & (sure < self.second_look)))
             if self.moved_look is not None:
-                rows = np.flatnonzero(sure < min(self.moved_look, self.second_look))
+                moved = np.flatnonzero(focus & (sure < min(self.moved_look, self.second_look)))
                 # after the second look, those rows' logits are the mean of two looks already
-                raw = more_looks(self.session, raw, rows, moved_inputs(view, plan.rects, inputs, rows, mirrored), before=2)
+                raw = more_looks(self.session, raw, moved, moved_inputs(view, plan.rects, inputs, moved, mirrored), before=2)
         if self.specialist is not None:
-            raw = self.specialist.refine(raw, inputs)
+            raw = self.specialist.refine(raw, inputs, rows)
         for counter in self.counters:
-            raw = counter.refine(raw, view, plan, mirrored)
-        return (raw if self.heights is None else self.heights.refine(raw, view, camera, mirrored)), first
+            raw = counter.refine(raw, view, plan, mirrored, rows)
+        return raw if self.heights is None else self.heights.refine(raw, view, camera, mirrored, rows)
 
     def watch(self, source: Capture | FileFrames) -> Iterator[tuple[Reading, list[Move]]]:
         """Each new stable state with the moves since the previous one."""

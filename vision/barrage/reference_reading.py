@@ -38,7 +38,7 @@ from ..reference_features import FEATURES, box_features
 from ..reader import SlotReading
 from .board_state import build_map
 from .labels import ALLOWED_PIECES, HAS_DROPS, MAX_DROPS, OWNERS, PIECES
-from .pipeline import Pipeline, Reading
+from .pipeline import Pipeline, Reading, SlotLook
 from ..runner import log_softmax, softmax
 
 GATE_FILE = Path(__file__).resolve().parents[2] / "models" / "reference_gate.npz"
@@ -150,11 +150,23 @@ class Heads:
         return cls(gates, owner)
 
 
+@dataclass(frozen=True)
+class Compared:
+    """A frame's boxes against the empty board, from the slot net's first look
+    (``ReferenceReader.compare``): the pipeline's ``Focus``, its ``rows`` the boxes the gate
+    finds changed (only they are read further: ``judge`` reads the others empty)."""
+    gate_inputs: np.ndarray          # (N, len(GATE_INPUTS))
+    colour: np.ndarray               # (N, 3) changed pixels' Lab
+    changed: np.ndarray              # (N,) each box's chance of holding something the empty board did not show
+    rows: np.ndarray                 # (N,) bool: changed >= 0.5
+
+
 @dataclass
 class BoxEvidence:
     """What ``ReferenceReader.evidence`` gathers for one frame's boxes."""
     gate_inputs: np.ndarray          # (N, len(GATE_INPUTS))
     colour: np.ndarray               # (N, 3) changed pixels' Lab
+    changed: np.ndarray              # (N,) the gate's chance of a change (``Compared``)
     owner_logits: np.ndarray         # (N, len(OWNERS)) the net's, read against the reference
     piece_logits: np.ndarray         # (N, len(PIECES)) the net's, read against the reference
     drop_logits: np.ndarray          # (N, MAX_DROPS + 1) the net's, read against the reference
@@ -182,7 +194,9 @@ class ReferenceReader:
 
     @classmethod
     def around(cls, pipeline: Pipeline, folder: str | Path, gate_file: Path = GATE_FILE) -> "ReferenceReader":
-        """``pipeline`` (loaded with the folder's ``profile.json``) reading against the folder's empty board."""
+        """``pipeline`` (loaded with the folder's ``profile.json``) reading against the folder's
+        empty board: its nets read each crop beside the empty board's, and look closer only
+        at the boxes that differ from it (``compare``)."""
         folder = Path(folder)
         view = cv2.imread(str(folder / EMPTY_VIEW), cv2.IMREAD_COLOR) if (folder / EMPTY_VIEW).exists() else None
         if view is None:
@@ -190,37 +204,39 @@ class ReferenceReader:
         adapted = (folder / ADAPTED).exists()
         heads = Heads.load(folder / ADAPTED if adapted else gate_file)
         printed = {str(k): int(v) for k, v in profile_json(folder).get("empty_drops", {}).items()}
-        pipeline.reference = view           # its nets read each crop beside the empty board's
-        return cls(pipeline, view, heads, printed, adapted)
+        reader = cls(pipeline, view, heads, printed, adapted)
+        pipeline.reference = view
+        pipeline.closer_look = reader.compare
+        return reader
+
+    def compare(self, look: SlotLook) -> Compared:
+        """Each box of the pipeline's first ``look`` at a frame (read beside the empty board's
+        crop: ``around``) against the empty board: the difference features and the net's
+        log-odds of something there, weighed by the gates."""
+        features, colour = box_features(look.crops, look.context)
+        kinds = np.array(self.pipeline.profile.layout.kinds)
+        piece = look.outputs["piece"]
+        net_piece = np.max(np.where(np.arange(len(PIECES)) == _EMPTY, -np.inf, piece), axis=1) - piece[:, _EMPTY]
+        drops = log_softmax(look.outputs["drops"])
+        net_drops = np.log(np.maximum(1 - np.exp(drops[:, 0]), 1e-9)) - drops[:, 0]
+        gate_inputs = np.concatenate([features, np.where(np.isin(kinds, HAS_DROPS), net_drops, net_piece)[:, None]],
+                                     axis=1)
+        changed = np.zeros(len(kinds))
+        for kind, gate in self.heads.gates.items():
+            at = kinds == kind
+            if at.any():
+                changed[at] = gate.chance(gate_inputs[at])
+        return Compared(gate_inputs, colour, changed, changed >= 0.5)
 
     def evidence(self, frame: np.ndarray, companies: Collection[str] | None = None) -> BoxEvidence | None:
         """The pipeline's reading of ``frame`` and each box's difference from the empty board;
         None where the board is not found."""
         reading = self.pipeline.read_frame(frame, companies)
-        if reading.map is None or reading.look is None:
+        if reading.map is None or reading.look is None or not isinstance(reading.look.focus, Compared):
             return None
-        # the pipeline read each crop beside the empty board's (``around``): its first look is the
-        # net's reading against the empty board
-        live, ref, raw = reading.look.crops, reading.look.context, reading.look.outputs
-        features, colour = box_features(live, ref)
-        kinds = np.array(self.pipeline.profile.layout.kinds)
-        piece = raw["piece"]
-        net_piece = np.max(np.where(np.arange(len(PIECES)) == _EMPTY, -np.inf, piece), axis=1) - piece[:, _EMPTY]
-        drops = log_softmax(raw["drops"])
-        net_drops = np.log(np.maximum(1 - np.exp(drops[:, 0]), 1e-9)) - drops[:, 0]
-        net_changed = np.where(np.isin(kinds, HAS_DROPS), net_drops, net_piece)
-        return BoxEvidence(np.concatenate([features, net_changed[:, None]], axis=1), colour, raw["owner"],
-                           raw["piece"], raw["drops"], reading)
-
-    def changed(self, ev: BoxEvidence) -> np.ndarray:
-        """(N,) each box's chance of holding something the empty board did not show."""
-        kinds = np.array(self.pipeline.profile.layout.kinds)
-        out = np.zeros(len(kinds))
-        for kind, gate in self.heads.gates.items():
-            rows = kinds == kind
-            if rows.any():
-                out[rows] = gate.chance(ev.gate_inputs[rows])
-        return out
+        raw, compared = reading.look.outputs, reading.look.focus
+        return BoxEvidence(compared.gate_inputs, compared.colour, compared.changed, raw["owner"], raw["piece"],
+                           raw["drops"], reading)
 
     def read(self, frame: np.ndarray, companies: Collection[str] | None = None) -> Reading:
         """``frame`` read against the empty board: the pipeline's ``Reading`` with its slots,
@@ -228,7 +244,7 @@ class ReferenceReader:
         ev = self.evidence(frame, companies)
         if ev is None:
             return self.pipeline.read_frame(frame, companies)
-        slots = judge(self.pipeline.profile.layout, ev.reading.slots, self.changed(ev),
+        slots = judge(self.pipeline.profile.layout, ev.reading.slots, ev.changed,
                       self.owners(ev, companies), ev.piece_logits, ev.drop_logits, self.printed_drops,
                       self.heads.owner is not None)
         board, flags = build_map(slots)
@@ -260,7 +276,7 @@ def table_reader(pipeline: Pipeline, folder: str | Path | None) -> "Pipeline | R
     (``pipeline`` loaded with its ``profile.json``) where it was saved there (``automa-vision
     calibrate``, the wizard), else by ``pipeline`` alone. ReferenceError for a damaged one."""
     if folder is None or not (Path(folder) / EMPTY_VIEW).exists():
-        pipeline.reference = None
+        pipeline.reference = pipeline.closer_look = None
         return pipeline
     return ReferenceReader.around(pipeline, folder)
 

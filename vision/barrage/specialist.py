@@ -55,13 +55,16 @@ class Specialist:
         (piece, owner), or for its likeliest drop count where the box has no piece."""
         return self.surety(raw) < self.sure
 
-    def refine(self, raw: dict[str, np.ndarray], inputs: np.ndarray) -> dict[str, np.ndarray]:
+    def refine(self, raw: dict[str, np.ndarray], inputs: np.ndarray,
+               rows: np.ndarray | None = None) -> dict[str, np.ndarray]:
         """``raw`` with the unsure boxes' heads the mean of both models' log-probabilities
         (the occluded head: of both logits). ``inputs``: the slot model's net input for the
         frame (``vision.barrage.slot_model.net_input``), mirrored or not as the slot model read it: the
         specialist reads the same rows, as they are and mirrored (``second_look``: the mean of
-        its two looks, as the slot model reads those boxes)."""
-        chosen = np.flatnonzero(self.unsure(raw))
+        its two looks, as the slot model reads those boxes). ``rows``: (N,) bool over the
+        frame's boxes, the only ones it may read (None: any)."""
+        unsure = self.unsure(raw)
+        chosen = np.flatnonzero(unsure if rows is None else unsure & rows[self.boxes])
         if not len(chosen):
             return raw
         at = self.boxes[chosen]
