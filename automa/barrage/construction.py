@@ -95,8 +95,10 @@ def build(turn: Turn, action: dict) -> Outcome:
     tile = techtiles.acting(turn, use)
     anywhere = _restricted(structure, action, _all_spaces(structure))
     if not any(_payment(turn, structure, s, tile) for s in anywhere):
+        # The tile is chosen before this condition (the highest level, rulings H7): say which one.
+        with_tile = f" (with the {use.tile} tile, the one it uses)" if use.tile != structure else ""
         return failed(f"Machineries Available: {what}{_restriction_text(action)} needs at least "
-                      f"{_least(turn, structure, anywhere, tile)}")
+                      f"{_least(turn, structure, anywhere, tile)}{with_tile}")
     legal = _restricted(structure, action, legal_spaces(turn.state, turn.company, structure))
     affordable = [s for s in legal if _payment(turn, structure, s, tile)]
     if not affordable:

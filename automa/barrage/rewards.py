@@ -185,5 +185,6 @@ def free_advanced_tile(turn: Turn) -> None:
         turn.trace.add("the Patent Office is empty: no tile")
         return
     slot = -max(found)[1]
-    turn.do({"op": "take_tile", "slot": slot, "tile": slots[slot]})
-    turn.trace.add(f"takes {slots[slot]} from slot {slot + 1} for free")
+    tile = slots[slot]        # read before the op empties the slot
+    turn.do({"op": "take_tile", "slot": slot, "tile": tile})
+    turn.trace.add(f"takes {tile} from slot {slot + 1} for free")
