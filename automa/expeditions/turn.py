@@ -42,7 +42,8 @@ def decide(state: GameState) -> Decision:
 
     with trace.section("1. check the decision deck"):
         if s.deck.draw_pile:
-            trace.add(f"{len(s.deck.draw_pile)} cards left: no reshuffle")
+            left = len(s.deck.draw_pile)
+            trace.add(f"{left} card{'s' if left > 1 else ''} left: no reshuffle")
         else:
             trace.add("empty: every card, the 2 set aside included, is shuffled into a new deck; 2 set aside again")
             do({"op": "reshuffle"})

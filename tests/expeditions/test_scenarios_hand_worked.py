@@ -102,7 +102,7 @@ def test_2_last_card_then_reshuffle_with_the_two_set_aside():
     s.deck = Deck(draw_pile=[7], discard=others, seed=s.deck.seed, set_aside=[3, 12])
     d, after = turn(s)
     assert d.details["card"] == 7 and not any(op["op"] == "reshuffle" for op in d.ops)
-    assert said(d.trace, "left: no reshuffle")
+    assert said(d.trace, "1 card left: no reshuffle")
     assert after.deck.draw_pile == [] and after.deck.set_aside == [3, 12]
     assert after.progress == 1 and after.mechs == {"north": "N2", "central": "C6"}
     assert said(mech_trace(d, "central"), "no target line on this card")
