@@ -401,3 +401,61 @@ def test_luciani_takes_the_right_national_of_two_then_the_higher_contract_left()
     assert d.action == "production" and [op["delta"] for op in ops(d, "energy")] == [17]
     assert [op["contract"] for op in ops(d, "fulfil")] == [101, 205]
     assert traced(d, "Luciani: as many contracts as possible with 17 energy: 101, 205")
+
+
+# 18 ------------------------------------------------------------------------------------------
+def test_netherlands_tie_between_two_systems_goes_to_the_criteria_tile():
+    """Netherlands, 3 powerhouses, tile 5 (production, no modifier), Criteria of tile 5 (dam column: most
+    powerful conduit, owned powerhouse, upstream powerhouse; code 6). Only 1L holds water: 2 x 5 + 1 = 11.
+    The drop: 5L (5B, value 4, to P10_0) and 6L (6A, value 4, to P9_0) are empty level 2 dams, each a
+    complete system making 4 with the drop: "If there is not an eligible dam which is part of a complete
+    productive system or there is more than one, use the first column of the Criteria tile". Both are
+    linked to a value-4 own conduit and to an own powerhouse; no powerhouse is upstream of either; code 6
+    gives basin 6: 6L (basin order alone would give 5L)."""
+    s = hard(scenario("netherlands", ("usa",), actions=5, criteria=5, leeghwater=True), "netherlands")
+    for d_, c_, p_, drops in (("1L", "1A", "P8_0", 2), ("5L", "5B", "P10_0", 0), ("6L", "6A", "P9_0", 0)):
+        dam(s, d_, "netherlands", pieces=2, drops=drops)
+        conduit(s, c_, "netherlands")
+        powerhouse(s, p_, "netherlands")
+    d = decide(s)
+    assert d.action == "production" and [op["delta"] for op in ops(d, "energy")] == [11]
+    added = [op for op in ops(d, "drops") if op.get("source") == "supply"]
+    assert [(op["target"], op["count"]) for op in added] == [("dam:6L", 1)]
+    assert traced(d, "first column of the Criteria tile")
+
+
+# 19 ------------------------------------------------------------------------------------------
+def test_battista_architect_builds_a_private_building_and_plays_again():
+    """Battista with the Architect; tile 17 (production, water, a Base, a Building from the top), only the
+    basic Building tile. The Base cannot be built (no tile), the Building is printed with 1 engineer and
+    ends the turn: "requires 1 single Engineer, Automa will use the 'Architect' (if available). After the
+    resolution of the action, Automa will immediately start a second turn". The first building from the
+    top it can pay is the Wind Farm (6 excavators, 2 mixers: it has 6 and 4)."""
+    s = officer(scenario(actions=17, criteria=9, leeghwater=True), "battista")
+    s.private_buildings = [PrivateBuilding(b) for b in DISPLAY]
+    me = s.companies["usa"]
+    me.engineers, me.architect, me.tiles = 11, True, ["building"]
+    d = decide(s)
+    assert d.action == "construction" and d.target == "wind_farm" and d.extra_turn
+    assert ops(d, "engineers") == [{"op": "engineers", "section": "company", "space": "board", "count": 0,
+                                    "architect": True, "company": "usa"}]
+    after = apply_decision(s, d)
+    assert not after.companies["usa"].architect and after.companies["usa"].engineers == 11
+
+
+# 20 ------------------------------------------------------------------------------------------
+def test_krylov_copies_an_l3_base_on_the_wheel_and_builds_without_machinery():
+    """Krylov, no excavator, only his Special tile in the supply and the L3 Base on the wheel; tile 4 (a
+    Mountains Base). "Automa will always prefer Advanced and Basic Technology tiles to this Special tile"
+    (none builds a Base), "When used, the tile will always copy the Technology tile of the highest level";
+    his tile "copies both the main building effect and the special effect": the L3 Base's "you do not have
+    to place Engineers ... you do not have to place the requested Excavators". The Base is built on 1L
+    with no engineer and no machinery."""
+    s = officer(scenario(actions=4, criteria=1), "krylov")
+    me = s.companies["usa"]
+    me.tiles, me.excavators = ["anton"], 0
+    me.wheel[0] = Segment(["L3_BASE"])
+    d = decide(s)
+    assert d.action == "construction" and d.target == "1L"
+    assert invested(d) == {"op": "invest", "tile": "anton", "excavators": 0, "mixers": 0, "company": "usa"}
+    assert d.engineers == 0 and traced(d, "copying L3_BASE")
