@@ -253,13 +253,13 @@ def _eligible_build_hexes(t: Turn, ignore_reach: bool) -> list[Hex]:
     empty = set(b.empty_land())
     if ignore_reach:
         t.trace.add(f"eligible: every empty terrain hex, range ignored (faction): {len(empty)}")
-        return sorted(empty)
+        return hexes_in_reading_order(list(empty))
     marked = t.support.buildings == "marked"
     sources = [h for h in b.owned("automa") if b.buildings[h].marked == marked]
     reach: set[Hex] = set()
     for s in sources:
         reach |= b.reach(s, nav)
-    options = sorted(reach & empty)
+    options = hexes_in_reading_order(list(reach & empty))     # listed in the trace as a player reads the board
     t.trace.add(f"eligible: empty terrain hexes within Reach (navigation {nav}) of the Automa's "
                 f"{'marked' if marked else 'unmarked'} buildings: {len(options)}")
     return options
@@ -373,7 +373,7 @@ def upgrade(t: Turn) -> bool:
         if not b.owned("automa"):
             return _by_hand(t, "upgrade", upgrade_parameters(t), direction=t.support.direction,
                             count=t.support.count)
-        options = [h for h in b.owned("automa") if _best_upgrade(t, b.buildings[h].kind)]
+        options = hexes_in_reading_order([h for h in b.owned("automa") if _best_upgrade(t, b.buildings[h].kind)])
         if not options:
             t.trace.add("condition fails: the Automa cannot upgrade any building")
             return False
@@ -423,8 +423,8 @@ def place_tool(t: Turn) -> bool:
     """
     with t.trace.section("Symbionts: place a tool"):
         b = t.state.board
-        options = sorted({n for h in b.owned(t.players) for n in hx.neighbours(h)
-                          if b.is_land(n) and n not in b.buildings and n not in b.tools})
+        options = hexes_in_reading_order(list({n for h in b.owned(t.players) for n in hx.neighbours(h)
+                                               if b.is_land(n) and n not in b.buildings and n not in b.tools}))
         if not options:
             t.trace.add("no eligible space: no empty terrain space directly next to your buildings")
             return False

@@ -250,7 +250,7 @@ def test_autotrauma_card_13_brings_together_across_a_river_transforms_and_marks(
     assert after.automa.vp == s.automa.vp + 3
     lines = why(d)
     assert "bringing together (shortest distance marked-unmarked now 5): 4 left" in lines
-    assert "forest first: 2 left (" in lines and "(row 3, hex 5, row 1, hex 5)" in lines
+    assert "forest first: 2 left (" in lines and "(row 1, hex 5, row 3, hex 5)" in lines
     assert "nearest to your buildings (2): 1 left (row 1, hex 5)" in lines
 
 
@@ -313,7 +313,7 @@ def test_two_players_no_guild_left_the_guild_giving_both_players_least_power_bec
     assert after.automa.vp == s.automa.vp + 2
     lines = why(d)
     assert "no guild available: any building the Automa can upgrade" in lines
-    assert "giving you the least power (1): 2 left (row 3, hex 2 (plains), row 1, hex 4 (plains))" in lines
+    assert "giving you the least power (1): 2 left (row 1, hex 4 (plains), row 3, hex 2 (plains))" in lines
     assert "right to left 4" in lines and "(wrapping around) -> row 1, hex 4" in lines
 
 
