@@ -13,7 +13,7 @@ in order:
 4. still tied: the first in reading order (top row, left to right; ruling B2).
 
 With no free space at all next to its empire it builds over one of its own Era I constructions,
-then Era II ones, chosen by criteria 2 and 3 ("construirá sobre uma construção livre da Era I e
+then Era II ones, that no player's unit holds, chosen by criteria 2 and 3 ("construirá sobre uma construção livre da Era I e
 depois Era II seguindo as regras anteriores (2 e 3)"; ruling B3).
 """
 from __future__ import annotations
@@ -98,8 +98,9 @@ def place(s: GameState, terrain: str | None, trace: Trace, era: int | None = Non
     for old in (1, 2):
         if old >= era:
             break
+        # "livre": no player's unit holds it (ruling B3)
         olds = [h for h, c in s.cells.items() if c.building and c.building.owner == AUTOMA
-                and c.building.kind == "construction" and c.building.era == old]
+                and c.building.kind == "construction" and c.building.era == old and not c.foes]
         if olds:
             trace.add(f"its Era {old} constructions: " + ", ".join(hex_key(h) for h in olds))
             return Spot(rank(s, olds, trace, (2, 3)), over=True)

@@ -7,7 +7,7 @@ from automa.brasil_imperial.ops import apply_ops
 from automa.brasil_imperial.state import Objective
 from automa.brasil_imperial.turn import decide
 
-from .scenario import action_card, build, game, top_action, under_top_action, units
+from .scenario import action_card, build, foe, game, tile, top_action, under_top_action, units
 
 FRAMES = ["frame:military-1", "frame:military-2", "frame:culture-1", "frame:culture-2"]
 
@@ -126,6 +126,19 @@ def test_construction_goes_where_it_opens_the_most_new_building_spaces():
     assert after.cells[(1, 0)].building.ref == "farm"
 
 
+def test_only_spaces_it_could_build_on_now_count_as_potential_new_building_spaces():
+    """Ruling B24: a space under an exploration tile or a player's unit is not counted."""
+    land = {(0, 0), (1, 0), (1, -1), (-1, 0), (2, 0), (2, -1)}
+    for cover in (lambda s: tile(s, (2, 0)), lambda s: foe(s, (2, 0))):
+        s = game(capitals={"A": "0,0", "B": "-3,0"}, terrain=only_land(land | {(-3, 0)}))
+        cover(s)
+        top_action(s, 1, fresh=True)
+        action_card(s, 1, ["build:farm", "gold", "gold", "gold"])
+        d, _ = turn(s)
+        assert any("1. most potential new building spaces" in line and "1,0=1" in line and "1,-1=1" in line
+                   for line in d["trace"])
+
+
 def test_then_next_to_its_constructions_with_the_most_vp_then_reading_order():
     land = {(0, 0), (1, 0), (-1, 0), (0, 1), (-1, 1), (0, -1), (1, -1)}
     s = game(capitals={"A": "0,0", "B": "-3,0"}, terrain=only_land(land | {(-3, 0)}))
@@ -175,6 +188,24 @@ def test_no_free_space_at_all_builds_over_its_era_one_then_era_two_constructions
     top_action(s2, 1, fresh=True)
     d, after = turn(s2)
     assert d["action_target"] == "1,0", "no Era I construction left: over the Era II one"
+
+
+def test_it_builds_only_over_a_construction_no_players_unit_holds():
+    """"Sobre uma construção livre" (ruling B3): of two Era I farms, reading order takes the left
+    one; with a player's unit on it, the other."""
+    land = {(0, 0), (1, 0), (-1, 0), (-3, 0)}
+    picks = []
+    for held in (False, True):
+        s = game(capitals={"A": "0,0", "B": "-3,0"}, terrain=only_land(land))
+        build(s, (1, 0), "farm")
+        build(s, (-1, 0), "farm")
+        if held:
+            foe(s, (-1, 0))
+        s.era = 3
+        top_action(s, 1, fresh=True)
+        action_card(s, 1, ["build:railway", "gold", "gold", "gold"])
+        picks.append(turn(s)[0]["action_target"])
+    assert picks == ["-1,0", "1,0"]
 
 
 def test_no_piece_left_on_the_board_is_impossible():
