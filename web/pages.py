@@ -10,6 +10,7 @@ parts are the macros of ``templates/_games.html``.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any, Callable, Mapping
 
 from flask import Blueprint, redirect, request, url_for
@@ -22,6 +23,7 @@ from . import sessions
 from .forms import FormError, integer
 from .store import Step
 
+log = logging.getLogger(__name__)
 MAX_SESSION_BYTES = 8 * 1024 * 1024       # a whole game's steps, each a full state
 IndexView = Callable[..., Any]            # index(errors=None, form=None, status=200)
 PlayView = Callable[..., Any]             # play(sid, errors=None, status=200)
@@ -113,5 +115,8 @@ def table_step(game_id: str, sid: int, play: PlayView, ops_of: OpsOf, kind: Call
         state = get(game_id).apply(cur.state, {"ops": ops})
     except (FormError, StateError) as exc:
         return play(sid, problems(exc), 400)
+    except sessions.MALFORMED as exc:       # a saved state the game's checks let through, that its ops cannot take
+        log.exception("step %r of %s session %d refused", action, game_id, sid)
+        return play(sid, [_("internal error (%(kind)s); the game state was not changed", kind=type(exc).__name__)], 400)
     sessions.record(game_id, sid, seq, kind(action), label, state, {"ops": ops, "action": action})
     return redirect(url_for(".play", sid=sid))

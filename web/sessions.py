@@ -30,6 +30,9 @@ VERSION = 2                 # 2: the file names its game; 1: files from before, 
 KIND = re.compile(r"[a-z][a-z-]{0,23}")     # a step's kind: start, automa, human, correction, ...
 MAX_LABEL = 500
 MAX_NAME = 80
+# what reading a value of the wrong shape raises where a game's own checks miss it (a list for
+# an object, a missing key): a problem of the input, said as one, never a 500
+MALFORMED = (TypeError, LookupError, AttributeError, OverflowError)
 
 
 class SessionFileError(ValueError):
@@ -72,6 +75,8 @@ def start(game_id: str, options: Mapping[str, Any], name: str = "", settings: Ma
         state = game.new_game(chosen)
     except (ValueError, StateError) as exc:
         raise FormError(str(exc).split("; ")) from None
+    except MALFORMED as exc:        # e.g. Brasil Imperial's table file, read by its engine unchecked
+        raise FormError([f"an option's value is malformed ({type(exc).__name__}: {exc})"]) from None
     name = name.strip() or f"{game.name} vs the Automa"
     if len(name) > MAX_NAME:
         raise FormError([f"the name is longer than {MAX_NAME} characters"])
@@ -199,7 +204,7 @@ def parse(data: bytes, game_id: str, check_step: StepCheck | None = None) -> tup
         try:
             out.append((check_step or _step)(game, step))
         # the state's own checks, and what int() and friends raise on values of the wrong type
-        except (StateError, TypeError, KeyError, ValueError, OverflowError) as exc:
+        except (StateError, ValueError, *MALFORMED) as exc:
             raise SessionFileError(f"step {i}: {exc}") from None
     return name.strip()[:MAX_NAME], settings, out
 

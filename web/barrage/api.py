@@ -171,7 +171,7 @@ def _correct(step: Step, body: dict) -> dict:
         raise forms.FormError([f"a {kind} slot holds one of: {', '.join(ALLOWED_PIECES[kind])}"])
     owner = body.get("owner") or None
     known = set(GameState.from_dict(step.state).companies) | {"neutral"}
-    if piece != "empty" and owner not in known:
+    if piece != "empty" and (not isinstance(owner, str) or owner not in known):     # a list or an object is no owner
         raise forms.FormError([f"owner must be one of: {', '.join(sorted(known))}"])
     # a dam: at most what the largest dam holds (Del Monte's level 3); the state checks this dam's capacity
     drops = forms.integer(body.get("drops", 0) or 0, "drops", 0, MAX_HEADSTREAM_DROPS if kind == "headstream" else DEL_MONTE_DROPS)

@@ -201,6 +201,11 @@ def _piece(s: GameState, form: Mapping[str, Any]) -> tuple[list[dict], str]:
     h = _hex(s, form.get("hex"))
     what = form.get("what")
     cell = dump_cell(s.cells[h])
+    # the tile the Autômato flipped stays until the players enter what it is: without it the
+    # pending exploration has no tile to reveal (the game could not go on)
+    waiting = bool(s.pending) and s.pending.get("kind") == "explore" and s.pending.get("hex") == hex_key(h)
+    if waiting and what == "tile":
+        raise FormError([_("the tile on %(h)s waits to be entered: enter what it is first", h=hex_key(h))])
     vp = integer(form.get("vp") or 0, _("VP"), 0, 99)
     if what == "unit":
         cell["foes"] = cell.get("foes", []) + [{"owner": _player(s, form.get("player")), "vp": vp,
@@ -226,7 +231,7 @@ def _piece(s: GameState, form: Mapping[str, Any]) -> tuple[list[dict], str]:
         b = cell.get("building")
         if b and b["owner"] != "automa" and b["kind"] != "capital":
             cell.pop("building")
-        if cell.get("tile") and not cell["tile"]["face_down"]:
+        if cell.get("tile") and not cell["tile"]["face_down"] and not waiting:
             cell.pop("tile")
         label = _("The players' pieces taken off %(h)s", h=hex_key(h))
     else:
