@@ -69,13 +69,16 @@ def _percentiles_u8(x: np.ndarray, qs: tuple[float, ...]) -> np.ndarray:
     return out
 
 
-def to_lab(crops: np.ndarray) -> np.ndarray:
+def to_lab(crops: np.ndarray, offset: np.ndarray | None = None) -> np.ndarray:
     """(N, h, w, 3) uint8 BGR -> float32 Lab with L in 0..100 and a, b about -128..127 (OpenCV's
     8-bit conversion, a table look-up: ten times faster than its float one, to a unit; then
-    scaled in one ``cv2.transform``)."""
+    scaled in one ``cv2.transform``), ``offset`` (L, a, b) added."""
     n, h, w, _ = crops.shape
     lab = cv2.cvtColor(np.ascontiguousarray(crops).reshape(n * h, w, 3), cv2.COLOR_BGR2LAB)
-    return cv2.transform(lab.astype(np.float32), _LAB_SCALE).reshape(n, h, w, 3)
+    scale = _LAB_SCALE.copy()
+    if offset is not None:
+        scale[:, 3] += np.asarray(offset, np.float32)
+    return cv2.transform(lab.astype(np.float32), scale).reshape(n, h, w, 3)
 
 
 # 8-bit Lab -> L * 100 / 255, a - 128, b - 128
@@ -111,11 +114,11 @@ def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT) -> tuple
     """``live``, ``ref``: (N, h, w, 3) uint8 BGR crops of the same boxes, in the frame and in
     the empty board's picture. Returns (N, len(FEATURES)) difference features and (N, 3)
     the mean Lab of each box's changed pixels (``COLOUR``)."""
-    live_lab, ref_lab = to_lab(live), to_lab(ref)
+    live_lab = to_lab(live)
     # the frame's light against the reference's: most boxes are empty, so the median of the
     # differences over every pixel of every box is the light's change, not a piece's
-    light = np.median((live_lab[:, ::3, ::3] - ref_lab[:, ::3, ::3]).reshape(-1, 3), axis=0)
-    ref_lab += light.astype(np.float32)      # in float32, as the rest: float64 would double every step's time
+    light = np.median((live_lab[:, ::3, ::3] - to_lab(ref[:, ::3, ::3])).reshape(-1, 3), axis=0)
+    ref_lab = to_lab(ref, light)
     ref_al = _aligned(live_lab, ref_lab, shift)
     n, h, w, _ = live.shape
     core = live_lab[:, shift:h - shift, shift:w - shift]
@@ -138,11 +141,12 @@ def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT) -> tuple
         (dl < -CHANGED[0]).mean(1), (dl > CHANGED[0]).mean(1),
         np.abs(dl).mean(1), np.sqrt(np.einsum("nhwc,nhwc->nhw", diff[..., 1:], diff[..., 1:])).reshape(n, -1).mean(1),
         ncc, np.abs(grad).reshape(n, -1).mean(1), centre.reshape(n, -1).mean(1)], axis=1).astype(np.float32)
-    changed = (de > CHANGED[0]).astype(np.float32).reshape(n, 1, -1)
-    counted = changed.sum(2)
-    pixels = np.ascontiguousarray(core).reshape(n, -1, 3)
-    summed = np.matmul(changed, pixels)[:, 0]          # each box's changed pixels' Lab, summed
-    colour = np.where(counted > 8, summed / np.maximum(counted, 1), pixels.mean(1))
+    # each box's changed pixels' Lab and all its pixels' Lab, summed, in one product
+    weights = np.ones((n, 2, flat.shape[1]), np.float32)
+    weights[:, 0] = de.reshape(n, -1) > CHANGED[0]
+    summed = np.matmul(weights, np.ascontiguousarray(core).reshape(n, -1, 3))
+    counted = weights[:, 0].sum(1, keepdims=True)
+    colour = np.where(counted > 8, summed[:, 0] / np.maximum(counted, 1), summed[:, 1] / flat.shape[1])
     return features, colour.astype(np.float32)
 
 

@@ -69,6 +69,7 @@ def test_the_fast_helpers_give_what_their_plain_definitions_give():
     lab = rfeat.to_lab(live)
     plain = cv2.cvtColor(live.reshape(-1, 48, 3), cv2.COLOR_BGR2LAB).astype(np.float32).reshape(lab.shape)
     assert np.allclose(lab, (plain - (0, 128, 128)) * (100 / 255, 1, 1), atol=1e-4)
+    assert np.allclose(rfeat.to_lab(live, np.array([2.0, -1.0, 0.5])), lab + (2.0, -1.0, 0.5), atol=1e-4)
     # alignment: each box's reference moved by the shift with the least mean absolute lightness difference
     live_lab, ref_lab = rfeat.to_lab(live), rfeat.to_lab(ref)
     aligned = rfeat._aligned(live_lab, ref_lab, 2)
