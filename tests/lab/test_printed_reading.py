@@ -147,8 +147,14 @@ def test_the_nets_look_closer_only_where_the_empty_board_differs(shots, profile,
     assert 0 < rows.sum() < len(rows)
     assert looked and all(rows[r].all() for r in looked) and len(looked[0])
     everywhere = ReferenceReader.load(profile)
-    compare = everywhere.compare
-    everywhere.pipeline.closer_look = lambda look: dataclasses.replace(compare(look), rows=np.ones_like(rows))
+
+    class EveryBox:
+        prepare = everywhere.prepare
+
+        def focus(self, look, prepared):
+            return dataclasses.replace(everywhere.focus(look, prepared), rows=np.ones_like(rows))
+
+    everywhere.pipeline.closer_look = EveryBox()
     looked.clear()
     every = everywhere.read(image, shots.companies)
     assert any(not rows[r].all() for r in looked)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 import warnings
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Collection, Iterator, Mapping, Protocol
@@ -55,6 +56,19 @@ class SlotLook:
 class Focus(Protocol):
     """Which boxes of a frame the later looks and models read (``Pipeline.closer_look``)."""
     rows: np.ndarray            # (N,) bool over the layout's boxes
+
+
+class CloserLook(Protocol):
+    """Chooses a frame's ``Focus`` from the slot net's first look, with what it measures on the
+    crops alone (``prepare``: run while the net reads them, on the other core)."""
+    def prepare(self, crops: np.ndarray, context: np.ndarray) -> object: ...
+    def focus(self, look: SlotLook, prepared: object) -> Focus: ...
+
+
+# One worker for the slot net's first look while a ``CloserLook`` prepares beside it: both
+# release the GIL (onnxruntime, numpy, OpenCV), so on two cores the two take as long as the
+# longer instead of their sum.
+_BESIDE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="first-look")
 
 
 @dataclass
@@ -134,12 +148,12 @@ class Pipeline:
     # that reads against it): each crop is read beside the same box of it, in the frame's light,
     # instead of beside its kind's median crop. None: the kind's median.
     reference: np.ndarray | None = field(default=None, repr=False)
-    # Chooses, from the slot net's first look, the boxes the later looks and models read (the
-    # second and moved looks, the specialist, the drop counters, the heights): a reader that
-    # judges the other boxes itself spares their cost (``vision.barrage.reference_reading``:
-    # the boxes the empty board's picture says are unchanged read empty whatever the nets say).
-    # None: every box.
-    closer_look: Callable[[SlotLook], Focus] | None = field(default=None, repr=False)
+    # Chooses, from the slot net's first look and its own measures of the crops, the boxes the
+    # later looks and models read (the second and moved looks, the specialist, the drop
+    # counters, the heights): a reader that judges the other boxes itself spares their cost
+    # (``vision.barrage.reference_reading``: the boxes the empty board's picture says are
+    # unchanged read empty whatever the nets say). None: every box.
+    closer_look: CloserLook | None = field(default=None, repr=False)
     surety: Surety = field(init=False, repr=False)      # over every box of the layout
     _reference_crops: tuple = field(default=(None, b"", None), init=False, repr=False)     # (view, rects, crops)
 
@@ -248,10 +262,15 @@ class Pipeline:
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
         context = self.context(crops, plan)
-        inputs, first = self._first_look(crops, context)
-        look = SlotLook(crops, context, first)
-        if self.closer_look is not None:
-            look = replace(look, focus=self.closer_look(look))
+        if self.closer_look is None:
+            inputs, first = self._first_look(crops, context)
+            look = SlotLook(crops, context, first)
+        else:
+            reading = _BESIDE.submit(self._first_look, crops, context)
+            prepared = self.closer_look.prepare(crops, context)
+            inputs, first = reading.result()
+            look = SlotLook(crops, context, first)
+            look = replace(look, focus=self.closer_look.focus(look, prepared))
         rows = None if look.focus is None else look.focus.rows
         raw = self._later_looks(first, inputs, view, camera, plan, rows)
         t["model"] = _since(t1)

@@ -153,7 +153,7 @@ class Heads:
 @dataclass(frozen=True)
 class Compared:
     """A frame's boxes against the empty board, from the slot net's first look
-    (``ReferenceReader.compare``): the pipeline's ``Focus``, its ``rows`` the boxes the gate
+    (``ReferenceReader.focus``): the pipeline's ``Focus``, its ``rows`` the boxes the gate
     finds changed (only they are read further: ``judge`` reads the others empty)."""
     gate_inputs: np.ndarray          # (N, len(GATE_INPUTS))
     colour: np.ndarray               # (N, 3) changed pixels' Lab
@@ -196,7 +196,7 @@ class ReferenceReader:
     def around(cls, pipeline: Pipeline, folder: str | Path, gate_file: Path = GATE_FILE) -> "ReferenceReader":
         """``pipeline`` (loaded with the folder's ``profile.json``) reading against the folder's
         empty board: its nets read each crop beside the empty board's, and look closer only
-        at the boxes that differ from it (``compare``)."""
+        at the boxes that differ from it (``focus``)."""
         folder = Path(folder)
         view = cv2.imread(str(folder / EMPTY_VIEW), cv2.IMREAD_COLOR) if (folder / EMPTY_VIEW).exists() else None
         if view is None:
@@ -206,14 +206,20 @@ class ReferenceReader:
         printed = {str(k): int(v) for k, v in profile_json(folder).get("empty_drops", {}).items()}
         reader = cls(pipeline, view, heads, printed, adapted)
         pipeline.reference = view
-        pipeline.closer_look = reader.compare
+        pipeline.closer_look = reader
         return reader
 
-    def compare(self, look: SlotLook) -> Compared:
-        """Each box of the pipeline's first ``look`` at a frame (read beside the empty board's
-        crop: ``around``) against the empty board: the difference features and the net's
-        log-odds of something there, weighed by the gates."""
-        features, colour = box_features(look.crops, look.context)
+    def prepare(self, crops: np.ndarray, context: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The difference features and changed pixels' colour of a frame's ``crops`` against
+        the empty board's (``context``: the pipeline reads each crop beside its box of the
+        empty board, ``around``); the pipeline runs it while the slot net reads the crops."""
+        return box_features(crops, context)
+
+    def focus(self, look: SlotLook, prepared: tuple[np.ndarray, np.ndarray]) -> Compared:
+        """Each box of the pipeline's first ``look`` at a frame against the empty board: the
+        difference features (``prepared``) and the net's log-odds of something there, weighed
+        by the gates."""
+        features, colour = prepared
         kinds = np.array(self.pipeline.profile.layout.kinds)
         piece = look.outputs["piece"]
         net_piece = np.max(np.where(np.arange(len(PIECES)) == _EMPTY, -np.inf, piece), axis=1) - piece[:, _EMPTY]
