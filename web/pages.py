@@ -42,7 +42,8 @@ def register(bp: Blueprint, game_id: str, index: IndexView, play: PlayView) -> N
         if len(steps) > 1:
             to = request.form.get("to")
             sessions.undo(game_id, sid, None if to in (None, "") else
-                          integer(to, _("step"), steps[0].seq, steps[-1].seq - 1))
+                          integer(to, _("step"), steps[0].seq, steps[-1].seq - 1),
+                          None if request.form.get("seq") in (None, "") else step_seq())
         return redirect(url_for(".play", sid=sid))
 
     def session_export(sid: int):

@@ -118,11 +118,12 @@ def record(game_id: str, sid: int, seq: int, kind: str, label: str, state: Any,
     return _append(game, sid, seq, kind, label, game.load(game.dump(state)), dict(payload or {}))
 
 
-def undo(game_id: str, sid: int, to: int | None = None) -> None:
-    """Back to the state after step ``to`` (the step before the last when None)."""
+def undo(game_id: str, sid: int, to: int | None = None, seq: int | None = None) -> None:
+    """Back to the state after step ``to`` (the step before the last when None). ``seq``: the
+    step the page showed, when it sent one (a second click is refused, Conflict)."""
     store = services().store
     store.session(sid, game_id)
-    store.undo_to(sid, store.last(sid).seq - 1 if to is None else to)
+    store.undo_to(sid, store.last(sid).seq - 1 if to is None else to, seq)
 
 
 def _at(game_id: str, sid: int, seq: int) -> Current:

@@ -233,13 +233,17 @@ class Store:
             row = db.execute("SELECT seq, created, image, camera FROM pictures WHERE session_id = ?", (sid,)).fetchone()
         return None if row is None else Picture(row[0], row[1], bytes(row[2]), json.loads(row[3]))
 
-    def undo_to(self, sid: int, seq: int) -> None:
-        """Go back to the state after step ``seq``: every later step is removed."""
+    def undo_to(self, sid: int, seq: int, expect_seq: int | None = None) -> None:
+        """Go back to the state after step ``seq``: every later step is removed. ``expect_seq``:
+        the last step the page showed; refused if it is no longer the last (a second click on
+        "undo" must not undo a step more)."""
         _known_id(sid)
         with self._tx() as db:
             top = db.execute("SELECT MAX(seq) FROM steps WHERE session_id = ?", (sid,)).fetchone()[0]
             if top is None:
                 raise NoSession(f"no session {sid}")
+            if expect_seq is not None and top != expect_seq:
+                raise Conflict(f"the game moved on meanwhile (step {top}, expected {expect_seq}): reload the page")
             if not 0 <= seq < top:
                 raise StoreError(f"cannot go back to step {seq}: the session has steps 0-{top}"
                                  + (" and the first one cannot be undone" if top == 0 else ""))

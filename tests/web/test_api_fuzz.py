@@ -2,8 +2,9 @@
 from an explicit list (no random draw: the same requests every run). Each request must be
 answered below 500, a refusal (4xx) with its problem said (JSON ``error`` or the page's
 problems); a refused request changes nothing that is saved (every session's steps and every
-file of the data folder compared before and after); and undo still works afterwards: the
-game's session goes back one step and the Automa's turn played again gives the same state.
+file of the data folder compared before and after); a request taken leaves the game's pages
+answering; and after each test's requests undo still works on every game's session (back one
+step, the Automa's turn played again gives the same state).
 
 tests/web/test_fuzz.py draws requests at random and checks only the status; this module
 checks what each refusal leaves behind, with inputs chosen to get past the first checks
@@ -211,6 +212,34 @@ def test_the_automa_turn_and_undo_refuse_malformed_steps(client, app, table, gam
     for to in ["-1", "1", "2", "abc", "1.5", "9" * 40, "NaN", "²", "Игра"]:     # 1: the last step, nothing to undo to
         send(client, app, table, game, "POST", f"/{game}/{sid}/undo", data={"to": to})
     send(client, app, table, game, "POST", f"/{game}/{sid}/undo", json={"to": 0})    # JSON: the form's to is absent
+    undo_works(client, app, table)
+
+
+SECOND_STEP = {"age-of-innovation": ("player", {"action": "area", "who": "player", "size": "3"}),
+               "expeditions": ("player", {"action": "end"}), "brasil-imperial": ("table", {"action": "era"})}
+
+
+@pytest.mark.parametrize("game", ["barrage", *GAMES])
+def test_a_second_click_on_undo_undoes_no_step_more(client, app, table, game):
+    """The undo button sent no step number: a double click (or a second screen's click) undid
+    two steps, and an undo cannot be undone. With the step shown, the second one is refused."""
+    sid = table[game]
+    if game == "barrage":
+        assert client.post(f"{API}/{sid}/human-done", json={"seq": 1, "use_camera": False}).json["seq"] == 2
+        assert client.post(f"{API}/{sid}/undo", json={"seq": 2}).json["seq"] == 1
+        before = saved(app)
+        res = client.post(f"{API}/{sid}/undo", json={"seq": 2})
+    else:
+        route, form = SECOND_STEP[game]
+        assert client.post(f"/{game}/{sid}/{route}", data={"seq": "1", **form}).status_code == 302
+        page = client.get(f"/{game}/{sid}").get_data(as_text=True)
+        undo_form = page[page.index(f'action="/{game}/{sid}/undo" class="inline">'):page.index('id="undo"')]
+        assert '<input type="hidden" name="seq" value="2">' in undo_form
+        assert client.post(f"/{game}/{sid}/undo", data={"seq": "2"}).status_code == 302
+        before = saved(app)
+        res = client.post(f"/{game}/{sid}/undo", data={"seq": "2"})
+    assert res.status_code == 409 and "the game moved on meanwhile (step 1, expected 2)" in said(res)
+    assert saved(app) == before and last_seq(app, sid) == 1
     undo_works(client, app, table)
 
 
@@ -596,7 +625,7 @@ def test_any_language_asked_for_is_answered(client, app, table):
         for page in pages:
             res = send(client, app, table, "barrage", "GET", f"{page}?lang={lang}")
             assert res.status_code == 200 and "lang=" + lang.split("\n")[0] not in res.headers.get("Set-Cookie", "")
-        client.set_cookie("lang", lang.replace("\n", ""))
+        client.set_cookie("lang", lang[:1000])
         res = send(client, app, table, "barrage", "GET", "/", headers={"Accept-Language": lang.replace("\n", "") + ";q=x,"})
         assert res.status_code == 200
     undo_works(client, app, table)

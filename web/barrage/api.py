@@ -184,7 +184,8 @@ def undo(sid: int):
     body = forms.request_body(request)
     to = body.get("to")
     target = store.last(sid).seq - 1 if to in (None, "") else forms.integer(to, "to", 0, 10**9)
-    store.undo_to(sid, target)
+    # the step the page showed, when it sends one: a second click on "undo" is refused (409)
+    store.undo_to(sid, target, None if body.get("seq") in (None, "") else _seq(body))
     return jsonify(views.session_view(store.session(sid), store.steps(sid)))
 
 

@@ -200,7 +200,8 @@ function renderHistory() {
 }
 
 async function undo(to) {
-  try { render(await call("POST", `${API}/undo`, to === undefined ? {} : {to})); showError(""); }
+  // the step shown goes with "undo": a second click is refused instead of undoing a step more
+  try { render(await call("POST", `${API}/undo`, to === undefined ? {seq: view.seq} : {to})); showError(""); }
   catch (e) { showError(e.message); }
 }
 
