@@ -145,7 +145,27 @@ def test_read_command_writes_json_and_an_annotated_png(tmp_path, capsys):
     seen = [s["confidence"] for s in out["slots"] if not s["unknown"]]
     assert out["board_chance"] == pytest.approx(float(np.prod(seen)), abs=1e-4)
     assert main(["read", str(tmp_path / "board.jpg")]) == 0
-    assert f"every visible slot read right: {100 * out['board_chance']:.0f} % likely" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert f"every visible slot read right: {100 * out['board_chance']:.0f} % likely" in said
+    assert "hint" not in out and "hint:" not in said, "a reading that breaks no rule needs no hint"
+
+
+def test_a_reading_that_breaks_the_rules_without_its_empty_board_says_to_calibrate():
+    """A printed board's icons read as pieces make more dams than a company owns: the read
+    command then says how to calibrate with the empty board; against it, it does not."""
+    from types import SimpleNamespace
+
+    from automa.barrage.state import Dam
+    from vision.barrage.board_state import MapState
+    from vision.barrage.cli import calibration_hint
+
+    spaces = ["1U", "2U", "3U", "4U", "5U", "6U", "7U"]
+    broken = SimpleNamespace(map=MapState(dams={s: Dam("usa", 1, 0) for s in spaces}))
+    fine = SimpleNamespace(map=MapState(dams={s: Dam("usa", 1, 0) for s in spaces[:2]}))
+    assert "calibrate --empty" in calibration_hint(broken, against_empty=False)
+    assert calibration_hint(broken, against_empty=True) is None
+    assert calibration_hint(fine, against_empty=False) is None
+    assert calibration_hint(SimpleNamespace(map=None), against_empty=False) is None
 
 
 def test_read_command_says_an_annotated_png_it_cannot_write_and_still_prints_the_reading(tmp_path, capsys):

@@ -44,8 +44,10 @@ def cmd_read(args: argparse.Namespace) -> int:
     out = Path(args.out or Path(args.image).with_suffix(".annotated.png"))
     written = wrote("read", lambda: write_png(out, annotate(frame, reading, pipeline.profile.layout)))
     status = 0 if reading.map is not None and written else 1
+    hint = calibration_hint(reading, against_empty=args.profile is not None and Path(args.profile).is_dir())
     if args.json:
-        print(json.dumps(reading.to_dict() | ({"annotated": str(out)} if written else {})))
+        print(json.dumps(reading.to_dict() | ({"annotated": str(out)} if written else {})
+                         | ({"hint": hint} if hint else {})))
         return status
     if reading.map is None:
         print("board not found")
@@ -66,7 +68,24 @@ def cmd_read(args: argparse.Namespace) -> int:
         print(f"FLAG {f.slot}: {f.problem}")
     if written:
         print(f"annotated image: {out}")
+    if hint:
+        print(f"hint: {hint}")
     return status
+
+
+def calibration_hint(reading, against_empty: bool) -> str | None:
+    """What to do when a picture read without its empty board breaks rules no physical board
+    can (more pieces than a company owns, two dams of one company in a basin, ...): most
+    likely a board whose print the nets take for pieces, such as the icons a printed Barrage
+    board shows on its empty spaces (issue #79)."""
+    from .board_state import rule_flags
+
+    if against_empty or reading.map is None or not rule_flags(reading.map):
+        return None
+    return ("this reading breaks rules no physical board can: if the board prints icons on its empty spaces "
+            "(the printed Barrage board does), photograph it once empty and calibrate (automa-vision calibrate "
+            "--empty EMPTY.jpg --profile DIR), then read with --profile DIR; automa-vision adapt --profile DIR "
+            "PHOTO.jpg:STATE.json teaches it your table's pieces and light")
 
 
 def load_pipeline(args: argparse.Namespace) -> "Pipeline":
