@@ -57,7 +57,7 @@ def player_turn(s: GameState, rng: random.Random) -> tuple[list[dict], str] | No
     h = rng.choice(sorted(land))
     cell = dump_cell(s.cells[h])
     cell["foes"] = cell.get("foes", []) + [{"owner": s.players[0].name, "vp": rng.randint(1, 3), "fc": rng.randint(1, 3)}]
-    return [{"op": "hex", "hex": hex_key(h), "cell": cell}], f"{s.players[0].name} moves a unit to {hex_key(h)}"
+    return [{"op": "hex", "hex": hex_key(h), "cell": cell}], f"{s.players[0].name}: a unit moves to {hex_key(h)}"
 
 
 def play(state: GameState, seed: int, turns: int = GAME_TURNS) -> Iterator[Step]:
