@@ -49,8 +49,8 @@ def phantoms(truth: dict, slots: list) -> tuple[int, int]:
     return spaces, sure
 
 
-def evaluate(tables: int, frames: int, teach: int, work: Path, first: int = FIRST_SEED, exposure: float = 1.0,
-             blind: bool = False) -> dict:
+def evaluate(tables: int, frames: int, teach: int, work: Path, first: int = FIRST_SEED,
+             exposure: float | tuple[float, float, float] = 1.0, blind: bool = False) -> dict:
     tallies = {mode: Tally() for mode in ("cold", "calibrated", "adapted")}
     ghosts: dict[str, Counter] = {mode: Counter() for mode in tallies}
     timings: dict[str, list[float]] = {mode: [] for mode in tallies}

@@ -98,7 +98,7 @@ def play(shots: TableShots, reader: ReferenceReader, start: GameState, turns: in
 
 
 def evaluate(tables: int, games: int, turns: int, teach: int, work: Path, first: int = FIRST_SEED,
-             seed: int = 0, exposure: float = 1.0) -> dict:
+             seed: int = 0, exposure: float | tuple[float, float, float] = 1.0) -> dict:
     rows: list[dict] = []
     rng = random.Random(seed)
     for table in range(first, first + tables):

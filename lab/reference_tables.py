@@ -45,7 +45,9 @@ class TableShots:
     seed: int
     printed: bool = True
     markers: bool = True                # marker sheets beside the board (else its corners or features find it)
-    exposure: float = 1.0               # the games' light against the empty board's (a lamp turned on, the day going)
+    # the games' light against the empty board's (a lamp turned on, the day going); (B, G, R):
+    # a light of another colour (a warm lamp after daylight)
+    exposure: float | tuple[float, float, float] = 1.0
 
     @cached_property
     def options(self) -> Options:
@@ -125,8 +127,19 @@ def add_table_options(p: argparse.ArgumentParser, tables: int, first: int) -> No
     p.add_argument("--tables", type=int, default=tables)
     p.add_argument("--first", type=int, default=first, help="the first table's seed (default %(default)s)")
     p.add_argument("--teach", type=int, default=2, help="photos each table is taught with")
-    p.add_argument("--exposure", type=float, default=1.0,
-                   help="the games' light against the empty board's, e.g. 0.7: a darker room than at calibration")
+    p.add_argument("--exposure", type=light, default=1.0,
+                   help="the games' light against the empty board's, e.g. 0.7: a darker room than at calibration; "
+                        "B,G,R, e.g. 0.8,1,1.15: a warmer light")
+
+
+def light(text: str) -> float | tuple[float, float, float]:
+    """``--exposure``: one scale, or three (B, G, R)."""
+    values = [float(v) for v in text.split(",")]
+    if len(values) == 1:
+        return values[0]
+    if len(values) != 3:
+        raise argparse.ArgumentTypeError(f"one scale or three (B,G,R), not {text!r}")
+    return tuple(values)
 
 
 def evaluated(evaluate: Callable[[Path], dict]) -> dict:

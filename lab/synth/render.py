@@ -258,11 +258,12 @@ def set_table(seed: int, options: Options = Options(),
 
 
 def shoot(t: Table, solids: list[pieces.Solid] | None = None, noise: np.random.Generator | None = None,
-          exposure: float = 1.0, occluder: bool = True) -> Shot:
+          exposure: float | tuple[float, float, float] = 1.0, occluder: bool = True) -> Shot:
     """Stages 4-6: ``solids`` (default: the table's own) drawn on the table, the occluder, the
     light and the camera. The occluder, light and blur are the seed's every time; ``noise``
     draws the sensor noise instead of the seed's stream (another frame of the same scene),
-    ``exposure`` scales the light (a camera's auto exposure between two frames), and
+    ``exposure`` scales the light (a camera's auto exposure between two frames; (B, G, R): each
+    channel's, a light of another colour), and
     ``occluder=False`` leaves the seed's hand or object out (the light and noise stay the same)."""
     rng = _streams(t.seed)
     options = t.options
@@ -287,6 +288,8 @@ def shoot(t: Table, solids: list[pieces.Solid] | None = None, noise: np.random.G
         photo_style.gradient, photo_style.vignette, photo_style.exposure = 0.1 * photo_style.gradient, 0.0, 1.0
     def develop(picture: np.ndarray) -> np.ndarray:
         lit = photo.lighting(picture, photo_style)
+        if isinstance(exposure, tuple):        # a light of another colour: each of B, G, R scaled
+            return cv2.merge([cv2.convertScaleAbs(c, alpha=g) for c, g in zip(cv2.split(lit), exposure)])
         return lit if exposure == 1.0 else cv2.convertScaleAbs(lit, alpha=exposure)
 
     def through_lens(picture: np.ndarray) -> np.ndarray:
