@@ -34,6 +34,21 @@ def profile(shots, tmp_path_factory):
     return folder
 
 
+def test_a_light_of_another_colour_scales_each_channel():
+    """``--exposure 0.8,1,1.15``: a warmer light than at calibration; one value scales all three."""
+    import argparse
+
+    from lab.reference_tables import light
+
+    assert light("0.7") == 0.7 and light("0.8,1,1.15") == (0.8, 1.0, 1.15)
+    with pytest.raises(argparse.ArgumentTypeError):
+        light("1,2")
+    plain = TableShots(905).frame(1)[0].astype(float)
+    warm = TableShots(905, exposure=(0.8, 1.0, 1.15)).frame(1)[0].astype(float)
+    blue, green, red = (warm[..., c].mean() / plain[..., c].mean() for c in range(3))
+    assert blue < 0.9 and 0.95 < green < 1.05 and red > 1.05
+
+
 def test_every_empty_space_carries_a_printed_icon():
     img, record = paint_printed(np.random.default_rng(3))
     assert record["look"] == "printed"
