@@ -50,7 +50,8 @@ def phantoms(truth: dict, slots: list) -> tuple[int, int]:
 
 
 def evaluate(tables: int, frames: int, teach: int, work: Path, first: int = FIRST_SEED,
-             exposure: float | tuple[float, float, float] = 1.0, blind: bool = False) -> dict:
+             exposure: float | tuple[float, float, float] = 1.0, blind: bool = False,
+             taught_at_calibration: bool = False) -> dict:
     tallies = {mode: Tally() for mode in ("cold", "calibrated", "adapted")}
     ghosts: dict[str, Counter] = {mode: Counter() for mode in tallies}
     timings: dict[str, list[float]] = {mode: [] for mode in tallies}
@@ -61,7 +62,7 @@ def evaluate(tables: int, frames: int, teach: int, work: Path, first: int = FIRS
         folder = work / f"table{seed}"
         calibrate(shots.empty(), folder)
         calibrated = ReferenceReader.load(folder)
-        taught = [shots.frame(k) for k in range(1, teach + 1)]
+        taught = [shots.teacher(taught_at_calibration).frame(k) for k in range(1, teach + 1)]
         done = adapt(folder, [(image, state) for image, _, state in taught])
         teaching.append(done["seconds"])
         adapted = ReferenceReader.load(folder)
@@ -78,7 +79,8 @@ def evaluate(tables: int, frames: int, teach: int, work: Path, first: int = FIRS
                 spaces, sure = phantoms(truth, reading.slots)
                 ghosts[mode]["spaces"] += spaces
                 ghosts[mode]["sure"] += sure
-    out = {"first": first, "exposure": exposure, "blind": blind, "tables": tables, "frames": tables * frames, "teach": teach,
+    out = {"first": first, "exposure": exposure, "taught_at_calibration": taught_at_calibration, "blind": blind,
+           "tables": tables, "frames": tables * frames, "teach": teach,
            "adapt_seconds_max": round(max(teaching), 2)}
     for mode, t in tallies.items():
         out[mode] = {"visible_slots": t.slots, "wrong": t.slot_errors,
@@ -97,12 +99,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--blind", action="store_true", help="read without the game's companies")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    out = evaluated(lambda work: evaluate(args.tables, args.frames, args.teach, work, args.first, args.exposure, args.blind))
+    out = evaluated(lambda work: evaluate(args.tables, args.frames, args.teach, work, args.first, args.exposure, args.blind,
+                                          args.taught_at_calibration))
     if args.json:
         print(json.dumps(out))
         return 0
     print(f"{out['frames']} frames on {out['tables']} printed tables (seeds {out['first']}..), taught with {out['teach']} photos each, "
-          f"the games' light {out['exposure']} times the empty board's, "
+          f"the games' light {out['exposure']} times the empty board's"
+          f"{' (the teaching photos in its light)' if out['taught_at_calibration'] else ''}, "
           f"{'read blind' if out['blind'] else 'the companies known'} "
           f"(adaptation at most {out['adapt_seconds_max']} s); {out['seconds']} s in all")
     for mode in ("cold", "calibrated", "adapted"):

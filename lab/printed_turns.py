@@ -98,20 +98,22 @@ def play(shots: TableShots, reader: ReferenceReader, start: GameState, turns: in
 
 
 def evaluate(tables: int, games: int, turns: int, teach: int, work: Path, first: int = FIRST_SEED,
-             seed: int = 0, exposure: float | tuple[float, float, float] = 1.0) -> dict:
+             seed: int = 0, exposure: float | tuple[float, float, float] = 1.0,
+             taught_at_calibration: bool = False) -> dict:
     rows: list[dict] = []
     rng = random.Random(seed)
     for table in range(first, first + tables):
         shots = TableShots(table, printed=True, exposure=exposure)
         folder = work / f"table{table}"
         calibrate(shots.empty(), folder)
-        adapt(folder, [(image, state) for image, _, state in (shots.frame(k) for k in range(1, teach + 1))])
+        teacher = shots.teacher(taught_at_calibration)
+        adapt(folder, [(image, state) for image, _, state in (teacher.frame(k) for k in range(1, teach + 1))])
         reader = ReferenceReader.load(folder)
         for g in range(games):
             start = shots.state(teach + 1 + g)
             rows += play(shots, reader, start, turns, rng, game=g + 1)
     return summarise(rows) | {"first": first, "tables": tables, "games": tables * games, "teach": teach,
-                              "exposure": exposure}
+                              "exposure": exposure, "taught_at_calibration": taught_at_calibration}
 
 
 def summarise(rows: list[dict]) -> dict:
@@ -142,13 +144,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     out = evaluated(lambda work: evaluate(args.tables, args.games, args.turns, args.teach, work, args.first, args.seed,
-                                          args.exposure))
+                                          args.exposure, args.taught_at_calibration))
     if args.json:
         print(json.dumps(out))
         return 0
     print(f"{out['turns']} turns of {out['games']} games on {out['tables']} printed tables (seeds {out['first']}..), "
           f"each table calibrated and taught with {out['teach']} photos, the games' light {out['exposure']} "
-          f"times the empty board's; {out['seconds']} s")
+          f"times the empty board's{' (the teaching photos in its light)' if out['taught_at_calibration'] else ''}; "
+          f"{out['seconds']} s")
     for kind in (*KINDS, "all"):
         if kind in out:
             m = out[kind]

@@ -75,6 +75,11 @@ class TableShots:
             t = replace(t, piece_style=printed_pieces(t.piece_style, np.random.default_rng([self.seed, 77])))
         return t
 
+    def teacher(self, at_calibration: bool) -> "TableShots":
+        """The table as its teaching photos show it: in the games' light, or (``at_calibration``)
+        in the empty board's."""
+        return replace(self, exposure=1.0) if at_calibration else self
+
     @cached_property
     def companies(self) -> list[str]:
         return sorted(self.state(0).companies)
@@ -130,6 +135,9 @@ def add_table_options(p: argparse.ArgumentParser, tables: int, first: int) -> No
     p.add_argument("--exposure", type=light, default=1.0,
                    help="the games' light against the empty board's, e.g. 0.7: a darker room than at calibration; "
                         "B,G,R, e.g. 0.8,1,1.15: a warmer light")
+    p.add_argument("--taught-at-calibration", action="store_true",
+                   help="the teaching photos in the empty board's light, only the games in --exposure's "
+                        "(taught by day, played under a lamp)")
 
 
 def light(text: str) -> float | tuple[float, float, float]:

@@ -18,7 +18,8 @@ classifier can weigh (``vision.reference_reading``):
 - structure: the normalised cross-correlation of the two crops' lightness and the
   difference of their gradient magnitudes (a white piece on a whitish icon changes edges
   more than colour);
-- the pixels that changed: their mean Lab (a piece's colour, which the owner is read from).
+- the pixels that changed: their mean Lab (a piece's colour, which the owner is read from),
+  taken back into the empty board's light (``light_map``), as a taught owner head knows it.
 """
 from __future__ import annotations
 
@@ -36,21 +37,36 @@ COLOUR = ("L", "a", "b")       # mean Lab of a box's changed pixels (its own pix
 
 
 def match_light(live: np.ndarray, ref: np.ndarray) -> np.ndarray:
-    """``ref``'s crops (N, h, w, 3) uint8 BGR brought into the light of ``live``'s: each channel
-    mapped linearly so that its 10th, 50th and 90th percentiles over every box land on the
-    live crops' (a least-squares line through the three). Most boxes are as they were on
-    the empty board, so the percentiles move with the light, not with the pieces: a room
-    darker or brighter than at calibration changes every box alike, and a piece only its own."""
+    """``ref``'s crops (N, h, w, 3) uint8 BGR brought into the light of ``live``'s
+    (``light_map``)."""
+    return relit(ref, light_map(live, ref))
+
+
+def light_map(live: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """(3, 2) each BGR channel's line (slope, offset) from ``ref``'s light to ``live``'s: the
+    least-squares line through the 10th, 50th and 90th percentiles of the channel over every
+    box. Most boxes are as they were on the empty board, so the percentiles move with the
+    light, not with the pieces: a room darker or brighter than at calibration, or lit in
+    another colour, changes every box alike, and a piece only its own."""
     qs = (10, 50, 90)
     # every third pixel each way: the same percentiles to a level, in a ninth of the time
     ref_q, live_q = _percentiles_u8(ref[:, ::3, ::3], qs), _percentiles_u8(live[:, ::3, ::3], qs)
-    lut = np.empty((1, 256, 3), np.uint8)
+    lines = np.empty((3, 2))
     for c in range(3):
         x, y = ref_q[c], live_q[c]
-        slope, offset = np.polyfit(x, y, 1) if np.ptp(x) > 1 else (1.0, float(y[1] - x[1]))
-        lut[0, :, c] = np.clip(np.arange(256) * slope + offset, 0, 255).astype(np.uint8)
-    n, h, w, _ = ref.shape
-    return cv2.LUT(np.ascontiguousarray(ref).reshape(n * h, w, 3), lut).reshape(ref.shape)
+        lines[c] = np.polyfit(x, y, 1) if np.ptp(x) > 1 else (1.0, float(y[1] - x[1]))
+    return lines
+
+
+def relit(crops: np.ndarray, lines: np.ndarray, back: bool = False) -> np.ndarray:
+    """``crops`` (N, h, w, 3) uint8 BGR through ``light_map``'s ``lines``, or, ``back``, through
+    their inverse (a frame's crops in the empty board's light)."""
+    levels = np.arange(256, dtype=np.float64)[:, None]
+    slope, offset = lines[:, 0], lines[:, 1]
+    mapped = (levels - offset) / np.where(np.abs(slope) > 1e-6, slope, 1.0) if back else levels * slope + offset
+    lut = np.clip(mapped, 0, 255).astype(np.uint8)[None]
+    n, h, w, _ = crops.shape
+    return cv2.LUT(np.ascontiguousarray(crops).reshape(n * h, w, 3), lut).reshape(crops.shape)
 
 
 def _percentiles_u8(x: np.ndarray, qs: tuple[float, ...]) -> np.ndarray:
@@ -110,15 +126,18 @@ def _aligned(live: np.ndarray, ref: np.ndarray, shift: int) -> np.ndarray:
     return out
 
 
-def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT) -> tuple[np.ndarray, np.ndarray]:
+def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT,
+                 light: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``live``, ``ref``: (N, h, w, 3) uint8 BGR crops of the same boxes, in the frame and in
     the empty board's picture. Returns (N, len(FEATURES)) difference features and (N, 3)
-    the mean Lab of each box's changed pixels (``COLOUR``)."""
+    the mean Lab of each box's changed pixels (``COLOUR``), measured in the empty board's
+    light where ``light`` (``light_map``: from that light to the frame's) is given: a piece's
+    colour then reads the same under a warmer lamp than the one it was taught under."""
     live_lab = to_lab(live)
     # the frame's light against the reference's: most boxes are empty, so the median of the
     # differences over every pixel of every box is the light's change, not a piece's
-    light = np.median((live_lab[:, ::3, ::3] - to_lab(ref[:, ::3, ::3])).reshape(-1, 3), axis=0)
-    ref_lab = to_lab(ref, light)
+    drift = np.median((live_lab[:, ::3, ::3] - to_lab(ref[:, ::3, ::3])).reshape(-1, 3), axis=0)
+    ref_lab = to_lab(ref, drift)
     ref_al = _aligned(live_lab, ref_lab, shift)
     n, h, w, _ = live.shape
     core = live_lab[:, shift:h - shift, shift:w - shift]
@@ -144,6 +163,8 @@ def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT) -> tuple
     # each box's changed pixels' Lab and all its pixels' Lab, summed, in one product
     weights = np.ones((n, 2, flat.shape[1]), np.float32)
     weights[:, 0] = de.reshape(n, -1) > CHANGED[0]
+    if light is not None:
+        core = to_lab(relit(live, light, back=True))[:, shift:h - shift, shift:w - shift]
     summed = np.matmul(weights, np.ascontiguousarray(core).reshape(n, -1, 3))
     counted = weights[:, 0].sum(1, keepdims=True)
     colour = np.where(counted > 8, summed[:, 0] / np.maximum(counted, 1), summed[:, 1] / flat.shape[1])

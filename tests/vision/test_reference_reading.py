@@ -52,6 +52,21 @@ def test_the_reference_is_brought_into_the_frames_light():
     assert f["changed_hi"][0] > 0.2 and f["changed_lo"][1:].max() < 0.05
 
 
+def test_a_pieces_colour_is_read_in_the_empty_boards_light():
+    """Under a warmer light than the empty board's the frame's light lines are found, and the
+    changed pixels' colour measured back in the empty board's light is the piece's own."""
+    ref = _crops(12, seed=4)
+    live = ref.copy()
+    live[0, 14:34, 14:34] = (40, 60, 190)                      # a red piece on box 0
+    warm = rfeat.relit(live, np.array([[0.8, 0.0], [1.0, 0.0], [1.15, 0.0]]))
+    lines = rfeat.light_map(warm, ref)
+    assert lines[0, 0] < 0.9 < lines[1, 0] < 1.1 < lines[2, 0]
+    _, plain = box_features(live, ref)
+    _, as_seen = box_features(warm, rfeat.relit(ref, lines))
+    _, taken_back = box_features(warm, rfeat.relit(ref, lines), light=lines)
+    assert np.abs(taken_back[0] - plain[0]).max() < 0.6 * np.abs(as_seen[0] - plain[0]).max()
+
+
 def test_a_reference_moved_a_px_is_aligned():
     ref = _crops()
     live = np.roll(ref, 1, axis=2)

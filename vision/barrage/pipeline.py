@@ -24,7 +24,7 @@ from ..pose import camera_position
 from ..radial_lens import RadialLens
 from ..reader import Flag, SlotReading
 from ..rectify import CropPlan, crops_from_frame, cut_crops, plan_crops
-from ..reference_features import match_light
+from ..reference_features import light_map, relit
 from ..registration import Calibration, FeatureReference, Registrar, Registration
 from ..stability import MotionDetector, StabilityFilter
 from .board_state import MapState, build_map, slot_readings
@@ -60,8 +60,9 @@ class Focus(Protocol):
 
 class CloserLook(Protocol):
     """Chooses a frame's ``Focus`` from the slot net's first look, with what it measures on the
-    crops alone (``prepare``: run while the net reads them, on the other core)."""
-    def prepare(self, crops: np.ndarray, context: np.ndarray) -> object: ...
+    crops alone (``prepare``: run while the net reads them, on the other core; ``light``: the
+    lines from the empty board's light to the frame's, ``Pipeline.lit_context``)."""
+    def prepare(self, crops: np.ndarray, context: np.ndarray, light: np.ndarray | None) -> object: ...
     def focus(self, look: SlotLook, prepared: object) -> Focus: ...
 
 
@@ -261,13 +262,13 @@ class Pipeline:
                                        paper=paper_white(frame, reg.corners), lens=reg.lens)
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
-        context = self.context(crops, plan)
+        context, light = self.lit_context(crops, plan)
         if self.closer_look is None:
             inputs, first = self._first_look(crops, context)
             look = SlotLook(crops, context, first)
         else:
             reading = _BESIDE.submit(self._first_look, crops, context)
-            prepared = self.closer_look.prepare(crops, context)
+            prepared = self.closer_look.prepare(crops, context, light)
             inputs, first = reading.result()
             look = SlotLook(crops, context, first)
             look = replace(look, focus=self.closer_look.focus(look, prepared))
@@ -306,14 +307,20 @@ class Pipeline:
     def context(self, crops: np.ndarray, plan: CropPlan) -> np.ndarray:
         """What each crop is read beside: the same box of the empty board's view in the frame's
         light where the pipeline has one (``reference``), else its kind's median crop."""
+        return self.lit_context(crops, plan)[0]
+
+    def lit_context(self, crops: np.ndarray, plan: CropPlan) -> tuple[np.ndarray, np.ndarray | None]:
+        """``context``, and the lines from the empty board's light to the frame's
+        (``vision.reference_features.light_map``; None without an empty board)."""
         if self.reference is None:
-            return kind_context(crops, self.profile.layout.kinds)
+            return kind_context(crops, self.profile.layout.kinds), None
         # the same boxes while the registration holds: cut once
         view, rects, cut = self._reference_crops
         if view is not self.reference or rects != plan.rects.tobytes():
             cut = cut_crops(self.reference, plan)
             self._reference_crops = (self.reference, plan.rects.tobytes(), cut)
-        return match_light(crops, cut)
+        light = light_map(crops, cut)
+        return relit(cut, light), light
 
     def _first_look(self, crops: np.ndarray, context: np.ndarray,
                     mirrored: bool = False) -> tuple[np.ndarray, dict[str, np.ndarray]]:

@@ -209,11 +209,13 @@ class ReferenceReader:
         pipeline.closer_look = reader
         return reader
 
-    def prepare(self, crops: np.ndarray, context: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def prepare(self, crops: np.ndarray, context: np.ndarray,
+                light: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
         """The difference features and changed pixels' colour of a frame's ``crops`` against
         the empty board's (``context``: the pipeline reads each crop beside its box of the
-        empty board, ``around``); the pipeline runs it while the slot net reads the crops."""
-        return box_features(crops, context)
+        empty board, ``around``; ``light``: from its light to the frame's), the colour in the
+        empty board's light; the pipeline runs it while the slot net reads the crops."""
+        return box_features(crops, context, light=light)
 
     def focus(self, look: SlotLook, prepared: tuple[np.ndarray, np.ndarray]) -> Compared:
         """Each box of the pipeline's first ``look`` at a frame against the empty board: the
