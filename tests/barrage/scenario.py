@@ -70,3 +70,30 @@ def set_external_works(s: GameState, slots: list[int | None]) -> None:
     s.external_works.slots = list(slots)
     s.external_works.piles = {d: [w["id"] for w in components().raw["external_works"]
                                   if w["deck"] == d and w["id"] not in slots] for d in "ABC"}
+
+
+def hard(s: GameState, company: str = "usa", level: str = "hard") -> GameState:
+    """``company``'s Automa at ``level`` (default Hard)."""
+    s.companies[company].level = level
+    return s
+
+
+def officer(s: GameState, name: str, company: str = "usa") -> GameState:
+    """``company``'s Automa at Very Hard with the officer ``name``."""
+    c = s.companies[company]
+    c.level, c.officer = "very-hard", name
+    return s
+
+
+def invested(d) -> dict:
+    """The decision's one investment op."""
+    return next(op for op in d.ops if op["op"] == "invest")
+
+
+def ops(d, kind: str) -> list[dict]:
+    """The decision's ops of ``kind``."""
+    return [op for op in d.ops if op["op"] == kind]
+
+
+# the Private Buildings display, top to bottom
+DISPLAY = ["wind_farm", "cofferdam", "research_lab", "robot_factory", "loan_agency"]

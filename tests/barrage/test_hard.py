@@ -7,16 +7,7 @@ from automa.barrage import phases
 from automa.barrage.data import barrage_map, components
 from automa.barrage.engine import decide
 
-from .scenario import conduit, dam, powerhouse, scenario, set_contracts
-
-
-def hard(s, company="usa", level="hard"):
-    s.companies[company].level = level
-    return s
-
-
-def invested(d):
-    return next(op for op in d.ops if op["op"] == "invest")
+from .scenario import conduit, dam, hard, invested, powerhouse, scenario, set_contracts
 
 
 # -- tile choice -------------------------------------------------------------------------

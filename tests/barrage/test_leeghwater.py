@@ -6,9 +6,7 @@ from automa.barrage.leeghwater import closed_spaces
 from automa.barrage.setup import new_game
 from automa.barrage.state import PrivateBuilding
 
-from .scenario import scenario, set_contracts, set_external_works, set_tiles
-
-DISPLAY = ["wind_farm", "cofferdam", "research_lab", "robot_factory", "loan_agency"]   # top to bottom
+from .scenario import DISPLAY, scenario, set_contracts, set_external_works, set_tiles
 
 
 def lee(actions: int, criteria: int = 9):

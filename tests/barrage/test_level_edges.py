@@ -4,19 +4,8 @@ from automa.barrage.data import barrage_map, components
 from automa.barrage.engine import apply_decision, decide
 from automa.barrage.state import PrivateBuilding, Segment
 
-from .scenario import conduit, dam, powerhouse, scenario, set_contracts, set_external_works, set_tiles
-
-DISPLAY = ["wind_farm", "cofferdam", "research_lab", "robot_factory", "loan_agency"]   # top to bottom
-
-
-def officer(s, name, company="usa"):
-    c = s.companies[company]
-    c.level, c.officer = "very-hard", name
-    return s
-
-
-def ops(d, kind):
-    return [op for op in d.ops if op["op"] == kind]
+from .scenario import (DISPLAY, conduit, dam, officer, ops, powerhouse, scenario, set_contracts, set_external_works,
+                       set_tiles)
 
 
 def test_grasso_building_first_places_no_engineer_and_uses_the_discount():

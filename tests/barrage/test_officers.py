@@ -9,17 +9,8 @@ from automa.barrage.setup import new_game
 from automa.barrage.state import GameState, Segment
 from automa.common.errors import StateError
 
-from .scenario import conduit, dam, powerhouse, scenario, set_contracts, set_external_works, set_tiles
-
-
-def officer(s, name, company="usa"):
-    c = s.companies[company]
-    c.level, c.officer = "very-hard", name
-    return s
-
-
-def invested(d):
-    return next(op for op in d.ops if op["op"] == "invest")
+from .scenario import (conduit, dam, invested, officer, powerhouse, scenario, set_contracts, set_external_works,
+                       set_tiles)
 
 
 def test_thirteen_officers_with_their_starting_changes():

@@ -6,28 +6,8 @@ from automa.barrage.engine import apply_decision, decide
 from automa.barrage.setup import new_game
 from automa.barrage.state import PrivateBuilding, Segment
 
-from .scenario import conduit, dam, powerhouse, scenario, set_contracts, set_external_works, set_tiles
-
-DISPLAY = ["wind_farm", "cofferdam", "research_lab", "robot_factory", "loan_agency"]   # top to bottom
-
-
-def hard(s, company="usa"):
-    s.companies[company].level = "hard"
-    return s
-
-
-def officer(s, name, company="usa"):
-    c = s.companies[company]
-    c.level, c.officer = "very-hard", name
-    return s
-
-
-def invested(d):
-    return next(op for op in d.ops if op["op"] == "invest")
-
-
-def ops(d, kind):
-    return [op for op in d.ops if op["op"] == kind]
+from .scenario import (DISPLAY, conduit, dam, hard, invested, officer, ops, powerhouse, scenario, set_contracts,
+                       set_external_works, set_tiles)
 
 
 def traced(d, text):
