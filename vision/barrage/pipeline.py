@@ -43,11 +43,10 @@ from .specialist import SPECIALIST_MODEL, SURE, Specialist
 
 @dataclass(frozen=True)
 class SlotLook:
-    """The slot net's first look at a frame: the crops as the net read them (against an empty
-    board, in its light), what each was read beside (its kind's median crop, or the empty
-    board's crop) and the net's outputs for them, before any later look or model weighs in;
-    a reader that weighs the crops further starts from it. ``focus``: what the pipeline's
-    ``closer_look`` made of it, if it has one."""
+    """The slot net's first look at a frame: the crops, what each was read beside (the
+    pipeline's ``context``) and the net's outputs for them, before any later look or model
+    weighs in; a reader that weighs the crops further starts from it. ``focus``: what the
+    pipeline's ``closer_look`` made of it, if it has one."""
     crops: np.ndarray
     context: np.ndarray
     outputs: dict[str, np.ndarray]
@@ -264,25 +263,17 @@ class Pipeline:
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
         context, light = self.lit_context(crops, plan)
-        # Against an empty board the nets read the frame brought back into its light: a lamp
-        # of another colour than at calibration is taken out, and a profile's teaching photos
-        # were read so too. The view the pictures are compared on stays as the camera saw it.
-        seen, net_crops, net_context = view, crops, context
-        if light is not None:
-            seen, net_crops = relit(view[None], light, back=True)[0], relit(crops, light, back=True)
-            net_context = self._reference_crops[2]
         if self.closer_look is None:
-            inputs, first = self._first_look(net_crops, net_context)
-            look = SlotLook(net_crops, net_context, first)
+            inputs, first = self._first_look(crops, context)
+            look = SlotLook(crops, context, first)
         else:
-            reading = _BESIDE.submit(self._first_look, net_crops, net_context)
-            # the difference features: the frame's crops beside the empty board's in the frame's light
+            reading = _BESIDE.submit(self._first_look, crops, context)
             prepared = self.closer_look.prepare(crops, context, light)
             inputs, first = reading.result()
-            look = SlotLook(net_crops, net_context, first)
+            look = SlotLook(crops, context, first)
             look = replace(look, focus=self.closer_look.focus(look, prepared))
         rows = None if look.focus is None else look.focus.rows
-        raw = self._later_looks(first, inputs, seen, camera, plan, rows)
+        raw = self._later_looks(first, inputs, view, camera, plan, rows)
         t["model"] = _since(t1)
         t1 = time.perf_counter()
         lean = {} if self.confidence is None else lean_over_map(reg.H, frame.shape, self.profile.layout, camera=camera)
@@ -293,8 +284,8 @@ class Pipeline:
             return slots if self.confidence is None else self.confidence.apply(slots, lean)
 
         def mirrored() -> list[dict[str, np.ndarray]]:
-            flipped, again = self._first_look(look.crops, look.context, mirrored=True)
-            return [self._later_looks(again, flipped, seen, camera, plan, rows, mirrored=True)]
+            flipped, again = self._first_look(crops, context, mirrored=True)
+            return [self._later_looks(again, flipped, view, camera, plan, rows, mirrored=True)]
 
         motion = self.motion.score(view)
         single = read(raw)
