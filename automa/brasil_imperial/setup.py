@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from automa.common.deck import Deck
 from automa.common.errors import StateError
 
-from .board import example_board_data, example_map_data
+from .board import example_board_data, example_map_data, load_board
 from .cards import DIFFICULTIES, dump_cards, example_cards, load_cards
 from .compass import heading_angle, headings_towards, nearest_capital
 from .state import SCHEMA, load
@@ -68,6 +68,7 @@ def new_game(options: Mapping[str, Any]) -> Any:
         board, mapdata = table.get("board"), table.get("map")
     if not isinstance(board, dict):
         raise StateError("board: an object (see data/example_board.json)")
+    units = load_board(board).units           # checked here, each mistake named, before its units are used
     if not isinstance(mapdata, dict) or not isinstance(mapdata.get("capitals"), dict) or not isinstance(
             mapdata.get("hexes"), dict):
         raise StateError("map: an object with orientation, capitals and hexes")
@@ -91,8 +92,7 @@ def new_game(options: Mapping[str, Any]) -> Any:
         "cards": dump_cards(cards), "board": board,
         "map": {"orientation": mapdata.get("orientation"), "capitals": capitals, "hexes": hexes},
         "players": players,
-        "automa": {"capital": automa_capital, "units": {u["id"]: {"at": None, "lying": None}
-                                                         for u in board.get("units") or [] if isinstance(u, dict)},
+        "automa": {"capital": automa_capital, "units": {u.id: {"at": None, "lying": None} for u in units},
                    "missions": {"1": None, "2": None, "3": None}},
         "turn_position": 0 if options.get("automa_first") else len(players),
         "action_deck": Deck.new(cards.action_ids(difficulty), seed).to_dict(),

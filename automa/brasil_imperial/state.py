@@ -493,6 +493,13 @@ def check(s: GameState) -> None:
         if built > con.count:
             raise StateError(f"constructions: {built} {con.id} on the map, the board holds {con.count}")
     _cards_match_board(s.cards, s.board)
+    if s.pending is not None and s.pending["kind"] in ("explore", "combat"):
+        h = parse_hex(s.pending.get("hex"), "pending.hex")
+        if h not in s.cells:
+            raise StateError(f"pending.hex: {hex_key(h)} is not on the map")
+        tile = s.cells[h].tile
+        if s.pending["kind"] == "explore" and (tile is None or tile.face_down or tile.kind is not None):
+            raise StateError(f"pending: no turned-up tile waits to be entered at {hex_key(h)}")
     if s.automa.gold_vp is not None and len(s.automa.gold_vp) != s.automa.gold:
         raise StateError(f"automa.gold_vp: one value per gold card ({s.automa.gold})")
 

@@ -33,6 +33,9 @@ def test_dump_and_load_round_trip():
                                                                  "dominated": True}), "only a player's construction"),
     (lambda d: d["cards"]["action"][0].__setitem__("arrow", 0), "arrow"),
     (lambda d: d["board"].__setitem__("units", []), "board.units"),
+    (lambda d: d.__setitem__("pending", {"kind": "explore", "hex": "1,0"}), "no turned-up tile waits"),
+    (lambda d: d.__setitem__("pending", {"kind": "combat", "hex": "9,9"}), "pending.hex: 9,9 is not on the map"),
+    (lambda d: d.__setitem__("pending", {"kind": "combat"}), "pending.hex"),
     (lambda d: d["cards"]["action"][0]["columns"][0].__setitem__(0, "build:castle"), "the board has no build 'castle'"),
 ])
 def test_impossible_states_are_named(change, message):
