@@ -164,7 +164,7 @@ def box_features(live: np.ndarray, ref: np.ndarray, shift: int = SHIFT,
     weights = np.ones((n, 2, flat.shape[1]), np.float32)
     weights[:, 0] = de.reshape(n, -1) > CHANGED[0]
     if light is not None:
-        core = to_lab(relit(live, light, back=True))[:, shift:h - shift, shift:w - shift]
+        core = to_lab(relit(live[:, shift:h - shift, shift:w - shift], light, back=True))
     summed = np.matmul(weights, np.ascontiguousarray(core).reshape(n, -1, 3))
     counted = weights[:, 0].sum(1, keepdims=True)
     colour = np.where(counted > 8, summed[:, 0] / np.maximum(counted, 1), summed[:, 1] / flat.shape[1])
