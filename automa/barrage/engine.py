@@ -137,7 +137,7 @@ def flip(turn: Turn, state: GameState) -> tuple[dict, int]:
              "shuffles": new_deck.shuffles, "reshuffled": new_deck.shuffles != state.deck.shuffles})
     tiles = automa_tiles()
     actions_tile = tiles[work.deck.top]
-    turn.criteria = tiles[flipped]["criteria"]
+    turn.criteria, turn.actions = tiles[flipped]["criteria"], actions_tile
     turn.trace.add(f"flipped tile {flipped}: Actions side of tile {actions_tile['tile']}, Criteria side of tile {flipped}"
                    + (" (pile reshuffled)" if new_deck.shuffles != state.deck.shuffles else ""))
     return actions_tile, flipped

@@ -134,17 +134,23 @@ def _complete(turn: Turn, slot: int, work: int, pay: payment.Payment) -> None:
 def spencer_external_work(turn: Turn) -> Outcome:
     """Leslie Spencer: "If this Special Technology tile is available when Automa checks requirements for a
     construction action, check if Automa can perform an External Works action. If it can, Automa will use 1
-    Engineer to perform the External Works 'construction'". The machinery goes on the wheel with the tile,
-    which turns one segment; the engineer goes on the External Works space."""
+    Engineer to perform the External Works 'construction'". The work is chosen as an External Works action
+    chooses, "according to the preference order listed on the Action tile" (the tile read this turn), from
+    the top where that tile lists none (ruling O6). The machinery goes on the wheel with the tile, which
+    turns one segment; the engineer goes on the External Works space."""
     if "leslie" not in turn.me.tiles:
         return failed("Spencer's Special tile is not in the supply")
     if not turn.state.leeghwater:
         return failed("the Leeghwater Project is not in play")
-    options = payable_works(turn, [1, 2, 3])
+    printed = next((a["preference"] for a in turn.actions.get("actions", []) if a["type"] == "external_work"), None)
+    order = printed or [1, 2, 3]
+    options = payable_works(turn, order)
     if not options:
         return failed("no External Work it can pay for")
     slot, work, pay = options[0]
-    turn.trace.add(f"Spencer: External Works 'construction' with the Special tile: work {work} at position {slot + 1}")
+    said = f"the Action tile's preference {'-'.join(map(str, order))}" if printed else "from the top (the tile lists none)"
+    turn.trace.add(f"Spencer: External Works 'construction' with the Special tile, {said}: work {work} at position "
+                   f"{slot + 1}")
     turn.place_engineers("external", 1, space=turn.state.section_spaces("external")[slot])
     invest(turn, "leslie", pay)
     _complete(turn, slot, work, pay)

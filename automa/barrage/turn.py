@@ -20,6 +20,7 @@ class Turn:
     state: GameState
     company: str
     criteria: dict                      # Criteria side of the tile read this turn
+    actions: dict = field(default_factory=dict)     # Actions side of the tile read this turn (its number, actions)
     trace: Trace = field(default_factory=Trace)
     ops: list[Op] = field(default_factory=list)
     use_architect: bool = False         # Battista: the next placement is the Architect's (its ability)

@@ -215,6 +215,23 @@ def test_spencer_does_an_external_work_instead_of_a_construction():
         {"op": "engineers", "section": "external", "space": "w2", "count": 1, "company": "usa"}
 
 
+def test_spencer_chooses_the_work_by_the_action_tiles_printed_preference():
+    """Ruling O6: an External Works action chooses "according to the preference order listed on the
+    Action tile". Tile 6 lists 3-2-1: work 1 at position 3, though work 5 at position 2 is payable
+    too; tile 17 lists none: from the top, work 5."""
+    picks = {}
+    for tile in (6, 17):
+        s = officer(scenario(actions=tile, criteria=1, leeghwater=True), "spencer")
+        s.companies["usa"].tiles.append("leslie")
+        set_external_works(s, [200, 5, 1])
+        s.companies["usa"].mixers = 3
+        d = decide(s)
+        assert d.action == "construction", tile
+        picks[tile] = (d.target, [line.strip() for line in d.trace if line.strip().startswith("Spencer:")])
+    assert picks[6][0] == "work 1" and "the Action tile's preference 3-2-1" in picks[6][1][0]
+    assert picks[17][0] == "work 5" and "from the top (the tile lists none)" in picks[17][1][0]
+
+
 def test_fouche_builds_a_building_instead():
     s = officer(scenario(actions=4, criteria=1, leeghwater=True), "fouche")
     d = decide(s)
