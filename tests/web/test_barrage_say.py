@@ -64,8 +64,8 @@ def test_every_space_is_named_in_english_as_the_engine_names_it(app):
 
 
 @pytest.mark.parametrize("lang, dam, conduit, powerhouse, place", [
-    ("pt_BR", "espaço de barragem com contorno vermelho da bacia 8, Planícies",
-     "espaço de canal A (valor 3) da bacia 5, Colinas", "1º espaço de casa de força do grupo 8, Planícies",
+    ("pt_BR", "espaço de represa contornado em vermelho da bacia 8, Planícies",
+     "espaço de conduíte A (valor 3) da bacia 5, Colinas", "1º espaço de usina de energia do grupo 8, Planícies",
      "Oficina, 2º espaço (3 engenheiros)"),
     ("pl", "pole tamy z czerwoną obwódką w dorzeczu 8, Równiny", "pole kanału A (wartość 3) w dorzeczu 5, Wzgórza",
      "1. pole elektrowni w grupie 8, Równiny", "Warsztat, 2. pole (inżynierowie: 3)"),
@@ -91,8 +91,8 @@ def test_the_page_gives_the_turn_in_the_chosen_language(client, session_id):
         "on the Company board (3 engineers, -3 VP in all).")
     assert views["pt_BR"]["decision"]["instruction"] == (
         "Autômato vermelho (usa): Descarte os contratos de cor verde e avance a energia +2, 1 engenheiro em: "
-        "Escritório de Contratos, 1º espaço (1 engenheiro); depois construa uma Base de Barragem no espaço de barragem "
-        "com contorno vermelho da bacia 8, Planícies (8U), 2 engenheiros em: tabuleiro da Companhia (3 engenheiros, "
+        "Escritório de Contratos, 1º espaço (1 engenheiro); depois construa uma Base de Represa no espaço de represa "
+        "contornado em vermelho da bacia 8, Planícies (8U), 2 engenheiros em: Tabuleiro da Companhia (3 engenheiros, "
         "-3 PV no total).")
     assert views["pl"]["decision"]["summary"] == (
         "Odrzuć kontrakty (kolor: zielony) i przesuń znacznik energii o +2, 1 inżynier — Biuro Kontraktów, 1. pole "
@@ -105,9 +105,9 @@ def test_the_page_gives_the_turn_in_the_chosen_language(client, session_id):
                                "usa: turn the construction wheel 1 segment",
                                "usa: place a Dam Base on the red-outlined dam space of basin 8, Plains (8U)"]
     assert views["pt_BR"]["decision"]["moves"][6:9] == [
-        "usa: coloque a peça Base de Barragem e 3 escavadeiras na roda de construção",
+        "usa: coloque a ficha Base de Represa e 3 escavadores na roda de construção",
         "usa: gire a roda de construção 1 segmento",
-        "usa: coloque uma Base de Barragem no espaço de barragem com contorno vermelho da bacia 8, Planícies (8U)"]
+        "usa: coloque uma Base de Represa no espaço de represa contornado em vermelho da bacia 8, Planícies (8U)"]
     assert views["pl"]["decision"]["moves"][8] == \
         "usa: połóż Podstawę Tamy: pole tamy z czerwoną obwódką w dorzeczu 8, Równiny (8U)"
     assert views["pl"]["decision"]["trace"] == d["trace"]
@@ -118,8 +118,8 @@ def test_sekibos_tile_and_a_pass_are_said_in_each_language(app):
     info = sekibo["human_first_action"]
     pt = in_lang(app, "pt_BR", say.instruction, sekibo)
     assert pt.startswith(f"Jogador {in_lang(app, 'pt_BR', lambda: str(say.COLOURS[sekibo['colour']]))} "
-                         f"({sekibo['automa']}), regra de Sekibo: sua primeira ação nesta rodada é decidida pela peça "
-                         f"do Autômato {info['tile']}: ")
+                         f"({sekibo['automa']}), regra de Sekibo: sua primeira ação nesta rodada é decidida pela ficha "
+                         f"de Autômato {info['tile']}: ")
     passed = {"colour": "red", "automa": "usa", "steps": [], "human_first_action": None}
     assert in_lang(app, "en", say.instruction, passed) == "Red Automa (usa) has no engineer left and passes."
     assert in_lang(app, "pl", say.instruction, passed) == "Automa (usa, kolor czerwony) nie ma już inżynierów i pasuje."
