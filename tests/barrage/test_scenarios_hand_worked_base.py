@@ -1,5 +1,6 @@
 """Whole situations for the base levels, Medium (the rulebook's own rules) and Easy ("Baixa Tensão"),
-each worked out by hand from seed 000 (Portuguese) before the engine was run. Each docstring gives the
+each worked out by hand from seed 000 (Portuguese) before the engine was run (base-game rules from
+shared/reference/barrage/base_rules.md where the seed assumes them). Each docstring gives the
 reasoning and quotes the seed phrase that decides it. Contract values: green 205/206 = 3, yellow 300 = 5,
 310 = 7, red 405 = 9, 411 = 10 (tests/barrage/scenario.py's office). Map: conduit 1A is worth 5 and
 leads to group 8; basin n's water leaves to its outflow group, which flows into the basin below."""
@@ -225,10 +226,13 @@ def test_workshop_turns_three_segments_and_takes_back_what_reaches_the_entry():
     usa.excavators = 0
     usa.wheel[3] = Segment(tiles=["dam_base"], excavators=5)
     usa.wheel[4] = Segment(tiles=["conduit"], excavators=4)
+    usa.vp = 2
     d = decide(s)
     assert d.action == "workshop" and d.engineers == 2 and d.vp_delta == -5
+    assert traced(d, "turns the construction wheel 3 segment")
     s = apply_decision(s, d)
     usa = s.companies["usa"]
+    assert usa.vp == -3     # "Os Pontos de Vitória dos Autômatos podem cair abaixo de zero"
     assert usa.excavators == 5 and "dam_base" in usa.tiles and "conduit" not in usa.tiles
 
 
@@ -401,3 +405,40 @@ def test_powerhouse_feeding_an_own_dam_through_empty_basins_only():
     d = decide(s)
     assert d.action == "construction" and d.target == "P9_0"
     assert traced(d, "keeps P9_0, P9_1, P9_2 (feeding an owned dam)")
+
+
+# 20 ------------------------------------------------------------------------------------------
+def test_income_phase_pays_medium_its_uncovered_board_incomes_and_easy_nothing():
+    """USA with 2 conduits built (9A, 10A) has uncovered its conduit track's first income, 3 VP (USA board).
+    "A Fase de Receita e Nascentes é jogada como de costume. Os Autômatos receberão a receita ativada nos
+    seus Tabuleiros da Companhia": Medium scores 3 VP (credits would be VP too). Easy: "Jogadores
+    Autômatos nunca recebem receita do seu próprio Tabuleiro da Companhia": nothing."""
+    from automa.barrage.phases import income_phase
+    s = scenario(actions=1, criteria=3)
+    conduit(s, "9A", "usa")
+    conduit(s, "10A", "usa")
+    vp = s.companies["usa"].vp
+    income_phase(s)
+    assert s.companies["usa"].vp == vp + 3
+    s = easy(scenario(actions=1, criteria=3))
+    conduit(s, "9A", "usa")
+    conduit(s, "10A", "usa")
+    assert income_phase(s) == [] and s.companies["usa"].vp == vp
+
+
+# 21 ------------------------------------------------------------------------------------------
+def test_the_tiles_value_restriction_overrides_the_third_structure_rule():
+    """Tile 9: production (6L has water but no conduit), Water Management (6L, one piece, already full),
+    a Conduit of value 3 or more; Criteria of tile 1. Own 6L and P7_0 would make a system with 6B, worth
+    2: "Alguns símbolos de ação indicam uma restrição específica à estrutura ...; essa restrição supera
+    qualquer um dos critérios". Eligible with 6 excavators: the value-3 conduits 2A, 3B, 4A, 5A, 7B, 8A,
+    9B, none completing a system. "O Conduíte mais poderoso": all (3); "ligado a uma Represa": none built
+    on their basins, ignored; "ligado a uma Usina de Energia do Autômato / de um oponente": 4A leads to
+    group 7, where P7_0 stands."""
+    s = scenario(actions=9, criteria=1)
+    dam(s, "6L", "usa", drops=1)
+    powerhouse(s, "P7_0", "usa")
+    d = decide(s)
+    assert d.action == "construction" and d.target == "4A"
+    assert traced(d, "no eligible space would complete a system")
+    assert traced(d, "keeps 4A (linked to an owned powerhouse")
