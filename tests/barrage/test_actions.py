@@ -283,6 +283,15 @@ def test_patent_higher_level_of_two_for_the_same_structure():
     assert decide(s).target == "L2_BASE"
 
 
+def test_patent_takes_the_higher_of_two_wild_tiles():
+    """Ruling R19: a wild tile serves every structure, so of two wild tiles "for the same structure"
+    the higher level one."""
+    s = scenario(actions=3, criteria=1)
+    s.companies["usa"].structures["dam_base"] = 0
+    s.patent_office.slots = ["L1_JOKER", "L1_CONDUIT", "L2_JOKER"]
+    assert decide(s).target == "L2_JOKER"
+
+
 def test_patent_not_possible_without_matching_or_wild_tile():
     s = scenario(actions=3, criteria=1)
     s.companies["usa"].structures["dam_base"] = 0
