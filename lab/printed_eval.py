@@ -28,7 +28,7 @@ from vision.barrage.pipeline import Pipeline
 from vision.barrage.reference_reading import ReferenceReader
 
 from .evaluate import Tally, score_image
-from .reference_tables import TableShots, add_table_options, evaluated
+from .reference_tables import TableShots, add_table_options, evaluated, light_words
 
 FIRST_SEED = 900          # the printed tables (the default gates are fitted on 400..)
 SURE = 0.8
@@ -105,8 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out))
         return 0
     print(f"{out['frames']} frames on {out['tables']} printed tables (seeds {out['first']}..), taught with {out['teach']} photos each, "
-          f"the games' light {out['exposure']} times the empty board's"
-          f"{' (the teaching photos in its light)' if out['taught_at_calibration'] else ''}, "
+          f"{light_words(out)}, "
           f"{'read blind' if out['blind'] else 'the companies known'} "
           f"(adaptation at most {out['adapt_seconds_max']} s); {out['seconds']} s in all")
     for mode in ("cold", "calibrated", "adapted"):

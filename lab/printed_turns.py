@@ -36,7 +36,7 @@ from vision.slot_change import compare
 from vision.stability import MotionDetector, StabilityFilter
 from web.barrage.game import instruction_seen, map_of, rank_turn
 
-from .reference_tables import TableShots, add_table_options, evaluated
+from .reference_tables import TableShots, add_table_options, evaluated, light_words
 from .turn_eval import listed
 
 FIRST_SEED = 940                    # the printed tables printed_eval reads (900.. and 920.. chose its settings)
@@ -149,9 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out))
         return 0
     print(f"{out['turns']} turns of {out['games']} games on {out['tables']} printed tables (seeds {out['first']}..), "
-          f"each table calibrated and taught with {out['teach']} photos, the games' light {out['exposure']} "
-          f"times the empty board's{' (the teaching photos in its light)' if out['taught_at_calibration'] else ''}; "
-          f"{out['seconds']} s")
+          f"each table calibrated and taught with {out['teach']} photos, {light_words(out)}; {out['seconds']} s")
     for kind in (*KINDS, "all"):
         if kind in out:
             m = out[kind]

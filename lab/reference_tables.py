@@ -140,6 +140,12 @@ def add_table_options(p: argparse.ArgumentParser, tables: int, first: int) -> No
                         "(taught by day, played under a lamp)")
 
 
+def light_words(out: dict) -> str:
+    """The games' light as a report of ``add_table_options``' runs says it."""
+    return (f"the games' light {out['exposure']} times the empty board's"
+            + (" (the teaching photos in its light)" if out["taught_at_calibration"] else ""))
+
+
 def light(text: str) -> float | tuple[float, float, float]:
     """``--exposure``: one scale, or three (B, G, R)."""
     values = [float(v) for v in text.split(",")]

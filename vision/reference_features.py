@@ -9,7 +9,7 @@ differs from it. ``box_features`` measures that difference per box, in numbers a
 classifier can weigh (``vision.reference_reading``):
 
 - colour: the CIE Lab difference of the live crop and the reference crop, after the frame's
-  own light change is taken out (``match_light``, then the median difference over every box:
+  own light change is taken out (``light_map``, ``relit``; then the median difference over every box:
   most boxes are unchanged), each crop aligned to the reference within a few px (registration moves a
   little between frames); its mean, upper percentiles and the share of pixels over 12 and
   25 units, lightness and colour apart (a shadow darkens, a piece also changes colour), the
@@ -34,12 +34,6 @@ CHANGED = (12.0, 25.0)
 FEATURES = ("mean_de", "p75_de", "p90_de", "p99_de", "changed_lo", "changed_hi", "blob", "darker", "brighter",
             "mean_dl", "mean_dc", "ncc", "grad_diff", "centre_de")
 COLOUR = ("L", "a", "b")       # mean Lab of a box's changed pixels (its own pixels where none changed)
-
-
-def match_light(live: np.ndarray, ref: np.ndarray) -> np.ndarray:
-    """``ref``'s crops (N, h, w, 3) uint8 BGR brought into the light of ``live``'s
-    (``light_map``)."""
-    return relit(ref, light_map(live, ref))
 
 
 def light_map(live: np.ndarray, ref: np.ndarray) -> np.ndarray:

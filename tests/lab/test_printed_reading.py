@@ -129,7 +129,7 @@ def test_the_pipeline_reads_each_box_beside_the_empty_boards_in_one_pass(shots, 
     from vision.barrage.reference_reading import table_reader
     from vision.barrage.slot_model import kind_context
     from vision.rectify import cut_crops, plan_crops
-    from vision.reference_features import match_light
+    from vision.reference_features import light_map, relit
 
     reader = ReferenceReader.load(profile)
     layout = reader.pipeline.profile.layout
@@ -137,7 +137,8 @@ def test_the_pipeline_reads_each_box_beside_the_empty_boards_in_one_pass(shots, 
     reading = reader.pipeline.read_frame(image, shots.companies)
     plan = plan_crops(layout, reading.camera)
     # each crop beside the same box of the empty board, in the frame's light: the net's one look
-    assert np.array_equal(reading.look.context, match_light(reading.look.crops, cut_crops(reader.empty_view, plan)))
+    empty = cut_crops(reader.empty_view, plan)
+    assert np.array_equal(reading.look.context, relit(empty, light_map(reading.look.crops, empty)))
     evidence = reader.evidence(image, shots.companies)
     assert evidence.piece_logits.shape == (len(layout.boxes), 6)
     # a profile without an empty board: the same pipeline reads beside its kinds' median crops again

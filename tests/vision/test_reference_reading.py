@@ -13,7 +13,7 @@ from vision.barrage.reference_reading import (GATE_FILE, GATE_KINDS, Heads, Logi
 from vision.layout import load_layout
 from vision.reader import SlotReading
 from vision import reference_features as rfeat
-from vision.reference_features import FEATURES, box_features, match_light
+from vision.reference_features import FEATURES, box_features, light_map, relit
 
 
 def _crops(n: int = 6, seed: int = 0) -> np.ndarray:
@@ -45,7 +45,7 @@ def test_the_reference_is_brought_into_the_frames_light():
     live = _crops(12, seed=3)
     ref = np.clip(live.astype(float) * 1.4 + 10, 0, 255).astype(np.uint8)     # calibrated in a brighter room
     live[0, 10:38, 10:38] = (30, 40, 200)                                       # and a piece since
-    matched = match_light(live, ref)
+    matched = relit(ref, light_map(live, ref))
     assert np.abs(matched[1:].astype(int) - live[1:]).mean() < 3
     assert np.abs(ref[1:].astype(int) - live[1:]).mean() > 30
     f = dict(zip(FEATURES, box_features(live, matched)[0].T))

@@ -118,7 +118,7 @@ def test_the_pipeline_feeds_it_the_slot_models_input_mirrored_when_the_slot_mode
     camera = camera_position(reg.H, frame.shape)
     plan = plan_crops(LAYOUT, camera)
     view, crops = crops_from_frame(frame, reg.H, LAYOUT, plan=plan)
-    context = pipeline.context(crops, plan)
+    context, _ = pipeline.context(crops, plan)
     for mirrored in (False, True):
         session.feeds.clear()
         inputs, first = pipeline._first_look(crops, context, mirrored)

@@ -33,7 +33,8 @@ def cmd_read(args: argparse.Namespace) -> int:
         return 2
     pipeline = load_pipeline(args)
     # a profile folder made by ``calibrate``: read against its empty board (issue #79)
-    if args.profile is not None and Path(args.profile).is_dir():
+    against_empty = args.profile is not None and Path(args.profile).is_dir()
+    if against_empty:
         from .reference_reading import ReferenceError, ReferenceReader
         try:
             reading = ReferenceReader.around(pipeline, args.profile).read(frame, args.companies)
@@ -44,7 +45,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     out = Path(args.out or Path(args.image).with_suffix(".annotated.png"))
     written = wrote("read", lambda: write_png(out, annotate(frame, reading, pipeline.profile.layout)))
     status = 0 if reading.map is not None and written else 1
-    hint = calibration_hint(reading, against_empty=args.profile is not None and Path(args.profile).is_dir())
+    hint = calibration_hint(reading, against_empty)
     if args.json:
         print(json.dumps(reading.to_dict() | ({"annotated": str(out)} if written else {})
                          | ({"hint": hint} if hint else {})))

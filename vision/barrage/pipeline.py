@@ -61,7 +61,7 @@ class Focus(Protocol):
 class CloserLook(Protocol):
     """Chooses a frame's ``Focus`` from the slot net's first look, with what it measures on the
     crops alone (``prepare``: run while the net reads them, on the other core; ``light``: the
-    lines from the empty board's light to the frame's, ``Pipeline.lit_context``)."""
+    lines from the empty board's light to the frame's, ``Pipeline.context``)."""
     def prepare(self, crops: np.ndarray, context: np.ndarray, light: np.ndarray | None) -> object: ...
     def focus(self, look: SlotLook, prepared: object) -> Focus: ...
 
@@ -262,7 +262,7 @@ class Pipeline:
                                        paper=paper_white(frame, reg.corners), lens=reg.lens)
         t["rectify"] = _since(t1)
         t1 = time.perf_counter()
-        context, light = self.lit_context(crops, plan)
+        context, light = self.context(crops, plan)
         if self.closer_look is None:
             inputs, first = self._first_look(crops, context)
             look = SlotLook(crops, context, first)
@@ -304,14 +304,11 @@ class Pipeline:
         return Reading(board, slots, flags, reg.source, reg.H, t, motion, settled is not None, view, camera, reg.lens,
                        look)
 
-    def context(self, crops: np.ndarray, plan: CropPlan) -> np.ndarray:
+    def context(self, crops: np.ndarray, plan: CropPlan) -> tuple[np.ndarray, np.ndarray | None]:
         """What each crop is read beside: the same box of the empty board's view in the frame's
-        light where the pipeline has one (``reference``), else its kind's median crop."""
-        return self.lit_context(crops, plan)[0]
-
-    def lit_context(self, crops: np.ndarray, plan: CropPlan) -> tuple[np.ndarray, np.ndarray | None]:
-        """``context``, and the lines from the empty board's light to the frame's
-        (``vision.reference_features.light_map``; None without an empty board)."""
+        light where the pipeline has one (``reference``), else its kind's median crop; and the
+        lines from the empty board's light to the frame's (``vision.reference_features.light_map``;
+        None without an empty board)."""
         if self.reference is None:
             return kind_context(crops, self.profile.layout.kinds), None
         # the same boxes while the registration holds: cut once
