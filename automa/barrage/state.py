@@ -413,9 +413,14 @@ def capacity(dam: Dam, companies: Mapping[str, Company]) -> int:
     Your level 1 and level 2 Dams can hold 1 or 2 Water Drops respectively"). ``companies``:
     the game's (a neutral dam, or one whose owner is not among them, holds one per piece)."""
     owner = companies.get(dam.owner)
-    if dam.pieces == DEL_MONTE_LEVEL and owner is not None and owner.has_officer("del-monte"):
-        return DEL_MONTE_DROPS
-    return dam.pieces
+    return holds(dam.pieces, owner is not None and owner.has_officer("del-monte"))
+
+
+def holds(pieces: int, del_monte: bool = False) -> int:
+    """Drops a dam of ``pieces`` pieces holds (``capacity``); ``del_monte``: its owner has
+    Graziano Del Monte, whose level 3 dams hold 4. The camera's reader, which knows the
+    companies by name only, asks this."""
+    return DEL_MONTE_DROPS if del_monte and pieces == DEL_MONTE_LEVEL else pieces
 
 
 def built_on_map(dams: dict[str, Dam], conduits: dict[str, str], powerhouses: dict[str, str]) -> Counter:

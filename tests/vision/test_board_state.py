@@ -100,3 +100,18 @@ def test_a_copied_map_is_equal_and_changes_apart():
     copy.unknown.append("3U")
     assert original.dams["1U"].pieces == 1 and "2A" not in original.conduits
     assert original.headstreams["A"] == 1 and original.unknown == ["2U"]
+
+
+def test_four_drops_break_a_rule_only_where_del_monte_is_not_the_owner():
+    """Rulings V14: a level 3 dam of a company with Del Monte holds 4 drops; 5 is still too many."""
+    readings = empty_readings(**{"1U": dam("1U", "italy", "base+2", drops=4), "2U": dam("2U", "usa", "base+2", drops=4),
+                                 "3U": dam("3U", "italy", "base+1", drops=3)})
+    _, flags = build_map(readings, del_monte=["italy"])
+    problems = {f.slot: f.problem for f in flags}
+    assert "1U" not in problems
+    assert problems["2U"] == "4 drops but the dam holds 3"
+    assert problems["3U"] == "3 drops but the dam holds 2"
+    _, flags = build_map(empty_readings(**{"1U": dam("1U", "italy", "base+2", drops=5)}), del_monte=["italy"])
+    assert [f.problem for f in flags if f.slot == "1U"] == ["5 drops but the dam holds 4"]
+    _, flags = build_map(empty_readings(**{"1U": dam("1U", "italy", "base+2", drops=4)}))
+    assert [f.problem for f in flags if f.slot == "1U"] == ["4 drops but the dam holds 3"]

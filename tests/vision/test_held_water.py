@@ -194,3 +194,34 @@ def test_a_dam_keeps_both_notes_when_its_colour_and_its_water_break_a_rule():
     assert (dam.piece, dam.owner) == ("base+1", "italy")
     assert dam.conflict == ("looks like france's colour, but france is not in this game; "
                             "read alone: base with 2 drops, more than it holds; taken as base+1 with 2 drops")
+
+
+def test_a_del_monte_level_3_dam_is_read_with_four_drops():
+    """Rulings V14: Graziano Del Monte's level 3 dams hold 4 drops; other companies' 3, and
+    his level 2 dams still 2. A lake reading 4 drops beside a base + 2 dam of each."""
+    raw = logits({"3U": ({"base+2": 0.9, "base+1": 0.1}, {"italy": 1.0}),
+                  "4U": ({"base+2": 0.9, "base+1": 0.1}, {"usa": 1.0}),
+                  "5U": ({"base+1": 1.0}, {"italy": 1.0})},
+                 drops={"lake:3U": {4: 0.8, 3: 0.2}, "lake:4U": {4: 0.8, 3: 0.2}, "lake:5U": {4: 0.8, 2: 0.2}})
+    out = {b.key: r for b, r in zip(LAYOUT.boxes, decode(raw, LAYOUT.kinds, None, WATER, del_monte=["italy"]))}
+    assert (out["3U"].piece, out["lake:3U"].drops, out["3U"].conflict) == ("base+2", 4, None)
+    assert (out["4U"].piece, out["lake:4U"].drops) == ("base+2", 3)
+    assert "more than it holds" in out["4U"].conflict
+    assert (out["5U"].piece, out["lake:5U"].drops) == ("base+1", 2)
+    # without Del Monte in the game, Italy's dam holds 3 like any other
+    plain = {b.key: r for b, r in zip(LAYOUT.boxes, decode(raw, LAYOUT.kinds, None, WATER))}
+    assert plain["lake:3U"].drops == 3
+
+
+def test_four_drops_are_weighed_as_the_training_weighed_three():
+    """No training lake held 4 drops (Del Monte is not in the generator's games): the count
+    is divided by the share of 3, the most any held (rulings V14)."""
+    shares = lake_shares()
+    assert shares[4] == 0 and shares[3] > 0
+    deep = pair_weights(shares, del_monte=True)
+    top = PIECES.index("base+2")
+    assert deep[top, 4] == pytest.approx(deep[top, 3]) and deep[top, 5] == 0
+    assert (deep[PIECES.index("base+1")] == WATER.weights[PIECES.index("base+1")]).all()
+    weights = WATER.owner_weights(["italy"])
+    assert weights.shape == (len(PIECES), len(OWNERS), MAX_DROPS + 1)
+    assert weights[top, OWNERS.index("italy"), 4] > 0 and weights[top, OWNERS.index("usa"), 4] == 0

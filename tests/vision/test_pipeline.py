@@ -200,6 +200,11 @@ def test_read_command_takes_the_games_companies(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["read", image, "--companies", "usa,spain"])
     assert stop.value.code == 2 and "unknown company 'spain'" in capsys.readouterr().err
+    assert build_parser("read").parse_args(["read", image, "--del-monte", "USA"]).del_monte == ["usa"]
+    assert build_parser("read").parse_args(["read", image]).del_monte == ()
+    with pytest.raises(SystemExit) as stop:
+        main(["read", image, "--del-monte", "spain"])
+    assert stop.value.code == 2 and "unknown company 'spain'" in capsys.readouterr().err
 
 
 def test_read_and_eval_can_read_blind_with_every_colour(tmp_path):

@@ -257,16 +257,21 @@ def test_the_page_moves_on_when_the_camera_sees_the_instruction_done(client, ses
 
 def test_the_camera_is_read_knowing_the_sessions_companies(client, session_id, monkeypatch):
     """Rulings V4: the session's companies go with every reading, so a white piece is never
-    read as France in a game France does not play."""
+    read as France in a game France does not play; V14: and those with Graziano Del Monte,
+    whose level 3 dams hold 4 drops."""
     asked = []
 
-    def look(profile, turns, since_last_step, companies):
-        asked.append(companies)
+    def look(profile, turns, since_last_step, companies, del_monte=()):
+        asked.append((companies, del_monte))
         return Look(np.zeros((8, 8, 3), np.uint8), None, None, "aruco")
     monkeypatch.setattr(services_from(client).live, "look", look)
     client.get(f"/barrage/api/sessions/{session_id}/live")
     client.get(f"/barrage/api/sessions/{session_id}/camera.jpg")
-    assert asked == [("germany", "usa"), ("germany", "usa")]
+    assert asked == [(("germany", "usa"), ())] * 2
+    sid = client.post("/barrage/api/sessions", json={"role_usa": "automa", "level_usa": "very-hard",
+                                                    "officer_usa": "del-monte", "role_germany": "human"}).json["id"]
+    client.get(f"/barrage/api/sessions/{sid}/live")
+    assert asked[-1] == (("germany", "usa"), ("usa",))
 
 
 def test_a_change_the_rules_never_make_is_a_misreading_not_a_move():

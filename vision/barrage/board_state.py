@@ -6,10 +6,11 @@ Occluded slots are ``unknown`` and contribute nothing to the map.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, field
 
 from automa.barrage.data import barrage_map, components
-from automa.barrage.state import NEUTRAL, Dam, GameState, built_on_map, pieces_left, validate
+from automa.barrage.state import NEUTRAL, Dam, GameState, built_on_map, holds, pieces_left, validate
 from automa.common.errors import StateError
 
 from ..layout import Layout
@@ -65,7 +66,9 @@ def slot_readings(layout: Layout, crops: list[CropReading]) -> list[SlotReading]
     return out
 
 
-def build_map(readings: list[SlotReading]) -> tuple[MapState, list[Flag]]:
+def build_map(readings: list[SlotReading], del_monte: Collection[str] = ()) -> tuple[MapState, list[Flag]]:
+    """The map the readings make, and the flags on them (``rule_flags``); ``del_monte``: the
+    companies with Graziano Del Monte, whose level 3 dams hold 4 drops."""
     state, flags = MapState(), []
     for r in readings:
         if r.unknown:
@@ -95,17 +98,18 @@ def build_map(readings: list[SlotReading]) -> tuple[MapState, list[Flag]]:
             state.conduits[r.id] = r.owner
         else:
             state.powerhouses[r.id] = r.owner
-    return state, flags + rule_flags(state)
+    return state, flags + rule_flags(state, del_monte)
 
 
-def rule_flags(state: MapState) -> list[Flag]:
-    """Rules a physical board cannot break, so a break means a misreading."""
+def rule_flags(state: MapState, del_monte: Collection[str] = ()) -> list[Flag]:
+    """Rules a physical board cannot break, so a break means a misreading; ``del_monte``: as
+    ``build_map``'s."""
     bmap, start = barrage_map(), components().raw["starting"]["structures"]
     flags: list[Flag] = []
     basins: dict[tuple[str, int], str] = {}
     for space, dam in state.dams.items():
-        if dam.drops > dam.pieces:
-            flags.append(Flag(space, f"{dam.drops} drops but the dam holds {dam.pieces}"))
+        if dam.drops > (most := holds(dam.pieces, dam.owner in del_monte)):
+            flags.append(Flag(space, f"{dam.drops} drops but the dam holds {most}"))
         if dam.owner == NEUTRAL:
             continue
         key = (dam.owner, bmap.dams[space].basin)

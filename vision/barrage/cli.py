@@ -37,11 +37,11 @@ def cmd_read(args: argparse.Namespace) -> int:
     if against_empty:
         from .reference_reading import ReferenceError, ReferenceReader
         try:
-            reading = ReferenceReader.around(pipeline, args.profile).read(frame, args.companies)
+            reading = ReferenceReader.around(pipeline, args.profile).read(frame, args.companies, args.del_monte)
         except ReferenceError as exc:
             raise SystemExit(f"cannot load the profile: {exc}") from None
     else:
-        reading = pipeline.read_frame(frame, args.companies)
+        reading = pipeline.read_frame(frame, args.companies, args.del_monte)
     out = Path(args.out or Path(args.image).with_suffix(".annotated.png"))
     written = wrote("read", lambda: write_png(out, annotate(frame, reading, pipeline.profile.layout)))
     status = 0 if reading.map is not None and written else 1
@@ -167,6 +167,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_model_options(p)
     p.add_argument("--companies", type=companies,
                    help="the companies in the game, e.g. usa,germany: pieces are read as theirs or neutral")
+    p.add_argument("--del-monte", type=companies, default=(), metavar="COMPANY",
+                   help="the company with Graziano Del Monte (a Very Hard Automa's officer): its level 3 dams "
+                        "hold 4 drops")
     p.add_argument("--out", type=png_path, help="annotated PNG (default: IMAGE.annotated.png)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_read)

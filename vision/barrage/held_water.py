@@ -1,7 +1,8 @@
 """A dam holds one water drop per piece: a constraint on reading a dam with its lake.
 
 A dam of one, two or three pieces (a base, plus one or two elevations) holds at most
-1, 2 or 3 drops, and an empty dam space none (``automa.barrage.state.validate``). The
+1, 2 or 3 drops, and an empty dam space none (``automa.barrage.state.validate``); a level 3
+dam of a company with Graziano Del Monte holds 4 (``automa.barrage.state.holds``). The
 drops stand in the dam's lake, a box of its own, so the net reads the dam and its
 drops apart. Dam heights are its weakest reading (from ~2 m up an elevation moves a
 dam's top by about one view pixel) and drop counts its next weakest; read together,
@@ -19,21 +20,32 @@ four in five none, ``lab/training/lake_shares.py``). Read with its dam the lake 
 any lake: the decoder divides those shares out and lets every count the dam can hold
 be equally likely, so how full a dam is comes from the picture, not from the training
 set's games. Without it, a drop hard to see (blue on a pale blue lake, in glare) was
-read as none far more often than a drop was seen too many (docs/benchmarks.md).
+read as none far more often than a drop was seen too many (docs/benchmarks.md). The
+training's games hold no Del Monte dam, so no lake of theirs held 4: that count is divided
+by the share of 3, the nearest count they held (rulings V14).
 """
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from ..layout import Layout
-from .labels import MAX_DROPS, PIECES, dam_pieces
+from automa.barrage.state import holds
 
-# (piece class, drop count) -> whether a dam of that class holds that many drops.
-FITS = np.array([[d <= dam_pieces(p) for d in range(MAX_DROPS + 1)] for p in PIECES])
+from ..layout import Layout
+from .labels import MAX_DROPS, OWNERS, PIECES, dam_pieces
+
+
+def fits(del_monte: bool = False) -> np.ndarray:
+    """(piece class, drop count) -> whether a dam of that class holds that many drops;
+    ``del_monte``: a dam of a company with Graziano Del Monte."""
+    return np.array([[d <= holds(dam_pieces(p), del_monte) for d in range(MAX_DROPS + 1)] for p in PIECES])
+
+
+FITS = fits()
 LAKE_SHARES = Path(__file__).resolve().parents[2] / "models" / "barrage_lake_shares.json"
 
 
@@ -48,12 +60,16 @@ def lake_shares(path: str | Path = LAKE_SHARES) -> np.ndarray:
     return shares
 
 
-def pair_weights(shares: np.ndarray) -> np.ndarray:
+def pair_weights(shares: np.ndarray, del_monte: bool = False) -> np.ndarray:
     """(piece class, drop count) -> what a lake reading's chance of that count is multiplied
-    by, for a dam of that class: 0 beyond its capacity; else the share of the counts it can
-    hold (each as likely) over the share of the training lakes that held it."""
-    per_count = FITS / FITS.sum(axis=1, keepdims=True)
-    return per_count / np.where(FITS.any(axis=0), shares, 1.0)
+    by, for a dam of that class (``del_monte``: of a company with Del Monte): 0 beyond its
+    capacity; else the share of the counts it can hold (each as likely) over the share of
+    the training lakes that held it, or for a count none held, the share of the most held."""
+    fit = fits(del_monte)
+    per_count = fit / fit.sum(axis=1, keepdims=True)
+    held = np.flatnonzero(shares > 0)
+    seen = shares[np.minimum(np.arange(len(shares)), held.max())]
+    return per_count / np.where(fit.any(axis=0), seen, 1.0)
 
 
 @dataclass(frozen=True)
@@ -70,18 +86,21 @@ class Choice:
 def choose(table: np.ndarray, drops_p: np.ndarray, weights: np.ndarray) -> Choice:
     """The likeliest reading of a dam and its lake that fits the dam's capacity.
     ``table``: the dam's (pieces, owners) reading probabilities; ``drops_p``: the lake's
-    drop-count probabilities; ``weights``: ``pair_weights``. The dam and the lake are read
+    drop-count probabilities; ``weights``: ``pair_weights``, (pieces, counts) or, where
+    owners' dams hold differently, (pieces, owners, counts). The dam and the lake are read
     as independent, as the heads are. The two shares multiply to the whole reading's
     probability among the readings that fit. Counts past ``weights``' (a headstream counter's
     wider head, ``vision.barrage.drop_counter.widen``) fit no dam and are left out."""
-    drops_p = drops_p[:weights.shape[1]]
-    joint = table[:, :, None] * drops_p[None, None, :] * weights[:, None, :]
+    if weights.ndim == 2:
+        weights = np.broadcast_to(weights[:, None, :], (*table.shape, weights.shape[1]))
+    drops_p = drops_p[:weights.shape[2]]
+    joint = table[:, :, None] * drops_p[None, None, :] * weights
     j, k, d = np.unravel_index(int(joint.argmax()), joint.shape)
     total = float(joint.sum())   # > 0: an empty space with no drops always fits
-    alone_piece = int(np.unravel_index(int(table.argmax()), table.shape)[0])
+    alone_piece, alone_owner = np.unravel_index(int(table.argmax()), table.shape)
     alone_drops = int(drops_p.argmax())
     conflict = None
-    if not FITS[alone_piece, alone_drops]:
+    if weights[alone_piece, alone_owner, alone_drops] == 0:
         conflict = (f"read alone: {PIECES[alone_piece]} with {_drops(alone_drops)}, more than it holds; "
                     f"taken as {PIECES[j]} with {_drops(d)}")
     held = float(joint[j, k].sum())      # the chosen (piece, owner) with any drop count that fits
@@ -95,17 +114,28 @@ def _drops(n: int) -> str:
 @dataclass(frozen=True, eq=False)
 class HeldWater:
     """The (dam box, its lake's box) pairs of a layout, in the model's batch order, and the
-    ``pair_weights`` they are read with."""
+    ``pair_weights`` they are read with, for most companies' dams and for Del Monte's."""
     pairs: tuple[tuple[int, int], ...]
     weights: np.ndarray
+    del_monte_weights: np.ndarray
 
     @classmethod
     def from_layout(cls, layout: Layout, shares: np.ndarray | None = None) -> "HeldWater":
         """``shares``: the training lakes' drop-count shares (default: the shipped ones)."""
         index = layout.box_index()
+        shares = lake_shares() if shares is None else shares
         return cls(tuple((index[s.key], index[f"lake:{s.id}"]) for s in layout.of_kind("dam")
                          if f"lake:{s.id}" in index),
-                   pair_weights(lake_shares() if shares is None else shares))
+                   pair_weights(shares), pair_weights(shares, del_monte=True))
 
-    def choose(self, table: np.ndarray, drops_p: np.ndarray) -> Choice:
-        return choose(table, drops_p, self.weights)
+    def owner_weights(self, del_monte: Collection[str] = ()) -> np.ndarray:
+        """The weights ``choose`` takes: (pieces, counts), or (pieces, owners, counts) where
+        ``del_monte`` names companies with Graziano Del Monte."""
+        if not del_monte:
+            return self.weights
+        theirs = np.isin(OWNERS, list(del_monte))[None, :, None]
+        return np.where(theirs, self.del_monte_weights[:, None, :], self.weights[:, None, :])
+
+    def choose(self, table: np.ndarray, drops_p: np.ndarray, weights: np.ndarray | None = None) -> Choice:
+        """``weights``: ``owner_weights``' (default: one per piece for every company)."""
+        return choose(table, drops_p, self.weights if weights is None else weights)

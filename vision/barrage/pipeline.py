@@ -235,11 +235,13 @@ class Pipeline:
         self.register(frame)
         return _since(t0)
 
-    def read_frame(self, frame: np.ndarray, companies: Collection[str] | None = None) -> Reading:
+    def read_frame(self, frame: np.ndarray, companies: Collection[str] | None = None,
+                   del_monte: Collection[str] = ()) -> Reading:
         """``frame``: an 8-bit BGR picture, as OpenCV reads and captures them (ValueError
         otherwise: ``cv2.cvtColor`` converts a grey or BGRA one). ``companies``: the companies
         in the game, when known (a session knows them): a piece is then read as one of theirs
-        or neutral (rulings V4)."""
+        or neutral (rulings V4); ``del_monte``: those with Graziano Del Monte, whose level 3
+        dams hold 4 drops (rulings V14)."""
         t: dict[str, float] = {}
         t0 = time.perf_counter()
         frame, gray, reg = self.register(frame)
@@ -280,7 +282,8 @@ class Pipeline:
 
         def read(outputs: dict[str, np.ndarray], plain: dict[str, np.ndarray] | None = None) -> list[SlotReading]:
             slots = slot_readings(self.profile.layout, decode(outputs, self.profile.layout.kinds, self.neutral,
-                                                              self.water, companies, self.seen, plain))
+                                                              self.water, companies, self.seen, plain,
+                                                              del_monte))
             return slots if self.confidence is None else self.confidence.apply(slots, lean)
 
         def mirrored() -> list[dict[str, np.ndarray]]:
@@ -293,7 +296,7 @@ class Pipeline:
         # The frame that completes a stable state reports that state (read from the still
         # spell's frames together); any other frame reports itself.
         slots = settled if settled is not None else single
-        board, flags = build_map(slots)
+        board, flags = build_map(slots, del_monte)
         if reg.source == "stale":
             flags.insert(0, Flag("board", "markers hidden: using the last known board position"))
         elif reg.source == "manual":

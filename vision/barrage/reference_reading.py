@@ -236,34 +236,38 @@ class ReferenceReader:
                 changed[at] = gate.chance(gate_inputs[at])
         return Compared(gate_inputs, colour, changed, changed >= 0.5)
 
-    def evidence(self, frame: np.ndarray, companies: Collection[str] | None = None) -> BoxEvidence | None:
+    def evidence(self, frame: np.ndarray, companies: Collection[str] | None = None,
+                 del_monte: Collection[str] = ()) -> BoxEvidence | None:
         """The pipeline's reading of ``frame`` and each box's difference from the empty board;
         None where the board is not found."""
-        reading = self.pipeline.read_frame(frame, companies)
+        reading = self.pipeline.read_frame(frame, companies, del_monte)
         if reading.map is None or reading.look is None or not isinstance(reading.look.focus, Compared):
             return None
         raw, compared = reading.look.outputs, reading.look.focus
         return BoxEvidence(compared.gate_inputs, compared.colour, compared.changed, raw["owner"], raw["piece"],
                            raw["drops"], reading)
 
-    def read(self, frame: np.ndarray, companies: Collection[str] | None = None) -> Reading:
+    def read(self, frame: np.ndarray, companies: Collection[str] | None = None,
+             del_monte: Collection[str] = ()) -> Reading:
         """``frame`` read against the empty board: the pipeline's ``Reading`` with its slots,
-        map and flags judged again (``judge``)."""
-        ev = self.evidence(frame, companies)
+        map and flags judged again (``judge``); ``companies`` and ``del_monte`` as
+        ``Pipeline.read_frame``'s."""
+        ev = self.evidence(frame, companies, del_monte)
         if ev is None:
-            return self.pipeline.read_frame(frame, companies)
+            return self.pipeline.read_frame(frame, companies, del_monte)
         slots = judge(self.pipeline.profile.layout, ev.reading.slots, ev.changed,
                       self.owners(ev, companies), ev.piece_logits, ev.drop_logits, self.printed_drops,
                       self.heads.owner is not None)
-        board, flags = build_map(slots)
+        board, flags = build_map(slots, del_monte)
         kept = [f for f in ev.reading.flags if f.slot == "board"]
         if ev.reading.stable:
             self.stable = slots
         return replace(ev.reading, map=board, slots=slots, flags=kept + flags)
 
-    def read_frame(self, frame: np.ndarray, companies: Collection[str] | None = None) -> Reading:
+    def read_frame(self, frame: np.ndarray, companies: Collection[str] | None = None,
+                   del_monte: Collection[str] = ()) -> Reading:
         """``read``, called as ``Pipeline.read_frame`` is: the page reads frames with either."""
-        return self.read(frame, companies)
+        return self.read(frame, companies, del_monte)
 
     def owners(self, ev: BoxEvidence, companies: Collection[str] | None) -> np.ndarray:
         """(N, len(OWNERS)) each box's owner log-chances: by the profile's owner head where it

@@ -245,7 +245,8 @@ def _outsiders(table: np.ndarray, mask: np.ndarray, why: str) -> dict[int, str]:
 
 def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | None = None,
            water: HeldWater | None = None, companies: Collection[str] | None = None,
-           seen: float | None = None, seen_also: dict[str, np.ndarray] | None = None) -> list[CropReading]:
+           seen: float | None = None, seen_also: dict[str, np.ndarray] | None = None,
+           del_monte: Collection[str] = ()) -> list[CropReading]:
     """Readings from the heads; ``neutral``: the map's neutral dams, which narrow what a
     dam slot can read (``vision.barrage.neutral_dams``); ``water``: which lake holds each dam's
     drops, read together with the dam (``vision.barrage.held_water``); ``companies``: the
@@ -254,7 +255,8 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
     or surer stand for them (``companies_seen``, rulings V10), else every colour stays possible;
     ``seen_also``: the same boxes' outputs read otherwise (a still spell's frames without their
     mirrored looks), whose companies seen count as well: a second look can lower a piece's
-    share under ``seen`` but cannot take away a company the frames themselves show surely.
+    share under ``seen`` but cannot take away a company the frames themselves show surely;
+    ``del_monte``: the companies with Graziano Del Monte, whose level 3 dams hold 4 drops.
     A piece is read with a colour and an empty box with none; where the heads alone give a
     piece with no colour, the reading notes it (rulings V11). Confidence is the probability
     of the reading among the readings allowed (with companies guessed, among every colour)
@@ -296,8 +298,9 @@ def decode(raw: dict[str, np.ndarray], kinds: list[str], neutral: NeutralDams | 
             j = int(drops_p[i].argmax())
             drops, conf = j, conf * float(drops_p[i, j])
         out.append(CropReading(piece, owner, drops, bool(occluded_p[i] > 0.5), conf, notes.get(i)))
+    weights = water.owner_weights(del_monte) if water is not None else None
     for dam, lake in water.pairs if water is not None else ():
-        c = water.choose(table[dam], drops_p[lake])
+        c = water.choose(table[dam], drops_p[lake], weights)
         piece = PIECES[c.piece]
         out[dam] = replace(out[dam], piece=piece, owner=OWNERS[c.owner] if piece != "empty" else None,
                            confidence=float(visible[dam] * kept[dam]) * c.piece_share,

@@ -218,9 +218,11 @@ def _look(sid: int) -> tuple[Look, Step, list[Step]]:
     steps = store.steps(sid)
     last = steps[-1]
     turns = sum(1 for s in steps if s.kind in ("automa", "human"))
-    companies = tuple(sorted(game.load(last)[0].companies))
+    state = game.load(last)[0]
+    companies = tuple(sorted(state.companies))
+    del_monte = tuple(c for c in companies if state.companies[c].has_officer("del-monte"))
     look = services().live.look(store.session(sid).settings.get("profile"), turns, time.time() - last.created,
-                                companies)
+                                companies, del_monte)
     return look, last, steps
 
 

@@ -196,30 +196,32 @@ class Live:
         return self.watch.health(look.frame is not None, registered, problems[-1] if problems else None)
 
     def look(self, profile: str | None = None, turns: int = 0, since_last_step: float = 0.0,
-             companies: tuple[str, ...] | None = None) -> Look:
+             companies: tuple[str, ...] | None = None, del_monte: tuple[str, ...] = ()) -> Look:
         """One frame read through the pipeline, cached briefly (the image and the status poll
-        share it); ``companies``: the game's, whose pieces alone are read (rulings V4)."""
-        key = (profile, turns, since_last_step >= DEMO_DELAY, companies)
+        share it); ``companies``: the game's, whose pieces alone are read (rulings V4);
+        ``del_monte``: those with Graziano Del Monte, whose level 3 dams hold 4 drops."""
+        key = (profile, turns, since_last_step >= DEMO_DELAY, companies, del_monte)
         with self._lock:
             now = time.monotonic()
             if self._cache and self._cache[1] == key and now - self._cache[0] < CACHE_SECONDS:
                 return self._cache[2]
-            look = self._read(profile, self.frame(turns, since_last_step), companies)
+            look = self._read(profile, self.frame(turns, since_last_step), companies, del_monte)
             self._cache = (now, key, look)
             return look
 
-    def _read(self, profile: str | None, frame: np.ndarray | None, companies: tuple[str, ...] | None) -> Look:
+    def _read(self, profile: str | None, frame: np.ndarray | None, companies: tuple[str, ...] | None,
+              del_monte: tuple[str, ...]) -> Look:
         if frame is None:
             problems = getattr(self._capture, "problems", [])
             return Look(None, None, None, "none", problem=problems[-1] if problems else "no frame from the camera yet")
         note = getattr(self._capture, "note", None)     # a file or the demo has none
         pipeline = self._pipeline(profile)
         if pipeline is not None:
-            reading = pipeline.read_frame(frame, companies)
+            reading = pipeline.read_frame(frame, companies, del_monte)
             if reading.stable and reading.view is not None and reading.camera is not None:
                 self._stable_views[profile] = StableView(reading.view, reading.camera)
             stable = pipeline.stable
-            stable_map, stable_flags = build_map(stable) if stable else (None, [])
+            stable_map, stable_flags = build_map(stable, del_monte) if stable else (None, [])
             return Look(frame, reading, reading.homography, reading.registration, stable_map,
                         stable_view=self._stable_views.get(profile), camera_note=note, lens=reading.lens,
                         stable_flags=tuple(stable_flags))
