@@ -19,13 +19,17 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from babel.messages.pofile import read_po, write_po
 from babel.support import Translations
 from flask import Blueprint, Flask, Response, current_app, has_request_context, request
-from flask_babel import Babel, Domain, get_locale
+from flask_babel import Babel, Domain, get_locale, gettext
+
+from automa.common.trace import said
 
 HERE = Path(__file__).resolve().parent
 SHARED = HERE / "translations"
@@ -97,6 +101,8 @@ def init_app(app: Flask, pages: list[tuple[str, Blueprint]]) -> None:
         if domain is not None:
             domain.as_default()
 
+    app.jinja_env.globals["said_trace"] = said_trace
+
     @app.context_processor
     def languages() -> dict:
         lang = str(get_locale())
@@ -109,6 +115,18 @@ def init_app(app: Flask, pages: list[tuple[str, Blueprint]]) -> None:
         if lang is not None:
             response.set_cookie(COOKIE, lang, max_age=COOKIE_DAYS * 86400, samesite="Lax")
         return response
+
+
+def said_trace(decision: Mapping[str, Any] | None) -> list[str]:
+    """A decision's trace in the page's language: each line's English template
+    (``automa.common.trace``) looked up in the page's catalogue, its values put in; the lines of
+    a decision saved without its words (``trace_words``), as the engine wrote them."""
+    if not decision:
+        return []
+    words = decision.get("trace_words")
+    if not isinstance(words, list):
+        return [str(line) for line in decision.get("trace", [])]
+    return said(words, gettext)
 
 
 def game_text(game_id: str, text: str) -> str:
@@ -130,10 +148,24 @@ def game_texts(package: Path) -> list[str]:
     return [game.name, game.summary] if game is not None else []
 
 
+def trace_texts(package: Path) -> list[str]:
+    """The templates of the trace lines (``automa.common.trace``: ``add``, ``section``, ``text``)
+    that the engine of the game page ``package`` (``web/<pkg>``, its engine ``automa/<pkg>``)
+    writes, which the page says in its language (``said_trace``)."""
+    from babel.messages.extract import extract_from_dir
+
+    engine = HERE.parent / "automa" / package.name
+    if package == HERE or not engine.is_dir():
+        return []
+    found = extract_from_dir(str(engine), method_map=[("**.py", "python")],
+                             keywords={"add": None, "section": None, "text": None})
+    return sorted({message for _, _, message, _, _ in found if isinstance(message, str) and message})
+
+
 def update(folder: Path) -> None:
     """Extract the texts of ``folder`` (its own modules, templates/ and static/, not its
-    subpackages'; for a game's page also its game's name and summary), update each language's
-    catalogues in ``folder/translations`` and compile them."""
+    subpackages'; for a game's page also its game's name and summary, and its engine's trace
+    lines), update each language's catalogues in ``folder/translations`` and compile them."""
     pybabel = [sys.executable, "-m", "babel.messages.frontend", "--quiet"]
     out = folder / "translations"
     out.mkdir(exist_ok=True)
@@ -143,6 +175,8 @@ def update(folder: Path) -> None:
                         "--omit-header", "-o", str(pot), str(folder)], check=True)
         if domain == "messages" and (texts := game_texts(folder)):
             add_to_template(pot, texts, "the home page: the game's name or summary (automa/, game.py)")
+        if domain == "messages" and (texts := trace_texts(folder)):
+            add_to_template(pot, texts, "the Automa's trace (automa/)")
         for lang in LANGUAGES:
             if lang == DEFAULT:
                 continue

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from automa.common.errors import StateError
-from automa.common.trace import Trace
+from automa.common.trace import Trace, trace_json
 
 from . import officers
 from .actions import ACTIONS, DASHED
@@ -70,7 +70,7 @@ class Decision:
             "human_first_action": self.human_first_action,
             "engineers": self.engineers, "vp_delta": self.vp_delta, "instruction": self.instruction,
             "summary": summary(self) if self.steps else self.instruction,
-            "tiles": self.tiles, "trace": list(self.trace),
+            "tiles": self.tiles, "trace": list(self.trace), "trace_words": trace_json(self.trace),
             "steps": [{"action": s.action, "target": s.target, "engineers": s.engineers, "vp_delta": s.vp_delta,
                        **s.detail} for s in self.steps],
             "moves": [describe(op) for op in self.ops],

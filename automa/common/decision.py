@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .trace import trace_json
+
 
 @dataclass
 class Decision:
@@ -23,5 +25,6 @@ class Decision:
 
     def to_dict(self) -> dict:
         return {"automa": self.automa, "action": self.action, "target": self.target,
-                "instruction": self.instruction, "trace": list(self.trace), "ops": list(self.ops),
+                "instruction": self.instruction, "trace": list(self.trace), "trace_words": trace_json(self.trace),
+                "ops": list(self.ops),
                 **self.details}

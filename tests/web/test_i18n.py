@@ -38,13 +38,13 @@ def test_the_shared_pages_and_barrages_page_have_catalogues():
 @pytest.mark.parametrize("domain", list(i18n.CONFIGS))
 def test_every_text_of_the_code_is_in_its_catalogue(folder, domain):
     """The texts ``_()`` / ``gettext`` mark in the folder's modules, templates and scripts (and
-    a game page's name and summary of its game) are exactly the catalogues' (``python -m
-    web.i18n`` was run after the last change, here or in the game's ``automa/<pkg>/game.py``)."""
+    a game page's name and summary of its game, and its engine's trace templates) are exactly the
+    catalogues' (``python -m web.i18n`` was run after the last change, here or in ``automa/<pkg>/``)."""
     with i18n.CONFIGS[domain].open() as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
     marked = {msg[2] for msg in extract_from_dir(folder.parent, method_map, options_map, keywords=KEYWORDS)}
     if domain == "messages":
-        marked |= set(i18n.game_texts(folder.parent))
+        marked |= set(i18n.game_texts(folder.parent)) | set(i18n.trace_texts(folder.parent))
     for lang in LANGS:
         assert {m.id for m in catalogue(folder, lang, domain) if m.id} == marked, (lang, domain)
 
@@ -159,3 +159,22 @@ def test_the_home_page_shows_each_games_name_and_summary_from_its_pages_catalogu
         assert summary and summary != game.summary and str(escape(summary)) in card, (game.id, card)
         assert str(escape(cat[game.name].string)) in card
     assert {"pt_BR": "A Automa pega fichas até não sobrar nenhuma", "pl": "Automa bierze żetony"}[lang] in home
+
+
+@pytest.mark.parametrize("game", ["age_of_innovation", "barrage", "brasil_imperial", "expeditions"])
+def test_every_trace_line_of_an_engine_is_a_template(game):
+    """A trace line made into a string first (an f-string, ``+``, ``%`` or ``.format``) cannot be
+    looked up in a catalogue: each engine writes its lines as templates with values
+    (``automa.common.trace``)."""
+    import ast
+
+    def made(arg: ast.expr) -> bool:
+        return isinstance(arg, (ast.JoinedStr, ast.BinOp)) or \
+            (isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "format")
+
+    for path in sorted((i18n.HERE.parent / "automa" / game).glob("**/*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, (ast.Attribute, ast.Name)) \
+                    and getattr(node.func, "attr", getattr(node.func, "id", None)) in ("add", "section", "text") \
+                    and node.args and made(node.args[0]):
+                raise AssertionError(f"{path.relative_to(i18n.HERE.parent)}:{node.lineno}: a trace line made into a string")

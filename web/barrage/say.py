@@ -4,8 +4,8 @@ they name said as a player says them.
 
 The engine (``automa.barrage``, which imports no Flask) writes these in English and
 ``automa.barrage.names.in_words`` names the spaces in them; here the same sentences are made
-from the data with ``_()``, word for word the same in English. The trace stays the engine's
-English.
+from the data with ``_()``, word for word the same in English. The trace is the engine's, said
+in the page's language (``web.i18n.said_trace``).
 """
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from automa.barrage.data import BarrageMap, barrage_map
 from automa.barrage.names import LAKE, in_words
 from automa.barrage.ops import SECTION_NAMES, describe
 from automa.barrage.state import ACTION_SECTIONS
+
+from ..i18n import said_trace
 
 ORDINALS = (lazy_gettext("1st"), lazy_gettext("2nd"), lazy_gettext("3rd"), lazy_gettext("4th"), lazy_gettext("5th"),
             lazy_gettext("6th"), lazy_gettext("7th"), lazy_gettext("8th"), lazy_gettext("9th"), lazy_gettext("10th"))
@@ -305,9 +307,9 @@ def move(op: dict[str, Any], board: BarrageMap | None = None) -> str:
 
 
 def said(decision: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The decision as the page shows it: its sentence and its moves in the page's language."""
+    """The decision as the page shows it: its sentence, its moves and its trace in the page's language."""
     if decision is None:
         return None
     board = barrage_map()
     return {**decision, "summary": summary(decision, board), "instruction": instruction(decision, board),
-            "moves": [move(op, board) for op in decision["ops"]]}
+            "moves": [move(op, board) for op in decision["ops"]], "trace": said_trace(decision)}
