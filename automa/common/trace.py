@@ -35,7 +35,7 @@ class Text:
         said = translate(self.template)
         if not self.values:
             return said
-        values = {k: v.say(translate) if isinstance(v, Text) else v for k, v in self.values.items()}
+        values = {k: _say(v, translate) for k, v in self.values.items()}
         try:
             return said.format(**values)
         except (KeyError, IndexError, ValueError):
@@ -49,20 +49,44 @@ class Text:
         """Plain JSON: the template alone, or the template and its values."""
         if not self.values:
             return self.template
-        return {"text": self.template,
-                "values": {k: v.to_json() if isinstance(v, Text) else v for k, v in self.values.items()}}
+        return {"text": self.template, "values": {k: _json(v) for k, v in self.values.items()}}
 
     @classmethod
     def from_json(cls, data: Any) -> "Text":
         """``to_json``'s form back (anything else is said as it is written)."""
         if isinstance(data, dict) and isinstance(data.get("text"), str) and isinstance(data.get("values"), dict):
-            return cls(data["text"], {str(k): cls.from_json(v) if isinstance(v, dict) else v
-                                      for k, v in data["values"].items()})
+            return cls(data["text"], {str(k): _from_json(v) for k, v in data["values"].items()})
         return cls(str(data))
 
 
+def _say(value: Any, translate: Translate) -> Any:
+    """A value as a line says it: words in the line's language, a list of them joined by commas."""
+    if isinstance(value, Text):
+        return value.say(translate)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(_say(v, translate)) for v in value)
+    return value
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Text):
+        return value.to_json()
+    if isinstance(value, (list, tuple)):
+        return [_json(v) for v in value]
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return Text.from_json(value)
+    if isinstance(value, list):
+        return [_from_json(v) for v in value]
+    return value
+
+
 def text(template: str, **values: Any) -> Text:
-    """Words for a trace line's value (a reason, a place described), said in the line's language."""
+    """Words for a trace line's value (a reason, a place described), said in the line's language.
+    A value may also be a list (of words or plain values), said joined by ", "."""
     return Text(template, values)
 
 

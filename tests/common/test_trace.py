@@ -63,3 +63,10 @@ def test_hand_written_lines_and_unknown_json_are_said_as_they_are():
     assert said(["a line added by hand", [0, "plain"], [2, {"text": "n={n}", "values": {"n": 1}}]]) == \
         ["a line added by hand", "plain", "    n=1"]
     assert Text.from_json({"odd": 1}).say() == "{'odd': 1}"
+
+
+def test_a_list_of_words_is_said_item_by_item_and_joined():
+    trace = Trace()
+    trace.add("tried: {actions}", actions=[text("the {n}th space from {start}", n=1, start="B"), "3U"])
+    assert trace.lines() == ["tried: the 1th space from B, 3U"]
+    assert said(json.loads(json.dumps(trace_json(trace.lines()))), translate) == ["tried: o 1º espaço a partir de B, 3U"]
