@@ -210,10 +210,21 @@ def _photo(spec: str) -> tuple[np.ndarray, GameState]:
         raise CalibrationError(f"the state {state} is not a valid Barrage state ({exc})") from exc
 
 
+def corner_list(text: str) -> list[float]:
+    """``--corners``' value: 8 numbers, checked before any picture is read (with markers found
+    they go unused, and a typo would pass unseen)."""
+    try:
+        corners = [float(v) for v in text.split(",")]
+    except ValueError:
+        corners = []
+    if len(corners) != 8 or not np.isfinite(corners).all():
+        raise argparse.ArgumentTypeError(f"{text!r}: want 8 numbers, x1,y1,x2,y2,x3,y3,x4,y4")
+    return corners
+
+
 def cmd_calibrate(args: argparse.Namespace) -> int:
     try:
-        corners = None if args.corners is None else [float(v) for v in args.corners.split(",")]
-        done = calibrate(_image(args.empty), Path(args.profile), corners)
+        done = calibrate(_image(args.empty), Path(args.profile), args.corners)
     except ValueError as exc:
         print(f"automa-vision calibrate: {exc}", file=sys.stderr)
         return 2
@@ -237,7 +248,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                           "empty-board picture, which reading compares each space with.")
     p.add_argument("--empty", required=True, help="a photo of the empty board, as the camera sees it at play")
     p.add_argument("--profile", required=True, help="the profile folder (made where missing)")
-    p.add_argument("--corners", help="x1,y1,...,x4,y4: the image px of the layout frame's corners, top-left, "
+    p.add_argument("--corners", type=corner_list, help="x1,y1,...,x4,y4: the image px of the layout frame's corners, top-left, "
                                      "top-right, bottom-right, bottom-left (where the board has no markers)")
     p.set_defaults(func=cmd_calibrate)
     p = subparsers.add_parser("adapt", help="teach a profile its table from photos whose state is known",

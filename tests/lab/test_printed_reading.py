@@ -110,6 +110,10 @@ def test_the_command_line_calibrates_adapts_and_reads(shots, tmp_path, capsys):
     assert not m["dams"] and not m["conduits"] and not m["powerhouses"] and not any(m["headstreams"].values())
     assert main(["adapt", "--profile", str(folder), f"{tmp_path / 'none.jpg'}:{tmp_path / '1.json'}"]) == 2
     assert main(["calibrate", "--empty", str(tmp_path / "1.json"), "--profile", str(folder)]) == 2
+    for corners in ("1,2,3", "a,b,c,d,e,f,g,h", "0,0,1,0,1,1,0,nan"):     # refused even where markers are found
+        with pytest.raises(SystemExit) as stop:
+            main(["calibrate", "--empty", str(tmp_path / "empty.jpg"), "--profile", str(folder), "--corners", corners])
+        assert stop.value.code == 2 and "want 8 numbers" in capsys.readouterr().err
 
 
 def test_a_board_without_markers_is_calibrated_by_its_corners_and_found_by_its_features(tmp_path):
