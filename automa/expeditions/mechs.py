@@ -25,13 +25,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from automa.common import hexgrid
-from automa.common.trace import Trace
+from automa.common.trace import Text, Trace, text
 
 from .data import MECH_REGION, MOVES_WEST, MechLine, layout
 from .state import GameState, Location
+from .words import word
 
 WINDOW = 3                      # "Verifica as próximas 0-3 localizações"
-ICON_NAMES = {"map": "map token", "lair": "20-value corruption alone", "corruption": "corruption"}
+ICON_NAMES = {"map": word(text("map token")), "lair": word(text("20-value corruption alone")),
+              "corruption": word(text("corruption"))}
+WAYS = {True: word(text("west")), False: word(text("east"))}      # MOVES_WEST -> the way a mech moves, in words
 
 
 @dataclass(frozen=True)
@@ -73,14 +76,22 @@ def matches(loc: Location, kind: str) -> bool:
     return bool(loc.bag_corruption())
 
 
-def describe(loc: Location) -> str:
+def describe(loc: Location) -> Text:
+    """The location as a trace line says it: face down, or its tile, map token and corruption."""
     if not loc.face_up:
-        return "face down, map token"
-    parts = [f"tile {loc.tile}" if loc.tile else "face up"]
+        return word(text("face down, map token"))
+    face = text("tile {tile}", tile=loc.tile) if loc.tile else word(text("face up"))
+    tokens = [t.said() for t in loc.corruption] if loc.corruption else word(text("none"))
     if loc.map_token:
-        parts.append("map token")
-    parts.append("corruption " + (", ".join(t.label() for t in loc.corruption) if loc.corruption else "none"))
-    return ", ".join(parts)
+        return text("{face}, map token, corruption {tokens}", face=face, tokens=tokens)
+    return text("{face}, corruption {tokens}", face=face, tokens=tokens)
+
+
+def either(words: list[Text]) -> Text:
+    """``a or b or c``: a target line's icons, each said in words."""
+    if len(words) == 1:
+        return words[0]
+    return text("{first} or {rest}", first=words[0], rest=either(words[1:]))
 
 
 def plan(state: GameState, mech: str, line: MechLine, trace: Trace) -> MechPlan:
@@ -88,17 +99,17 @@ def plan(state: GameState, mech: str, line: MechLine, trace: Trace) -> MechPlan:
     otherwise distance."""
     lay = layout()
     here = state.mechs[mech]
-    way = "west" if MOVES_WEST[mech] else "east"
+    way = WAYS[MOVES_WEST[mech]]
     path = route(state, mech)
     if state.player_at in lay.regions[MECH_REGION[mech]]:
-        trace.add(f"the player's mech is on {state.player_at}: that location is skipped (not counted, "
-                  "never a target, never ended on)")
+        trace.add("the player's mech is on {location}: that location is skipped (not counted, "
+                  "never a target, never ended on)", location=state.player_at)
 
     swept: tuple[str, ...] = ()
     if line.sweep:
         swept = tuple(lay.adjacent_card_spaces(here))
-        trace.add(f"sweep icon: the face-up cards adjacent to {here} go to the sweep pile: "
-                  + (", ".join(swept) if swept else "none is adjacent"))
+        trace.add("sweep icon: the face-up cards adjacent to {location} go to the sweep pile: {spaces}",
+                  location=here, spaces=list(swept) if swept else word(text("none is adjacent")))
     else:
         trace.add("no sweep icon")
 
@@ -106,23 +117,27 @@ def plan(state: GameState, mech: str, line: MechLine, trace: Trace) -> MechPlan:
     if target is None:
         trace.add("no target line on this card")
     elif state.glory < target.glory:
-        trace.add(f"target line needs {target.glory} glory, the Automa has {state.glory}: not enough")
+        trace.add("target line needs {needs} glory, the Automa has {glory}: not enough",
+                  needs=target.glory, glory=state.glory)
     else:
-        icons = " or ".join(ICON_NAMES[k] for k in target.kinds)
-        with trace.section(f"target line ({icons}) needs {target.glory} glory, the Automa has {state.glory}: "
-                           f"checking the next 0-{WINDOW} locations {way}"):
+        icons = either([ICON_NAMES[k] for k in target.kinds])
+        with trace.section("target line ({icons}) needs {needs} glory, the Automa has {glory}: "
+                           "checking the next 0-{window} locations {way}",
+                           icons=icons, needs=target.glory, glory=state.glory, window=WINDOW, way=way):
             # path[0-3], numbered as travelled; the ring also names the player's location skipped.
             shown = ring(state, mech)
             for pid in shown[:shown.index(path[WINDOW]) + 1]:
                 if pid == state.player_at:
-                    trace.add(f"-: {pid} (the player's location): skipped, not counted")
+                    trace.add("-: {location} (the player's location): skipped, not counted", location=pid)
                     continue
                 steps, loc = path.index(pid), state.locations[pid]
                 hit = next((k for k in target.kinds if matches(loc, k)), None)
                 if hit is None:
-                    trace.add(f"{steps}: {pid} ({describe(loc)}): no match")
+                    trace.add("{steps}: {location} ({described}): no match",
+                              steps=steps, location=pid, described=describe(loc))
                     continue
-                trace.add(f"{steps}: {pid} ({describe(loc)}): matches the {ICON_NAMES[hit]} icon, the first match")
+                trace.add("{steps}: {location} ({described}): matches the {icon} icon, the first match",
+                          steps=steps, location=pid, described=describe(loc), icon=ICON_NAMES[hit])
                 if hit == "map":
                     return MechPlan(mech, here, swept, "explore", pid, steps)
                 if hit == "lair":
@@ -131,5 +146,6 @@ def plan(state: GameState, mech: str, line: MechLine, trace: Trace) -> MechPlan:
                 return MechPlan(mech, here, swept, "vanquish", pid, steps, take=take)
             trace.add("no location in reach matches")
     to = path[line.distance]
-    trace.add(f"distance line: move {line.distance} {way} from {here} to {to}")
+    trace.add("distance line: move {distance} {way} from {start} to {to}",
+              distance=line.distance, way=way, start=here, to=to)
     return MechPlan(mech, here, swept, "move", to, line.distance)

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from automa.common.decision import Decision
 from automa.common.errors import StateError
-from automa.common.trace import Trace
+from automa.common.trace import Trace, text
 
 from .data import MECHS, cards, levels
 from .mechs import MechPlan, plan
 from .ops import apply_ops
 from .state import GameState
+from .words import word
 
-MECH_NAMES = {"north": "North mech", "central": "Central mech"}
+MECH_NAMES = {"north": word(text("North mech")), "central": word(text("Central mech"))}   # str() for a str
 
 
 def decide(state: GameState) -> Decision:
@@ -43,29 +44,34 @@ def decide(state: GameState) -> Decision:
     with trace.section("1. check the decision deck"):
         if s.deck.draw_pile:
             left = len(s.deck.draw_pile)
-            trace.add(f"{left} card{'s' if left > 1 else ''} left: no reshuffle")
+            # two calls, not one conditional argument: the extraction would glue both templates together
+            if left > 1:
+                trace.add("{left} cards left: no reshuffle", left=left)
+            else:
+                trace.add("{left} card left: no reshuffle", left=left)
         else:
             trace.add("empty: every card, the 2 set aside included, is shuffled into a new deck; 2 set aside again")
             do({"op": "reshuffle"})
             lines.append("Reshuffle all 14 decision cards and set the top 2 aside unseen.")
     card = cards()[s.deck.top]
     with trace.section("2. draw a decision card"):
-        trace.add(f"card {card.id}")
+        trace.add("card {card}", card=card.id)
         do({"op": "draw", "card": card.id})
     lines.append(f"Draw decision card {card.id}.")
     with trace.section("3. progress"):
         _progress(s, card.progress, trace, lines, do)
     mechs: dict[str, dict] = {}
     for number, mech in enumerate(MECHS, start=4):
-        with trace.section(f"{number}. {MECH_NAMES[mech]} on {s.mechs[mech]}"):
+        with trace.section("{number}. {mech} on {location}", number=number, mech=MECH_NAMES[mech],
+                           location=s.mechs[mech]):
             p = plan(s, mech, card.mech(mech), trace)
         do(*_mech_ops(p))
-        text = instruction(p, s)
-        lines.append(f"{MECH_NAMES[mech]}: {text}")
+        told = instruction(p, s)
+        lines.append(f"{MECH_NAMES[mech]!s}: {told}")
         taken = s.automa_corruption[len(s.automa_corruption) - p.take:] if p.take else []
         mechs[mech] = {"from": p.start, "to": p.to, "action": p.action, "sweep": list(p.sweep),
                        "take": p.take, "taken": [t.to_dict() for t in taken], "steps": p.steps,
-                       "instruction": text}
+                       "instruction": told}
     do({"op": "end_turn", "who": "automa"})
     if s.end_trigger == "automa" and state.end_trigger is None:
         trace.add("the Automa placed its 8th glory token: the player, then the Automa, take one final turn")
@@ -86,18 +92,19 @@ def decide(state: GameState) -> Decision:
 def _progress(s: GameState, icon: bool, trace: Trace, lines: list[str], do) -> None:
     level = levels()[s.level]
     if not icon:
-        trace.add("no progress icon: the token stays on space %d" % s.progress)
+        trace.add("no progress icon: the token stays on space {space}", space=s.progress)
         return
     if s.progress == level.last_space:
-        trace.add(f"progress icon, but the token is on the last space ({s.progress}); it stays")
+        trace.add("progress icon, but the token is on the last space ({space}); it stays", space=s.progress)
         return
     to = s.progress + 1
-    trace.add(f"progress icon: the token advances to space {to}")
+    trace.add("progress icon: the token advances to space {space}", space=to)
     lines.append(f"Advance the progress token to space {to}.")
     new = [{"op": "advance", "to": to}]
     if to in level.glory_spaces:
         token = s.glory + 1
-        trace.add(f"space {to} is a glory space: the Automa takes glory token {token} onto Basecamp")
+        trace.add("space {space} is a glory space: the Automa takes glory token {token} onto Basecamp",
+                  space=to, token=token)
         new.append({"op": "glory", "token": token})
         lines.append(f"Glory space: put the Automa's glory token {token} on the top-left corner of Basecamp.")
     do(*new)        # together: a state is whole only with the glory its token has reached

@@ -9,6 +9,7 @@ import pytest
 
 from automa.expeditions.selfplay import play as selfplay
 from automa.expeditions.state import dump
+from automa.expeditions.turn import decide
 from tests.pages import exported_and_imported, import_file, seq, started, state_of, steps_of
 from web.services import services
 
@@ -124,6 +125,34 @@ def test_the_page_speaks_each_language(client, lang, text):
     url = start(client)
     html = client.get(f"{url}?lang={lang}").get_data(as_text=True)
     assert {"pt_BR": "Mech Norte", "pl": "Mech północny", "en": "North mech"}[lang] in html
+
+
+# The Automa's "Why?" in each language: fixed words, and lines with values (the card drawn, where
+# each mech stands, its way said as a word) that must come from the catalogue with the values put in.
+WHY = {
+    "pt_BR": ("1. verificar o baralho de decisão", "carta {card}", "4. Mech Norte em {north}",
+              "5. Mech Central em {central}", "para o leste", "para o oeste"),
+    "pl": ("1. sprawdź talię decyzji", "karta {card}", "4. Mech północny na {north}",
+           "5. Mech centralny na {central}", "na wschód", "na zachód"),
+}
+ENGLISH_WHY = ("check the decision deck", "draw a decision card", "North mech on", "Central mech on",
+               "distance line", "target line")
+
+
+@pytest.mark.parametrize("lang", sorted(WHY))
+def test_the_automas_why_is_said_in_the_pages_language(client, app, lang):
+    url = start(client)
+    state = state_of(app, url)
+    decision = decide(state)
+    html = client.get(f"{url}?lang={lang}").get_data(as_text=True)
+    why = html[html.index('id="why"'):]
+    why = why[:why.index("</pre>")]
+    values = {"card": decision.details["card"], "north": state.mechs["north"], "central": state.mechs["central"]}
+    for line in WHY[lang]:
+        assert line.format(**values) in why, line
+    for english in ENGLISH_WHY:
+        assert english not in why, english
+    assert sum(english in "\n".join(decision.trace) for english in ENGLISH_WHY) >= 4, "the English has them"
 
 
 def test_a_mech_on_the_players_location_is_drawn_beside_the_players():
