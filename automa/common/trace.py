@@ -69,8 +69,8 @@ def _say(value: Any, translate: Translate) -> Any:
 
 
 def _json(value: Any) -> Any:
-    if isinstance(value, Text):
-        return value.to_json()
+    if isinstance(value, Text):      # words inside a line stay words, values or not
+        return {"text": value.template, "values": {k: _json(v) for k, v in value.values.items()}}
     if isinstance(value, (list, tuple)):
         return [_json(v) for v in value]
     return value

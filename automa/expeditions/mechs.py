@@ -29,12 +29,11 @@ from automa.common.trace import Text, Trace, text
 
 from .data import MECH_REGION, MOVES_WEST, MechLine, layout
 from .state import GameState, Location
-from .words import word
 
 WINDOW = 3                      # "Verifica as próximas 0-3 localizações"
-ICON_NAMES = {"map": word(text("map token")), "lair": word(text("20-value corruption alone")),
-              "corruption": word(text("corruption"))}
-WAYS = {True: word(text("west")), False: word(text("east"))}      # MOVES_WEST -> the way a mech moves, in words
+ICON_NAMES = {"map": text("map token"), "lair": text("20-value corruption alone"),
+              "corruption": text("corruption")}
+WAYS = {True: text("west"), False: text("east")}      # MOVES_WEST -> the way a mech moves, in words
 
 
 @dataclass(frozen=True)
@@ -79,9 +78,9 @@ def matches(loc: Location, kind: str) -> bool:
 def describe(loc: Location) -> Text:
     """The location as a trace line says it: face down, or its tile, map token and corruption."""
     if not loc.face_up:
-        return word(text("face down, map token"))
-    face = text("tile {tile}", tile=loc.tile) if loc.tile else word(text("face up"))
-    tokens = [t.said() for t in loc.corruption] if loc.corruption else word(text("none"))
+        return text("face down, map token")
+    face = text("tile {tile}", tile=loc.tile) if loc.tile else text("face up")
+    tokens = [t.said() for t in loc.corruption] if loc.corruption else text("none")
     if loc.map_token:
         return text("{face}, map token, corruption {tokens}", face=face, tokens=tokens)
     return text("{face}, corruption {tokens}", face=face, tokens=tokens)
@@ -109,7 +108,7 @@ def plan(state: GameState, mech: str, line: MechLine, trace: Trace) -> MechPlan:
     if line.sweep:
         swept = tuple(lay.adjacent_card_spaces(here))
         trace.add("sweep icon: the face-up cards adjacent to {location} go to the sweep pile: {spaces}",
-                  location=here, spaces=list(swept) if swept else word(text("none is adjacent")))
+                  location=here, spaces=list(swept) if swept else text("none is adjacent"))
     else:
         trace.add("no sweep icon")
 

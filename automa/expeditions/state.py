@@ -33,7 +33,6 @@ from automa.common.errors import StateError
 from automa.common.trace import Text, text
 
 from .data import MECH_REGION, cards, layout, levels
-from .words import word
 
 SCHEMA = "expeditions/1"
 BAG_TOKENS = 37                 # corruption tokens in the bag at setup (seed 003), the 20 kept apart
@@ -64,7 +63,7 @@ class Token:
         """The token in words (a trace line says it in the page's language): one template per
         colour, so that a language can agree the colour with its word for a token."""
         if self.is_lair:
-            return word(text("20 (location 20)"))
+            return text("20 (location 20)")
         if self.colour == "orange":
             return text("{value} orange", value=self.value)
         return text("{value} turquoise", value=self.value)

@@ -20,9 +20,8 @@ from .data import MECHS, cards, levels
 from .mechs import MechPlan, plan
 from .ops import apply_ops
 from .state import GameState
-from .words import word
 
-MECH_NAMES = {"north": word(text("North mech")), "central": word(text("Central mech"))}   # str() for a str
+MECH_NAMES = {"north": text("North mech"), "central": text("Central mech")}   # str() for a str
 
 
 def decide(state: GameState) -> Decision:

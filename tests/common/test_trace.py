@@ -70,3 +70,11 @@ def test_a_list_of_words_is_said_item_by_item_and_joined():
     trace.add("tried: {actions}", actions=[text("the {n}th space from {start}", n=1, start="B"), "3U"])
     assert trace.lines() == ["tried: the 1th space from B, 3U"]
     assert said(json.loads(json.dumps(trace_json(trace.lines()))), translate) == ["tried: o 1º espaço a partir de B, 3U"]
+
+
+def test_words_without_values_inside_a_line_are_said_in_the_lines_language():
+    trace = Trace()
+    trace.add("target: {where}", where=text("3. progress"))
+    trace.add("tried: {what}", what=[text("3. progress"), "3U"])
+    back = json.loads(json.dumps(trace_json(trace.lines())))
+    assert said(back, translate) == ["alvo: 3. progresso", "tried: 3. progresso, 3U"]

@@ -164,12 +164,12 @@ def test_the_home_page_shows_each_games_name_and_summary_from_its_pages_catalogu
 @pytest.mark.parametrize("game", ["age_of_innovation", "barrage", "brasil_imperial", "expeditions"])
 def test_every_trace_line_of_an_engine_is_a_template(game):
     """A trace line made into a string first (an f-string, ``+``, ``%`` or ``.format``) cannot be
-    looked up in a catalogue: each engine writes its lines as templates with values
-    (``automa.common.trace``)."""
+    looked up in a catalogue, and the extraction glues both sides of ``a if c else b`` into one
+    text: each engine writes its lines as templates with values (``automa.common.trace``)."""
     import ast
 
     def made(arg: ast.expr) -> bool:
-        return isinstance(arg, (ast.JoinedStr, ast.BinOp)) or \
+        return isinstance(arg, (ast.JoinedStr, ast.BinOp, ast.IfExp)) or \
             (isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "format")
 
     for path in sorted((i18n.HERE.parent / "automa" / game).glob("**/*.py")):
