@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from automa.common.deck import rows_from
+from automa.common.trace import Text, text
 
 from .board import ARCH_SUMMON
 from .cards import ROWS, Action, ActionCard
@@ -52,6 +53,11 @@ class Plan:
     target: str | None = None
 
 
+# an objective's kind in the trace's words (a kind the code does not know is said as written)
+KIND_WORDS = {"construction": text("construction"), "city": text("city"), "summon": text("summon"),
+              "frame": text("frame"), "product": text("product"), "other": text("other")}
+
+
 class NeedsMission(Exception):
     """The Era's mission card must be revealed and entered before the Autômato can go on."""
 
@@ -60,7 +66,7 @@ def card_and_row(w: Work) -> tuple[ActionCard, int]:
     """Draw as the phase's steps 1-4 say; the card used and its row (1-4)."""
     with w.trace.section("action pile"):
         card, row = turn_up(w, ACTION)
-        w.trace.add(f"action card {card.id}, Era {w.state.era} column, row {row}")
+        w.trace.add("action card {card}, Era {era} column, row {row}", card=card.id, era=w.state.era, row=row)
     return card, row
 
 
@@ -68,24 +74,24 @@ def phase(w: Work) -> None:
     card, row = card_and_row(w)
     w.details["action_card"], w.details["action_row"] = card.id, row
     column = card.columns[w.state.era - 1]
-    with w.trace.section(f"action: Era {w.state.era} column of card {card.id}"):
+    with w.trace.section("action: Era {era} column of card {card}", era=w.state.era, card=card.id):
         for r in rows_from(row - 1, ROWS, wrap=True):
             act = column[r]
-            with w.trace.section(f"row {r + 1}: {act.code}"):
+            with w.trace.section("row {row}: {code}", row=r + 1, code=act.code):
                 result = attempt(w.state, act, w)
                 if isinstance(result, Plan):
                     w.do(*result.ops)
                     w.say(result.text)
                     w.details.update(action=result.action, action_target=result.target, row_done=r + 1)
                     return
-                w.trace.add(f"impossible: {result}")
+                w.trace.add("impossible: {why}", why=result)
         w.trace.add("no row of the Era's column is possible: 1 gold card")
         w.do({"op": "gold", "to": w.state.automa.gold + 1})
         w.say("No action of its Era column is possible: give the Autômato 1 gold card (face down).")
         w.details.update(action="gold", action_target=None, row_done=None)
 
 
-def attempt(s: GameState, act: Action, w: Work) -> Plan | str:
+def attempt(s: GameState, act: Action, w: Work) -> Plan | Text:
     """The plan for one action, or why it is impossible."""
     t = w.trace
     if act.kind == "build":
@@ -102,7 +108,7 @@ def attempt(s: GameState, act: Action, w: Work) -> Plan | str:
         return product(s, act.arg)
     if act.kind == "mission":
         return mission(s, int(act.arg), w)
-    return "the gold card symbol: 1 gold card only when no action of the column is possible"
+    return text("the gold card symbol: 1 gold card only when no action of the column is possible")
 
 
 def _left(s: GameState, cid: str) -> int:
@@ -112,43 +118,43 @@ def _left(s: GameState, cid: str) -> int:
     return con.count - built
 
 
-def build(s: GameState, cid: str, trace) -> Plan | str:
+def build(s: GameState, cid: str, trace) -> Plan | Text:
     if cid not in s.board.ids("constructions"):
-        return f"the board has no construction {cid!r}"
+        return text("the board has no construction {id}", id=repr(cid))
     con = s.board.construction(cid)
     if _left(s, cid) <= 0:
-        return f"no {cid} left on its board"
+        return text("no {id} left on its board", id=cid)
     spot = place(s, con.terrain, trace, con.era)
     if spot is None:
-        return f"no space for a {cid}"
+        return text("no space for a {id}", id=cid)
     where = hex_key(spot.hex)
-    text = (f"Build the Autômato's {cid} over its construction on {where}." if spot.over
-            else f"Build the Autômato's {cid} on {where} ({con.terrain}).")
-    return Plan("build", [{"op": "build", "construction": cid, "hex": where, "over": spot.over}], text, where)
+    sentence = (f"Build the Autômato's {cid} over its construction on {where}." if spot.over
+                else f"Build the Autômato's {cid} on {where} ({con.terrain}).")
+    return Plan("build", [{"op": "build", "construction": cid, "hex": where, "over": spot.over}], sentence, where)
 
 
-def city(s: GameState, trace) -> Plan | str:
+def city(s: GameState, trace) -> Plan | Text:
     built = {c.building.ref for c in s.cells.values() if c.building and c.building.kind == "city"
              and c.building.owner == "automa"}
     free = [c.id for c in s.board.cities if c.id not in built and c.id not in s.taken_cities]
     if not free:
-        return "no city left on the general board"
-    trace.add(f"the first city from the left: {free[0]}")
+        return text("no city left on the general board")
+    trace.add("the first city from the left: {city}", city=free[0])
     spot = place(s, None, trace)
     if spot is None:
-        return "no free space for a city next to its empire"
+        return text("no free space for a city next to its empire")
     where = hex_key(spot.hex)
     return Plan("city", [{"op": "city", "city": free[0], "hex": where}],
                 f"Take {free[0]} (the first city from the left of the general board) and build it on {where} "
                 "for the Autômato.", where)
 
 
-def summon(s: GameState, uid: str) -> Plan | str:
+def summon(s: GameState, uid: str) -> Plan | Text:
     units = s.automa.units
     if uid not in units:
-        return f"the board has no unit {uid!r}"
+        return text("the board has no unit {id}", id=repr(uid))
     if units[uid].at is not None:
-        return f"unit {uid} is on the map already"
+        return text("unit {id} is on the map already", id=uid)
     where = s.compass_at if s.units_on_map() else s.automa_capital()
     place_text = ("the compass's space" if s.units_on_map() else "its capital")
     ops: list[dict] = [{"op": "summon", "unit": uid, "hex": hex_key(where)}]
@@ -164,28 +170,28 @@ def summon(s: GameState, uid: str) -> Plan | str:
     if not s.movement_started:
         ops.append({"op": "movement_start"})
     names = " and ".join(f"unit {u}" for u in summoned)
-    text = (f"Summon the Autômato's {names} onto {place_text} ({hex_key(where)})"
-            + (" (the summon arch's product brings the leftmost unit of the stock too)" if len(summoned) > 1 else "")
-            + f"; it takes 1 combat card (now {cards}"
-            + (", the most it holds" if s.automa.combat_cards == 3 else "") + ").")
+    sentence = (f"Summon the Autômato's {names} onto {place_text} ({hex_key(where)})"
+                + (" (the summon arch's product brings the leftmost unit of the stock too)" if len(summoned) > 1 else "")
+                + f"; it takes 1 combat card (now {cards}"
+                + (", the most it holds" if s.automa.combat_cards == 3 else "") + ").")
     if not s.movement_started:
-        text += " Turn the movement pile face up."
-    return Plan("summon", ops, text, hex_key(where))
+        sentence += " Turn the movement pile face up."
+    return Plan("summon", ops, sentence, hex_key(where))
 
 
-def frame(s: GameState, fid: str) -> Plan | str:
+def frame(s: GameState, fid: str) -> Plan | Text:
     if fid not in s.board.ids("frames"):
-        return f"the board has no frame {fid!r}"
+        return text("the board has no frame {id}", id=repr(fid))
     if fid in s.automa.frames or fid in s.taken_frames:
-        return f"frame {fid} was taken already"
+        return text("frame {id} was taken already", id=fid)
     return Plan("frame", [{"op": "frame", "frame": fid}], f"Give the Autômato the frame {fid}.", fid)
 
 
-def product(s: GameState, pid: str) -> Plan | str:
+def product(s: GameState, pid: str) -> Plan | Text:
     if pid not in s.board.ids("products"):
-        return f"the board has no product {pid!r}"
+        return text("the board has no product {id}", id=repr(pid))
     if pid in s.automa.products:
-        return f"it has manufactured {pid} already"
+        return text("it has manufactured {id} already", id=pid)
     p = s.board.product(pid)
     slot = 1 + sum(1 for q in s.automa.products if s.board.product(q).kind == p.kind)
     arch = s.board.arches[p.kind]
@@ -194,7 +200,7 @@ def product(s: GameState, pid: str) -> Plan | str:
                 "from the left.", pid)
 
 
-def mission(s: GameState, index: int, w: Work) -> Plan | str:
+def mission(s: GameState, index: int, w: Work) -> Plan | Text:
     """One action of objective ``index`` of the Era's mission card, if it is still incomplete:
     its parts in the card's order, the first the Autômato can act on."""
     parts = s.automa.missions[s.era]
@@ -202,19 +208,30 @@ def mission(s: GameState, index: int, w: Work) -> Plan | str:
         raise NeedsMission(s.era)
     todo = [o for o in parts if o.number == index and not o.done]
     if not todo:
-        return f"objective {index} of the Era {s.era} mission is complete"
+        return text("objective {index} of the Era {era} mission is complete", index=index, era=s.era)
     reasons = []
     for o in todo:
-        w.trace.add(f"objective {index}: {o.kind}{' ' + o.ref if o.ref else ''}, incomplete")
+        kind = KIND_WORDS.get(o.kind, o.kind)
+        if o.ref:
+            w.trace.add("objective {index}: {kind} {ref}, incomplete", index=index, kind=kind, ref=o.ref)
+        else:
+            w.trace.add("objective {index}: {kind}, incomplete", index=index, kind=kind)
         plan = objective_action(s, o, w.trace)
         if isinstance(plan, Plan):
             return plan
         w.trace.add(plan)
         reasons.append(plan)
-    return "; ".join(reasons)
+    return _one_after_another(reasons)
 
 
-def objective_action(s: GameState, o: Objective, t) -> Plan | str:
+def _one_after_another(reasons: list[Text]) -> Text:
+    """The reasons (at least one) said one after another, separated by "; "."""
+    if len(reasons) == 1:
+        return reasons[0]
+    return text("{first}; {rest}", first=reasons[0], rest=_one_after_another(reasons[1:]))
+
+
+def objective_action(s: GameState, o: Objective, t) -> Plan | Text:
     """The action of one objective part (the generic choices of the seed: the first possible
     construction of the Era, the leftmost frame of the type, the leftmost product not made)."""
     if o.kind == "construction":
@@ -222,25 +239,29 @@ def objective_action(s: GameState, o: Objective, t) -> Plan | str:
             plan = build(s, o.ref, t)
             if isinstance(plan, Plan):
                 return plan
-            t.add(f"{plan}: the first possible construction of Era {s.era} from the left")
+            t.add("{why}: the first possible construction of Era {era} from the left", why=plan, era=s.era)
         for con in s.board.of_era(s.era):
             plan = build(s, con.id, t)
             if isinstance(plan, Plan):
                 return plan
             t.add(plan)
-        return f"no construction of Era {s.era} is possible"
+        return text("no construction of Era {era} is possible", era=s.era)
     if o.kind == "city":
         return city(s, t)
     if o.kind == "summon":
         first = next((u for u in s.board.ids("units") if s.automa.units[u].at is None), None)
-        return summon(s, first) if first else "every unit is on the map"
+        return summon(s, first) if first else text("every unit is on the map")
     if o.kind == "frame":
         free = [f.id for f in s.board.frames if (o.ref in (None, f.kind)) and f.id not in s.automa.frames
                 and f.id not in s.taken_frames]
-        return frame(s, free[0]) if free else f"no {o.ref or ''} frame left"
+        if free:
+            return frame(s, free[0])
+        return text("no {kind} frame left", kind=o.ref) if o.ref else text("no frame left")
     if o.kind == "product":
         # a part naming a product (its id) or a shape takes the leftmost of those; a generic
         # one "o 1º Produto mais à esquerda disponível"
         left = [p.id for p in s.board.products if o.ref in (None, p.id, p.kind) and p.id not in s.automa.products]
-        return product(s, left[0]) if left else f"every {o.ref + ' ' if o.ref else ''}product is manufactured"
-    return "the Autômato cannot act on this objective (it never takes the Reform action)"
+        if left:
+            return product(s, left[0])
+        return text("every {ref} product is manufactured", ref=o.ref) if o.ref else text("every product is manufactured")
+    return text("the Autômato cannot act on this objective (it never takes the Reform action)")

@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass
 
 from automa.common import hexgrid
+from automa.common.trace import Text, text
 
 from .state import AUTOMA, GameState, Hex, hex_key
 
@@ -60,56 +61,65 @@ def headings_towards(orientation: str, at: Hex, target: Hex) -> list[int]:
 class Turn:
     heading: int
     steps: int                  # 60-degree steps, + clockwise
-    reason: str
+    words: Text                 # why, for the trace (said in the page's language)
+
+    @property
+    def reason(self) -> str:
+        """Why, in English."""
+        return str(self.words)
 
 
 def turn_towards(orientation: str, at: Hex, heading: int, target: Hex | None) -> Turn:
     """The compass turned just enough for ``target`` to lie in its cone (rules 3-5)."""
     if target is None:
-        return Turn(heading, 0, "no such target: the compass stays as it is")
+        return Turn(heading, 0, text("no such target: the compass stays as it is"))
     if target == at:
-        return Turn(heading, 0, f"the target is the compass's own hex {hex_key(at)}: it stays as it is")
+        return Turn(heading, 0, text("the target is the compass's own hex {hex}: it stays as it is", hex=hex_key(at)))
     if in_cone(orientation, at, heading, target):
-        return Turn(heading, 0, f"{hex_key(target)} already lies in the cone: the compass stays as it is")
+        return Turn(heading, 0, text("{hex} already lies in the cone: the compass stays as it is", hex=hex_key(target)))
     options = headings_towards(orientation, at, target)
     best = min(options, key=lambda d: (abs(hexgrid.turns_between(heading, d)), (d - heading) % 6))
     steps = hexgrid.turns_between(heading, best)
-    if len(options) > 1:
-        why = (f"{hex_key(target)} lies on a cone line, headings {options} hold it; the nearest"
-               + (" (equal turns both ways: the first clockwise from the tip)"
-                  if len({abs(hexgrid.turns_between(heading, d)) for d in options}) == 1 else ""))
+    if len(options) > 1 and len({abs(hexgrid.turns_between(heading, d)) for d in options}) == 1:
+        why = text("{hex} lies on a cone line, headings [{headings}] hold it; the nearest (equal turns both ways: "
+                   "the first clockwise from the tip)", hex=hex_key(target), headings=options)
+    elif len(options) > 1:
+        why = text("{hex} lies on a cone line, headings [{headings}] hold it; the nearest",
+                   hex=hex_key(target), headings=options)
     else:
-        why = f"only heading {best} holds {hex_key(target)}"
-    side = "clockwise" if steps > 0 else "anticlockwise"
-    return Turn(best, steps, f"{why}: turn {abs(steps)} x 60 degrees {side}")
+        why = text("only heading {heading} holds {hex}", heading=best, hex=hex_key(target))
+    if steps > 0:
+        return Turn(best, steps, text("{why}: turn {n} x 60 degrees clockwise", why=why, n=abs(steps)))
+    return Turn(best, steps, text("{why}: turn {n} x 60 degrees anticlockwise", why=why, n=abs(steps)))
 
 
-def nearest(state: GameState, targets: list[Hex]) -> tuple[Hex | None, str]:
+def nearest(state: GameState, targets: list[Hex]) -> tuple[Hex | None, Text]:
     """The nearest of ``targets`` from the compass, ties to the first clockwise from its tip."""
     if not targets:
-        return None, "none on the map"
+        return None, text("none on the map")
     at, o, h = state.compass_at, state.orientation, state.heading
     ranked = sorted(targets, key=lambda t: (hexgrid.distance(at, t), off_tip(o, at, h, t), t))
     best = ranked[0]
     tied = [t for t in ranked if hexgrid.distance(at, t) == hexgrid.distance(at, best)]
-    why = f"{hex_key(best)}, {hexgrid.distance(at, best)} hexes away"
     if len(tied) > 1:
-        why += f" (tied with {', '.join(hex_key(t) for t in tied[1:])}: the first clockwise from the tip)"
-    return best, why
+        return best, text("{hex}, {n} hexes away (tied with {tied}: the first clockwise from the tip)",
+                          hex=hex_key(best), n=hexgrid.distance(at, best), tied=[hex_key(t) for t in tied[1:]])
+    return best, text("{hex}, {n} hexes away", hex=hex_key(best), n=hexgrid.distance(at, best))
 
 
-def nearest_capital(state: GameState, frm: Hex) -> tuple[Hex, str]:
+def nearest_capital(state: GameState, frm: Hex) -> tuple[Hex, Text]:
     """The players' nearest capital from ``frm``; a tie goes to the most experienced player's."""
     caps = [(hexgrid.distance(frm, state.capitals[p.capital]), i, p) for i, p in enumerate(state.players)]
     d, _, p = min(caps)
     tied = [q.name for dist, _, q in caps if dist == d]
-    why = f"{p.name}'s capital {p.capital} at {hex_key(state.capitals[p.capital])}, {d} hexes away"
+    where = {"player": p.name, "capital": p.capital, "hex": hex_key(state.capitals[p.capital]), "n": d}
     if len(tied) > 1:
-        why += f" (tied with {', '.join(tied[1:])}: the most experienced player's)"
-    return state.capitals[p.capital], why
+        return state.capitals[p.capital], text("{player}'s capital {capital} at {hex}, {n} hexes away (tied with "
+                                               "{tied}: the most experienced player's)", **where, tied=tied[1:])
+    return state.capitals[p.capital], text("{player}'s capital {capital} at {hex}, {n} hexes away", **where)
 
 
-def target_of(state: GameState, direction: str) -> tuple[Hex | None, str]:
+def target_of(state: GameState, direction: str) -> tuple[Hex | None, Text]:
     """The hex a movement card's direction icon points the compass to, and why."""
     cells = state.cells
     if direction == "capital":
@@ -120,20 +130,21 @@ def target_of(state: GameState, direction: str) -> tuple[Hex | None, str]:
     if direction == "own_city":
         own = [h for h, c in cells.items() if c.building and c.building.kind == "city" and c.building.owner == AUTOMA]
         if not own:
-            return state.automa_capital(), "no city of its own: its capital"
+            return state.automa_capital(), text("no city of its own: its capital")
         return nearest(state, own)
     if direction == "exploration":
         return nearest(state, [h for h, c in cells.items() if c.tile and c.tile.face_down])
     if direction == "units":
         vp = {h: sum(f.vp for f in c.foes) for h, c in cells.items() if c.foes}
         if not vp:
-            return None, "no opposing unit on the map"
+            return None, text("no opposing unit on the map")
         top = max(vp.values())
         best = [h for h, v in vp.items() if v == top]
         at, o, hd = state.compass_at, state.orientation, state.heading
         best.sort(key=lambda t: (off_tip(o, at, hd, t) if t != at else -1, t))
-        why = f"{hex_key(best[0])}: opposing units worth {top} VP, the most"
         if len(best) > 1:
-            why += f" (tied with {', '.join(hex_key(t) for t in best[1:])}: the first clockwise from the tip)"
-        return best[0], why
+            return best[0], text("{hex}: opposing units worth {vp} VP, the most (tied with {tied}: the first "
+                                 "clockwise from the tip)", hex=hex_key(best[0]), vp=top,
+                                 tied=[hex_key(t) for t in best[1:]])
+        return best[0], text("{hex}: opposing units worth {vp} VP, the most", hex=hex_key(best[0]), vp=top)
     raise ValueError(f"unknown direction {direction!r}")

@@ -24,6 +24,7 @@ military units on the map.
 from __future__ import annotations
 
 from automa.common import hexgrid
+from automa.common.trace import Text, text
 
 from .cards import MovementCard
 from .compass import nearest_capital, target_of, turn_towards
@@ -32,7 +33,8 @@ from .state import AUTOMA, MAX_ADDER, MAX_COMBAT_CARDS, GameState, Hex, hex_key
 from .steps import Work
 
 MAX_MOVES = 3
-RELATIVE = ("ahead", "ahead right", "behind right", "behind", "behind left", "ahead left")
+RELATIVE = (text("ahead"), text("ahead right"), text("behind right"), text("behind"), text("behind left"),
+            text("ahead left"))
 
 
 def card_and_row(w: Work) -> tuple[MovementCard, int, bool]:
@@ -41,34 +43,35 @@ def card_and_row(w: Work) -> tuple[MovementCard, int, bool]:
     with w.trace.section("movement pile"):
         first = s.movement_fresh and s.movement_deck.shuffles == 0 and not s.movement_deck.discard
         card, row = turn_up(w, MOVEMENT)
-        w.trace.add(f"movement card {card.id}, row {row}")
+        w.trace.add("movement card {card}, row {row}", card=card.id, row=row)
     return card, row, first
 
 
-def bonus_ops(s: GameState, bonus: str) -> tuple[dict | None, str]:
-    """The op and the sentence of one bonus, capped (adder at most 1, combat cards at most 3)."""
+def bonus_ops(s: GameState, bonus: str) -> tuple[dict | None, Text]:
+    """The op and the sentence of one bonus, capped (adder at most 1, combat cards at most 3): the
+    trace's line, and with an op the players' instruction too."""
     a = s.automa
     if bonus == "adder+":
         if a.adder >= MAX_ADDER:
-            return None, "adder: it holds its one adder already (at most 1)"
-        return {"op": "bonus", "kind": "adder", "to": a.adder + 1}, "Give the Autômato the adder (+1 movement)."
+            return None, text("adder: it holds its one adder already (at most 1)")
+        return {"op": "bonus", "kind": "adder", "to": a.adder + 1}, text("Give the Autômato the adder (+1 movement).")
     if bonus == "adder-":
         if a.adder == 0:
-            return None, "lose the adder: it has none"
-        return {"op": "bonus", "kind": "adder", "to": 0}, "Take the adder back from the Autômato."
+            return None, text("lose the adder: it has none")
+        return {"op": "bonus", "kind": "adder", "to": 0}, text("Take the adder back from the Autômato.")
     if bonus == "combat+":
         if a.combat_cards >= MAX_COMBAT_CARDS:
-            return None, "combat card: it holds 3 already (at most 3)"
+            return None, text("combat card: it holds 3 already (at most 3)")
         return ({"op": "bonus", "kind": "combat", "to": a.combat_cards + 1},
-                f"Give the Autômato 1 combat card (now {a.combat_cards + 1}).")
+                text("Give the Autômato 1 combat card (now {n}).", n=a.combat_cards + 1))
     if bonus == "combat-":
         if a.combat_cards == 0:
-            return None, "lose a combat card: it has none"
+            return None, text("lose a combat card: it has none")
         return ({"op": "bonus", "kind": "combat", "to": a.combat_cards - 1},
-                f"Discard 1 of the Autômato's combat cards (now {a.combat_cards - 1}).")
+                text("Discard 1 of the Autômato's combat cards (now {n}).", n=a.combat_cards - 1))
     if bonus == "gold":
         return ({"op": "gold", "to": a.gold + 1},
-                "Give the Autômato 1 gold card, face down (no limit; revealed at the end).")
+                text("Give the Autômato 1 gold card, face down (no limit; revealed at the end)."))
     raise ValueError(bonus)
 
 
@@ -85,21 +88,23 @@ def phase(w: Work) -> None:
     card, row, first = card_and_row(w)
     w.details["movement_card"], w.details["movement_row"] = card.id, row
     line = card.rows[row - 1]
-    with w.trace.section(f"movement row {row}: direction {line.direction or '-'}, bonus {line.bonus or '-'}"):
+    with w.trace.section("movement row {row}: direction {direction}, bonus {bonus}", row=row,
+                         direction=line.direction or "-", bonus=line.bonus or "-"):
         bonus = line.bonus
         if bonus == "era":
             bonus = card.era_bonus[w.state.era - 1]
-            w.trace.add(f"the Era bonus of Era {w.state.era}: {bonus}")
+            w.trace.add("the Era bonus of Era {era}: {bonus}", era=w.state.era, bonus=bonus)
         if bonus:
-            op, text = bonus_ops(w.state, bonus)
-            w.trace.add(text)
+            op, words = bonus_ops(w.state, bonus)
+            w.trace.add(words)
             if op:
                 w.do(op)
-                w.say(text)
+                w.say(str(words))
         _point(w, line.direction, first)
     _move(w, card)
     if card.shuffle:
-        w.trace.add(f"card {card.id} shows the shuffle icon: every movement card into a new pile for next turn")
+        w.trace.add("card {card} shows the shuffle icon: every movement card into a new pile for next turn",
+                    card=card.id)
         w.do({"op": "movement_reshuffle", "fresh": True})
         w.say("Shuffle all the movement cards into a new face-up pile (card's shuffle icon); next turn reads "
               "the first row of its top card.")
@@ -109,15 +114,15 @@ def _point(w: Work, direction: str | None, first: bool) -> None:
     s = w.state
     if direction is None and first:
         target, why = nearest_capital(s, s.compass_at)
-        w.trace.add(f"first card, no direction: the players' nearest capital, {why}")
+        w.trace.add("first card, no direction: the players' nearest capital, {why}", why=why)
     elif direction is None:
         w.trace.add("no direction on this row: the compass stays as it is")
         return
     else:
         target, why = target_of(s, direction)
-        w.trace.add(f"direction {direction}: {why}")
+        w.trace.add("direction {direction}: {why}", direction=direction, why=why)
     t = turn_towards(s.orientation, s.compass_at, s.heading, target)
-    w.trace.add(t.reason)
+    w.trace.add(t.words)
     w.details["compass_turn"] = t.steps
     if t.steps:
         w.do({"op": "compass", "heading": t.heading})
@@ -136,8 +141,8 @@ def _leave_dominated(w: Work) -> None:
     if len(units) > 1:
         order = {u: i for i, u in enumerate(s.board.ids("units"))}
         weakest = min(units, key=lambda u: (s.board.unit(u).fc, order[u]))
-        w.trace.add(f"{hex_key(here)} is a construction it dominates: unit {weakest} (least FC, leftmost) "
-                    "stays lying there, the others move")
+        w.trace.add("{hex} is a construction it dominates: unit {unit} (least FC, leftmost) "
+                    "stays lying there, the others move", hex=hex_key(here), unit=weakest)
         for u in units:
             if u != weakest and s.automa.units[u].lying is not None:
                 w.do({"op": "stand", "unit": u})
@@ -145,7 +150,8 @@ def _leave_dominated(w: Work) -> None:
             w.do({"op": "lie", "unit": weakest})
         w.say(f"Leave the Autômato's unit {weakest} lying on the dominated construction at {hex_key(here)}.")
     elif units:
-        w.trace.add(f"its only unit on the dominated construction at {hex_key(here)} moves: the domination ends")
+        w.trace.add("its only unit on the dominated construction at {hex} moves: the domination ends",
+                    hex=hex_key(here))
         if s.automa.units[units[0]].lying is not None:
             w.do({"op": "stand", "unit": units[0]})
         w.do({"op": "undominate", "hex": hex_key(here)})
@@ -155,8 +161,12 @@ def _leave_dominated(w: Work) -> None:
 def _move(w: Work, card: MovementCard) -> None:
     s = w.state
     moves = min(MAX_MOVES, s.automa.adder + s.automa.combat_cards)
-    with w.trace.section(f"moves: adder {s.automa.adder} + combat cards {s.automa.combat_cards} -> {moves}"
-                         + (" (at most 3)" if s.automa.adder + s.automa.combat_cards > MAX_MOVES else "")):
+    counts = {"adder": s.automa.adder, "cards": s.automa.combat_cards, "moves": moves}
+    if s.automa.adder + s.automa.combat_cards > MAX_MOVES:
+        title = text("moves: adder {adder} + combat cards {cards} -> {moves} (at most 3)", **counts)
+    else:
+        title = text("moves: adder {adder} + combat cards {cards} -> {moves}", **counts)
+    with w.trace.section(title):
         w.details["movements"], w.details["path"] = moves, [hex_key(s.compass_at)]
         if moves == 0:
             w.trace.add("no bonus: the Autômato does not move this turn")
@@ -170,21 +180,23 @@ def _move(w: Work, card: MovementCard) -> None:
         if tile and not tile.face_down and tile.kind == "flag":
             fc = strength(s, s.group())
             if fc >= tile.fc:
-                w.trace.add(f"standing on a flag needing FC {tile.fc} with FC {fc}: it wins the flag, the phase ends")
+                w.trace.add("standing on a flag needing FC {need} with FC {fc}: it wins the flag, the phase ends",
+                            need=tile.fc, fc=fc)
                 w.do({"op": "flag", "hex": hex_key(s.compass_at)})
                 w.say(f"The Autômato wins the flag at {hex_key(s.compass_at)} (FC {fc} >= {tile.fc}): give it the "
                       "flag and its useful bonuses.")
                 return
-            w.trace.add(f"standing on a flag needing FC {tile.fc}, its FC is {fc}: not enough")
+            w.trace.add("standing on a flag needing FC {need}, its FC is {fc}: not enough", need=tile.fc, fc=fc)
         for rel in card.explore:
             h = hexgrid.neighbour(s.compass_at, hexgrid.turn(s.heading, rel))
             c = s.cells.get(h)
             if c and c.tile and c.tile.face_down:
-                w.trace.add(f"exploration check {RELATIVE[rel]}: face-down tile at {hex_key(h)}: go and explore it")
+                w.trace.add("exploration check {side}: face-down tile at {hex}: go and explore it",
+                            side=RELATIVE[rel], hex=hex_key(h))
                 _step(w, h)
                 _explore(w, h)
                 return
-            w.trace.add(f"exploration check {RELATIVE[rel]}: {hex_key(h)} has no face-down tile")
+            w.trace.add("exploration check {side}: {hex} has no face-down tile", side=RELATIVE[rel], hex=hex_key(h))
         used = 0
         for i, rel in enumerate(card.moves):
             if used == moves:
@@ -192,10 +204,11 @@ def _move(w: Work, card: MovementCard) -> None:
             s = w.state
             h = hexgrid.neighbour(s.compass_at, hexgrid.turn(s.heading, rel))
             if h not in s.cells:
-                w.trace.add(f"move {i + 1} {RELATIVE[rel]}: {hex_key(h)} is off the map, skipped for the next one")
+                w.trace.add("move {n} {side}: {hex} is off the map, skipped for the next one",
+                            n=i + 1, side=RELATIVE[rel], hex=hex_key(h))
                 continue
             used += 1
-            w.trace.add(f"move {i + 1} {RELATIVE[rel]}: to {hex_key(h)}")
+            w.trace.add("move {n} {side}: to {hex}", n=i + 1, side=RELATIVE[rel], hex=hex_key(h))
             _step(w, h)
             c = w.state.cells[h]
             if c.tile and c.tile.face_down:
@@ -205,7 +218,8 @@ def _move(w: Work, card: MovementCard) -> None:
                 _attack(w, h)
                 return
         if used < moves:
-            w.trace.add(f"the card shows no further possible step: {used} of {moves} movements made")
+            w.trace.add("the card shows no further possible step: {used} of {moves} movements made",
+                        used=used, moves=moves)
 
 
 def _enemy(s: GameState, h: Hex) -> bool:
@@ -223,7 +237,7 @@ def _step(w: Work, h: Hex) -> None:
 
 
 def _explore(w: Work, h: Hex) -> None:
-    w.trace.add(f"exploration tile at {hex_key(h)}: it explores it, the movement ends")
+    w.trace.add("exploration tile at {hex}: it explores it, the movement ends", hex=hex_key(h))
     w.do({"op": "explore", "hex": hex_key(h)})
     w.say(f"Flip the exploration tile at {hex_key(h)} and enter what it is (a flag: the Autômato uses no "
           "combat card against it).")
@@ -234,9 +248,10 @@ def _attack(w: Work, h: Hex) -> None:
     s = w.state
     cards = min(2, s.automa.combat_cards)
     c = s.cells[h]
-    what = ", ".join(filter(None, [f"{c.building.owner}'s {c.building.ref}" if c.building else None,
-                                   f"{len(c.foes)} unit(s)" if c.foes else None]))
-    w.trace.add(f"{hex_key(h)} holds {what}: combat, the movement ends; it uses {cards} combat card(s)")
+    what = [text("{owner}'s {ref}", owner=c.building.owner, ref=c.building.ref) if c.building else None,
+            text("{n} unit(s)", n=len(c.foes)) if c.foes else None]
+    w.trace.add("{hex} holds {what}: combat, the movement ends; it uses {cards} combat card(s)",
+                hex=hex_key(h), what=[x for x in what if x is not None], cards=cards)
     w.do({"op": "attack", "hex": hex_key(h), "cards": cards})
     w.say(f"Combat at {hex_key(h)}: choose your combat cards first; then reveal the Autômato's {cards} combat "
           f"card(s) and enter the result. The Autômato's FC without cards: {strength(w.state, w.state.group())}.")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from automa.common.trace import Text, text
+
 from .steps import Work
 
 
@@ -18,17 +20,17 @@ class Pile:
     name: str            # "action" or "movement": the state's <name>_deck, <name>_fresh, cards.<name>
     start_op: str
     take: str            # with {card}
-    last: str            # the trace's line when the card drawn was the last, with {card}
+    last: Text           # the trace's line when the card drawn was the last: its template, with {card}
     reshuffle: str
 
 
 ACTION = Pile("action", "action_start",
               "Take action card {card} from the pile and lay it face up to the left.",
-              "card {card} was the last: shuffle the whole pile face up, first row",
+              text("card {card} was the last: shuffle the whole pile face up, first row"),
               "It was the last card: shuffle all the action cards into a new face-up pile.")
 MOVEMENT = Pile("movement", "movement_first",
                 "Take movement card {card} and lay it face up to the left.",
-                "card {card} was the last: shuffle the movement pile face up, first row",
+                text("card {card} was the last: shuffle the movement pile face up, first row"),
                 "It was the last card: shuffle all the movement cards into a new face-up pile.")
 
 
@@ -45,11 +47,11 @@ def turn_up(w: Work, pile: Pile):
         w.do({"op": f"{pile.name}_draw", "card": drawn.id})
         w.say(pile.take.format(card=drawn.id))
         if not getattr(w.state, f"{pile.name}_deck").draw_pile:
-            w.trace.add(pile.last.format(card=drawn.id))
+            w.trace.add(pile.last.template, card=drawn.id)
             w.do({"op": f"{pile.name}_reshuffle"})
             w.say(pile.reshuffle)
             row = 1
         else:
             row = drawn.arrow
-            w.trace.add(f"card {drawn.id} laid aside; its arrow chooses row {row} of the next card")
+            w.trace.add("card {card} laid aside; its arrow chooses row {row} of the next card", card=drawn.id, row=row)
     return getattr(w.state.cards, pile.name)[getattr(w.state, f"{pile.name}_deck").top], row

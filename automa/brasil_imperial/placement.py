@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from automa.common import hexgrid
-from automa.common.trace import Trace
+from automa.common.trace import Text, Trace, text
 
 from .state import AUTOMA, GameState, Hex, hex_key
 
@@ -50,12 +50,12 @@ def vp_next_to(s: GameState, h: Hex) -> int:
                 and s.cells[n].building.kind == "construction"), default=0)
 
 
-def _narrow(cands: list[Hex], score, label: str, best_is_max: bool, trace: Trace) -> list[Hex]:
+def _narrow(cands: list[Hex], score, label: Text, best_is_max: bool, trace: Trace) -> list[Hex]:
     scores = {h: score(h) for h in cands}
     best = (max if best_is_max else min)(scores.values())
     kept = [h for h in cands if scores[h] == best]
-    trace.add(f"{label}: " + ", ".join(f"{hex_key(h)}={scores[h]}" for h in cands)
-              + f" -> {', '.join(hex_key(h) for h in kept)}")
+    trace.add("{label}: {scores} -> {kept}", label=label, scores=[f"{hex_key(h)}={scores[h]}" for h in cands],
+              kept=[hex_key(h) for h in kept])
     return kept
 
 
@@ -64,16 +64,16 @@ def rank(s: GameState, cands: list[Hex], trace: Trace, criteria: tuple[int, ...]
     cands = hexgrid.reading_order(cands, s.orientation)
     front = frontier(s)
     capital = s.automa_capital()
-    steps = {1: (lambda h: potential(s, h, front), "1. most potential new building spaces", True),
-             2: (lambda h: vp_next_to(s, h), "2. next to its constructions with the most VP", True),
-             3: (lambda h: hexgrid.distance(h, capital), "3. nearest its capital", False)}
+    steps = {1: (lambda h: potential(s, h, front), text("1. most potential new building spaces"), True),
+             2: (lambda h: vp_next_to(s, h), text("2. next to its constructions with the most VP"), True),
+             3: (lambda h: hexgrid.distance(h, capital), text("3. nearest its capital"), False)}
     for c in criteria:
         if len(cands) == 1:
             break
         score, label, is_max = steps[c]
         cands = _narrow(cands, score, label, is_max, trace)
     if len(cands) > 1:
-        trace.add(f"still tied: the first in reading order, {hex_key(cands[0])}")
+        trace.add("still tied: the first in reading order, {hex}", hex=hex_key(cands[0]))
     return cands[0]
 
 
@@ -84,12 +84,18 @@ def place(s: GameState, terrain: str | None, trace: Trace, era: int | None = Non
     front = sorted(frontier(s))
     fits = [h for h in front if terrain is None or s.cells[h].terrain == terrain]
     if fits:
-        trace.add(f"free spaces next to its empire{'' if terrain is None else ' on ' + terrain}: "
-                  + ", ".join(hex_key(h) for h in fits))
+        if terrain is None:
+            trace.add("free spaces next to its empire: {hexes}", hexes=[hex_key(h) for h in fits])
+        else:
+            trace.add("free spaces next to its empire on {terrain}: {hexes}", terrain=terrain,
+                      hexes=[hex_key(h) for h in fits])
         return Spot(rank(s, fits, trace))
     if front:
-        trace.add(f"no free {terrain or 'land'} space next to its empire (free: "
-                  + ", ".join(f"{hex_key(h)} {s.cells[h].terrain}" for h in front) + ")")
+        free = [f"{hex_key(h)} {s.cells[h].terrain}" for h in front]
+        if terrain:
+            trace.add("no free {terrain} space next to its empire (free: {free})", terrain=terrain, free=free)
+        else:
+            trace.add("no free land space next to its empire (free: {free})", free=free)
         return None
     if era is None:
         trace.add("no free space next to its empire")
@@ -102,7 +108,7 @@ def place(s: GameState, terrain: str | None, trace: Trace, era: int | None = Non
         olds = [h for h, c in s.cells.items() if c.building and c.building.owner == AUTOMA
                 and c.building.kind == "construction" and c.building.era == old and not c.foes]
         if olds:
-            trace.add(f"its Era {old} constructions: " + ", ".join(hex_key(h) for h in olds))
+            trace.add("its Era {era} constructions: {hexes}", era=old, hexes=[hex_key(h) for h in olds])
             return Spot(rank(s, olds, trace, (2, 3)), over=True)
-        trace.add(f"no Era {old} construction of its own")
+        trace.add("no Era {era} construction of its own", era=old)
     return None

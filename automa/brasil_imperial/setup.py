@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from automa.common.deck import Deck
 from automa.common.errors import StateError
+from automa.common.trace import Text, text
 
 from .board import example_board_data, example_map_data, load_board
 from .cards import DIFFICULTIES, dump_cards, example_cards, load_cards
@@ -106,12 +107,13 @@ def new_game(options: Mapping[str, Any]) -> Any:
     return s
 
 
-def compass_reasons(s: Any) -> list[str]:
+def compass_reasons(s: Any) -> list[Text]:
     """Why the compass points where it does at the start (step D), for the first turn's trace."""
     target, why = nearest_capital(s, s.automa_capital())
     options = headings_towards(s.orientation, s.automa_capital(), target)
-    lines = [f"setup: the compass on the Autômato's capital {s.automa.capital}, towards {why}"]
+    lines = [text("setup: the compass on the Autômato's capital {capital}, towards {why}",
+                  capital=s.automa.capital, why=why)]
     if len(options) > 1:
-        lines.append(f"setup: that capital lies on a cone line (headings {options}): the first clockwise from "
-                     f"the map's north, {s.heading}")
+        lines.append(text("setup: that capital lies on a cone line (headings [{headings}]): the first clockwise "
+                          "from the map's north, {heading}", headings=options, heading=s.heading))
     return lines

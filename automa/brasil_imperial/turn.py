@@ -27,16 +27,16 @@ def decide(state: GameState) -> Decision:
     if state.turns == 0 and state.action_fresh:
         for line in compass_reasons(state):
             w.trace.add(line)
-    w.trace.add(f"turn {state.turns + 1}, Era {state.era}")
+    w.trace.add("turn {turn}, Era {era}", turn=state.turns + 1, era=state.era)
     try:
         action.phase(w)
     except action.NeedsMission as needed:
         era = needed.args[0]
-        trace = w.trace.lines() + [f"the row asks for an objective of the Era {era} mission card, still face down"]
+        w.trace.add("the row asks for an objective of the Era {era} mission card, still face down", era=era)
         return Decision(automa="automa", action="mission", target=f"era {era}",
                         instruction=f"Reveal the Autômato's Era {era} mission card and enter its objectives; "
                                     "then ask for the Autômato's turn again.",
-                        trace=trace, ops=[{"op": "await_mission", "era": era}], details={"needs": "mission", "era": era})
+                        trace=w.trace.lines(), ops=[{"op": "await_mission", "era": era}], details={"needs": "mission", "era": era})
     movement.phase(w)
     w.do({"op": "end_turn"})
     d = w.details

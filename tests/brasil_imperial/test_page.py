@@ -226,3 +226,27 @@ def test_the_history_and_the_table_forms_speak_portuguese(client, app):
     assert "Partida iniciada" in history and english[:40] not in history
     assert "Vire para cima a pilha de Cartas de Ação" in history
     assert '<option value="plain">planície</option>' in html and '<option value="water">água</option>' in html
+
+
+def why(html: str) -> str:
+    """The Autômato's "Why?" trace as the page shows it."""
+    return re.search(r'<details id="why">.*?<pre>(.*?)</pre>', html, re.DOTALL).group(1)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("pt_BR", ["turno 1, Era 1", "pilha de Cartas de Ação", "preparação: a Bússola sobre a Capital"]),
+    ("pl", ["tura 1, era 1", "stos kart akcji", "przygotowanie: kompas na stolicy"]),
+])
+def test_the_automas_why_is_said_in_the_pages_language(client, lang, said):
+    """The trace's lines are the engine's English templates, said through the page's catalogue
+    with their values (the card, the row, the capital) put in."""
+    url = start(client)
+    english = why(client.get(url + "?lang=en").get_data(as_text=True))
+    assert "turn 1, Era 1" in english and "action pile" in english
+    html = client.get(url + f"?lang={lang}").get_data(as_text=True)
+    shown = why(html)
+    for line in said:
+        assert line in shown, (lang, line)
+    assert "turn 1, Era 1" not in shown and "action pile" not in shown and "setup: the compass" not in shown
+    assert len(shown.splitlines()) == len(english.splitlines()), "line for line, the same trace"
+    assert not [a for a, b in zip(shown.splitlines(), english.splitlines()) if a == b], "no line left in English"
