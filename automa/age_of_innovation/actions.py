@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from automa.common import hexgrid as hx
-from automa.common.trace import Trace
+from automa.common.trace import Text, Trace, text
 
 from .board import Hex
 from .data import (DISCIPLINES, Card, FactionAction, Support, components, factions, final_tiles, round_tiles,
@@ -22,6 +22,7 @@ from .data import (DISCIPLINES, Card, FactionAction, Support, components, factio
 from .ops import Op, apply_op
 from .selection import INF, by_minimum, directional, hexes_in_reading_order, narrow, nearest_to, terrain_order
 from .state import GameState
+from .trace_words import word, words
 
 
 @dataclass
@@ -53,8 +54,9 @@ class Turn:
         """Who "you" are: in the two players + Automa variant, both players (seed 002)."""
         return self.state.player_names
 
-    def label(self, h: Hex) -> str:
-        return f"{self.state.board.label(h)} ({self.state.board.terrain[h]})"
+    def label(self, h: Hex) -> Text:
+        """The hex and its terrain, as a trace line names an option (``str``: the English)."""
+        return text("{hex} ({terrain})", hex=self.state.board.named(h), terrain=word(self.state.board.terrain[h]))
 
 
 # -- score points ----------------------------------------------------------------------------
@@ -63,12 +65,14 @@ def score_points(t: Turn, points: int | str | None, modifier: int = 0) -> bool:
     with t.trace.section("Score points"):
         if points == "X":
             base = t.state.x_points()
-            t.trace.add(f"X on the difficulty card ({t.state.level}) in round {t.state.round} = {base}")
+            t.trace.add("X on the difficulty card ({level}) in round {round} = {points}", level=t.state.level,
+                        round=t.state.round, points=base)
         else:
             base = int(points or 0)
         total = max(0, base + modifier)
         if modifier:
-            t.trace.add(f"faction modifier {modifier:+d}: {total} (never below 0)")
+            signed = f"{modifier:+d}"
+            t.trace.add("faction modifier {modifier}: {total} (never below 0)", modifier=signed, total=total)
         if total == 0:
             t.trace.add("0 points: nothing to score")
             return False
@@ -82,14 +86,14 @@ def score_points(t: Turn, points: int | str | None, modifier: int = 0) -> bool:
 def gain_innovation(t: Turn) -> bool:
     with t.trace.section("Gain an innovation"):
         if t.state.round < 3 or len(t.state.automa.innovations) >= 3:
-            t.trace.add(f"condition fails: round {t.state.round}, {len(t.state.automa.innovations)} innovations "
-                        "(needs round 3-6 and fewer than 3)")
+            t.trace.add("condition fails: round {round}, {n} innovations (needs round 3-6 and fewer than 3)",
+                        round=t.state.round, n=len(t.state.automa.innovations))
             return False
         free = [i for i, x in enumerate(t.state.innovations) if x is not None]
         if not free:
             t.trace.add("no innovation left on the display")
             return False
-        t.trace.add(f"eligible: {len(free)} innovations on the display")
+        t.trace.add("eligible: {n} innovations on the display", n=len(free))
         i = directional(free, t.support, t.trace, lambda k: str(t.state.innovations[k]))
         name = t.state.innovations[i]
         t.emit({"op": "innovation", "who": "automa", "index": i})
@@ -101,20 +105,33 @@ def gain_innovation(t: Turn) -> bool:
 
 
 # -- block a spell and a book action ---------------------------------------------------------
+# the trace's words for a spell and for a book action, each line written out (another language
+# says "every spell" and "every book action" each its own way): covered, eligible, one of them
+BLOCK_WORDS = {
+    "spells": (lambda: text("spell: condition fails, every spell is covered"),
+               lambda numbers: text("spell: eligible {numbers} (left to right)", numbers=numbers),
+               lambda n: text("spell {n}", n=n)),
+    "books": (lambda: text("book action: condition fails, every book action is covered"),
+              lambda numbers: text("book action: eligible {numbers} (left to right)", numbers=numbers),
+              lambda n: text("book action {n}", n=n)),
+}
+
+
 def block_spell_and_book(t: Turn) -> bool:
     """Blokowanie zaklęć i akcji księgi: an X on a free spell, then the same for a book action."""
     done = False
     with t.trace.section("Block a spell and a book action"):
-        for what, word in (("spells", "spell"), ("books", "book action")):
+        for what, name in (("spells", "spell"), ("books", "book action")):
+            covered, eligible, one = BLOCK_WORDS[what]
             free = [i for i, x in enumerate(getattr(t.state, what)) if x is None]
             if not free:
-                t.trace.add(f"{word}: condition fails, every {word} is covered")
+                t.trace.add(covered())
                 continue
-            t.trace.add(f"{word}: eligible {', '.join(str(i + 1) for i in free)} (left to right)")
-            i = directional(free, t.support, t.trace, lambda k: f"{word} {k + 1}")
+            t.trace.add(eligible([i + 1 for i in free]))
+            i = directional(free, t.support, t.trace, lambda k, one=one: one(k + 1))
             t.emit({"op": "cover", "what": what, "index": i, "who": "automa"})
-            t.say(f"Put an X token on {word} {i + 1} (counted from the left).", "cover", what=what, number=i + 1)
-            t.target = t.target or f"{word} {i + 1}"
+            t.say(f"Put an X token on {name} {i + 1} (counted from the left).", "cover", what=what, number=i + 1)
+            t.target = t.target or f"{name} {i + 1}"
             done = True
     if done:
         t.done.append("block_spell_and_book")
@@ -133,17 +150,19 @@ def _catch_up(t: Turn, options: list[str]) -> str:
     """*Doganianie*: the discipline where the Automa is on 0; then the one where it is closest
     to your marker (two players: to the highest players' marker); then directional selection."""
     a = t.state.automa.science
-    options = narrow(options, [d for d in options if a[d] == 0], t.trace, "catching up: the Automa's marker on 0")
+    options = narrow(options, [d for d in options if a[d] == 0], t.trace, text("catching up: the Automa's marker on 0"),
+                     word)
     if len(options) > 1:
         if t.state.two_players:
             highest = {d: max(p.science[d] for p in t.state.players) for d in options}
             options = by_minimum(options, lambda d: abs(a[d] - highest[d]), t.trace,
-                                 "catching up: closest to the highest placed marker")
+                                 text("catching up: closest to the highest placed marker"), word)
         else:
             you = t.state.players[0].science
-            options = by_minimum(options, lambda d: abs(a[d] - you[d]), t.trace, "catching up: closest to your marker")
+            options = by_minimum(options, lambda d: abs(a[d] - you[d]), t.trace,
+                                 text("catching up: closest to your marker"), word)
     if len(options) > 1:
-        return directional(options, t.support, t.trace)
+        return directional(options, t.support, t.trace, word)
     return options[0]
 
 
@@ -153,15 +172,16 @@ def send_scholar(t: Turn) -> bool:
         if not options:
             t.trace.add("condition fails: every discipline has a marker on 12")
             return False
-        t.trace.add(f"eligible: {', '.join(options)}")
+        t.trace.add("eligible: {disciplines}", disciplines=words(options))
         choice = None
         if t.support.science == "round_tile":
             disc = current_tile_discipline(t.state)
             if disc in options:
-                t.trace.add(f"round scoring tile: the Automa icon is {disc}'s colour -> {disc}")
+                t.trace.add("round scoring tile: the Automa icon is {discipline}'s colour -> {discipline}",
+                            discipline=word(disc))
                 choice = disc
             else:
-                t.trace.add(f"round scoring tile: {disc} is not eligible, catch up instead")
+                t.trace.add("round scoring tile: {discipline} is not eligible, catch up instead", discipline=word(disc))
         else:
             t.trace.add("support card: catch up")
         if choice is None:
@@ -177,8 +197,10 @@ def send_scholar(t: Turn) -> bool:
                   f"{choice} marker up {levels} (to {t.state.automa.science[choice]}).",
                   "scholar", discipline=choice, levels=levels, to=t.state.automa.science[choice])
         else:
-            why = "no scholar left" if t.state.automa.scholars <= 0 else f"no free {choice} scholar space"
-            t.trace.add(f"{why}: 1 level without a scholar")
+            if t.state.automa.scholars <= 0:
+                t.trace.add("no scholar left: 1 level without a scholar")
+            else:
+                t.trace.add("no free {discipline} scholar space: 1 level without a scholar", discipline=word(choice))
             t.emit({"op": "science", "who": "automa", "discipline": choice, "levels": 1, "space": None})
             t.say(f"Move the Automa's {choice} marker up 1 (to {t.state.automa.science[choice]}), "
                   "no scholar placed.", "advance_no_scholar", discipline=choice, to=t.state.automa.science[choice])
@@ -188,12 +210,14 @@ def send_scholar(t: Turn) -> bool:
 
 
 def advance_discipline(t: Turn, levels: int = 1) -> bool:
-    with t.trace.section(f"Advance {levels} level{'s' if levels > 1 else ''} in 1 discipline"):
+    title = text("Advance {levels} levels in 1 discipline", levels=levels) if levels > 1 else \
+        text("Advance {levels} level in 1 discipline", levels=levels)
+    with t.trace.section(title):
         options = _eligible_disciplines(t)
         if not options:
             t.trace.add("condition fails: every discipline has a marker on 12")
             return False
-        t.trace.add(f"eligible: {', '.join(options)}")
+        t.trace.add("eligible: {disciplines}", disciplines=words(options))
         choice = options[0] if len(options) == 1 else _catch_up(t, options)
         t.emit({"op": "science", "who": "automa", "discipline": choice, "levels": levels, "space": None})
         t.say(f"Move the Automa's {choice} marker up {levels} (to {t.state.automa.science[choice]}).",
@@ -244,15 +268,15 @@ def _bring_together(t: Turn, options: list[Hex]) -> list[Hex]:
         other = du if dm.get(h, INF) < du.get(h, INF) else dm
         if min(current, other.get(h, INF)) < current:
             keep.append(h)
-    return narrow(options, keep, t.trace, f"bringing together (shortest distance marked-unmarked now {current})",
-                  t.label)
+    return narrow(options, keep, t.trace,
+                  text("bringing together (shortest distance marked-unmarked now {distance})", distance=current), t.label)
 
 
 def _eligible_build_hexes(t: Turn, ignore_reach: bool) -> list[Hex]:
     b, nav = t.state.board, t.state.navigation()
     empty = set(b.empty_land())
     if ignore_reach:
-        t.trace.add(f"eligible: every empty terrain hex, range ignored (faction): {len(empty)}")
+        t.trace.add("eligible: every empty terrain hex, range ignored (faction): {n}", n=len(empty))
         return hexes_in_reading_order(list(empty))
     marked = t.support.buildings == "marked"
     sources = [h for h in b.owned("automa") if b.buildings[h].marked == marked]
@@ -260,8 +284,12 @@ def _eligible_build_hexes(t: Turn, ignore_reach: bool) -> list[Hex]:
     for s in sources:
         reach |= b.reach(s, nav)
     options = hexes_in_reading_order(list(reach & empty))     # listed in the trace as a player reads the board
-    t.trace.add(f"eligible: empty terrain hexes within Reach (navigation {nav}) of the Automa's "
-                f"{'marked' if marked else 'unmarked'} buildings: {len(options)}")
+    if marked:
+        t.trace.add("eligible: empty terrain hexes within Reach (navigation {nav}) of the Automa's marked buildings: {n}",
+                    nav=nav, n=len(options))
+    else:
+        t.trace.add("eligible: empty terrain hexes within Reach (navigation {nav}) of the Automa's unmarked buildings: "
+                    "{n}", nav=nav, n=len(options))
     return options
 
 
@@ -294,10 +322,11 @@ def transform_and_build(t: Turn, faction_tiebreakers: tuple[str, ...] = (), igno
                 if yours is None:
                     t.trace.add("your terrain priority: your preferred terrain is not known, skipped")
                 else:
-                    options = terrain_order(options, b, t.support.terrain_row, yours, t.trace, "your terrain priority")
+                    options = terrain_order(options, b, t.support.terrain_row, yours, t.trace,
+                                            text("your terrain priority"))
             elif tb == "most_power_for_you":
                 options = by_minimum(options, lambda h: b.power_for_players(h, t.players), t.trace,
-                                     "giving you the most power", t.label, largest=True)
+                                     text("giving you the most power"), t.label, largest=True)
         if len(options) > 1:
             options = terrain_order(options, b, t.support.terrain_row, t.state.terrain, t.trace)
         if len(options) > 1:
@@ -305,16 +334,19 @@ def transform_and_build(t: Turn, faction_tiebreakers: tuple[str, ...] = (), igno
         h = options[0] if len(options) == 1 else directional(hexes_in_reading_order(options), t.support, t.trace, t.label)
         marked = would_be_marked(t, h)
         transform = b.terrain[h] != t.state.terrain
-        t.trace.add(f"build on {t.label(h)}; the nearest Automa building is "
-                    + ("marked: power token placed" if marked else "unmarked (or a tie): no power token"))
-        words, was = [], b.terrain[h]
+        if marked:
+            t.trace.add("build on {hex}; the nearest Automa building is marked: power token placed", hex=t.label(h))
+        else:
+            t.trace.add("build on {hex}; the nearest Automa building is unmarked (or a tie): no power token",
+                        hex=t.label(h))
+        said, was = [], b.terrain[h]
         if transform:
-            words.append(f"Transform {t.label(h)} to {t.state.terrain} (place a {t.state.terrain} terrain tile)")
+            said.append(f"Transform {t.label(h)} to {t.state.terrain} (place a {t.state.terrain} terrain tile)")
             t.emit({"op": "terrain", "hex": list(h), "terrain": t.state.terrain})
         t.emit({"op": "build", "hex": list(h), "owner": "automa", "kind": "workshop", "marked": marked})
-        words.append(f"{'and build' if transform else 'Build'} an Automa workshop on {t.state.board.label(h)}"
+        said.append(f"{'and build' if transform else 'Build'} an Automa workshop on {t.state.board.label(h)}"
                      + (" with a power token (marked)" if marked else " (unmarked, no power token)"))
-        t.say(" ".join(words) + ".", "build", hex=list(h), was=was, terrain=t.state.terrain, transform=transform,
+        t.say(" ".join(said) + ".", "build", hex=list(h), was=was, terrain=t.state.terrain, transform=transform,
               marked=marked)
         t.target, t.target_hex = t.target or t.state.board.label(h), t.target_hex or h
         t.done.append("transform_and_build")
@@ -377,16 +409,17 @@ def upgrade(t: Turn) -> bool:
         if not options:
             t.trace.add("condition fails: the Automa cannot upgrade any building")
             return False
-        t.trace.add(f"eligible: {len(options)} buildings")
+        t.trace.add("eligible: {n} buildings", n=len(options))
         if t.state.automa_supply("guild") > 0:
             near_you = [h for h in options if b.buildings[h].kind == "workshop"
                         and any((n in b.buildings and b.buildings[n].owner in t.players) for n in hx.neighbours(h))]
-            options = narrow(options, near_you, t.trace, "a guild is available: workshops next to your buildings", t.label)
+            options = narrow(options, near_you, t.trace, text("a guild is available: workshops next to your buildings"),
+                             t.label)
         else:
             t.trace.add("no guild available: any building the Automa can upgrade")
         if len(options) > 1:
             options = by_minimum(options, lambda h: b.power_for_players(h, t.players), t.trace,
-                                 "giving you the least power", t.label)
+                                 text("giving you the least power"), t.label)
         h = options[0] if len(options) == 1 else directional(hexes_in_reading_order(options), t.support, t.trace, t.label)
         old = b.buildings[h].kind
         new = _best_upgrade(t, old)
@@ -408,7 +441,7 @@ def _powermongers(t: Turn, h: Hex) -> None:
         return
     power = t.state.board.power_for_players(h, t.players)
     if power >= 2:
-        t.trace.add(f"Powermongers: you may gain {power} power from it -> the Automa advances 1 level")
+        t.trace.add("Powermongers: you may gain {power} power from it -> the Automa advances 1 level", power=power)
         advance_discipline(t, 1)
 
 
@@ -428,10 +461,10 @@ def place_tool(t: Turn) -> bool:
         if not options:
             t.trace.add("no eligible space: no empty terrain space directly next to your buildings")
             return False
-        t.trace.add(f"eligible: {len(options)} empty terrain spaces directly next to your buildings")
+        t.trace.add("eligible: {n} empty terrain spaces directly next to your buildings", n=len(options))
         if len(options) > 1:
             options = terrain_order(options, b, t.support.terrain_row, t.state.youth_terrain, t.trace,
-                                    "terrain priority of the Symbiont youth")
+                                    text("terrain priority of the Symbiont youth"))
         h = options[0] if len(options) == 1 else directional(hexes_in_reading_order(options), t.support, t.trace, t.label)
         t.emit({"op": "tool", "hex": list(h)})
         t.done.append("place_tool")
@@ -449,7 +482,7 @@ def blight_fallow_land(t: Turn, count: int) -> bool:
     counted again among those left. Where the map shows neither fallow nor blighted land the
     players carry it out by the card.
     """
-    with t.trace.section(f"The Blight: transform {count} fallow land into blighted land"):
+    with t.trace.section("The Blight: transform {count} fallow land into blighted land", count=count):
         b = t.state.board
         if not b.fallow and not b.blighted:
             t.trace.add("the map shows no fallow land: the players follow the faction card")
@@ -461,9 +494,9 @@ def blight_fallow_land(t: Turn, count: int) -> bool:
         for i in range(count):
             options = hexes_in_reading_order(sorted(b.fallow))
             if not options:
-                t.trace.add(f"transformation {i + 1}: no fallow land left on the map")
+                t.trace.add("transformation {n}: no fallow land left on the map", n=i + 1)
                 break
-            t.trace.add(f"transformation {i + 1}: eligible, {len(options)} fallow land hexes")
+            t.trace.add("transformation {n}: eligible, {hexes} fallow land hexes", n=i + 1, hexes=len(options))
             h = options[0] if len(options) == 1 else directional(options, t.support, t.trace, t.label)
             t.emit({"op": "land", "hex": list(h), "land": "blighted"})
             done.append(h)
@@ -480,7 +513,7 @@ def faction_action(t: Turn) -> bool:
     """*Akcja frakcji*: every action on the faction card, in reading order."""
     faction = factions()[t.state.faction]
     done = False
-    with t.trace.section(f"Faction action ({faction.name})"):
+    with t.trace.section("Faction action ({faction})", faction=faction.name):
         for fa in faction.actions:
             done |= _faction_step(t, faction.tiebreakers, "ignore_reach" in faction.rules, fa)
     return done

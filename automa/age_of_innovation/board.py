@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from automa.common import hexgrid as hx
 from automa.common.errors import StateError
+from automa.common.trace import Text, text
 
 from .data import MAP_LETTERS, RIVER, TERRAINS, base_map, components
 
@@ -161,9 +162,13 @@ class Board:
                     raise StateError(f"setup letter {t} {k}: not a land hex of the board")
 
     # -- reading the board -----------------------------------------------------------------
-    def label(self, h: Hex) -> str:
+    def named(self, h: Hex) -> Text:
+        """The hex as a trace line says it (``label``'s words, in a page's language)."""
         c, r = hx.axial_to_offset(h, self.layout)
-        return f"row {r + 1}, hex {c + 1}"
+        return text("row {row}, hex {col}", row=r + 1, col=c + 1)
+
+    def label(self, h: Hex) -> str:
+        return str(self.named(h))
 
     def is_land(self, h: Hex) -> bool:
         return self.terrain.get(h, RIVER) != RIVER and h in self.terrain

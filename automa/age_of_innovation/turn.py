@@ -23,20 +23,25 @@ from .data import cards, components, factions, final_tiles, levels, round_tiles
 from .ops import Op, apply_op
 from .scoring import final_scoring
 from .state import GameState
+from .trace_words import word, words
 
 
 def decide(state: GameState) -> Decision:
     if state.phase == "over":
-        return Decision("automa", "none", None, "The game is over.", ["the game is over: nothing to decide"],
+        over = Trace()
+        over.add("the game is over: nothing to decide")
+        return Decision("automa", "none", None, "The game is over.", over.lines(),
                         details=_details(state, sentences=[{"kind": "over"}]))
     if state.phase == "setup":
         return initial_workshops(state)
     if state.automa.passed:
         waiting = [p.name for p in state.players if not p.passed]
         if waiting:
+            why = Trace()
+            why.add("the Automa passed this round; waiting for {players}", players=words(waiting))
             return Decision("automa", "wait", None,
                             f"The Automa has passed; {' and '.join(waiting)} still play{'s' if len(waiting) == 1 else ''} "
-                            "this round.", [f"the Automa passed this round; waiting for {', '.join(waiting)}"],
+                            "this round.", why.lines(),
                             details=_details(state, sentences=[{"kind": "wait", "waiting": waiting}]))
         return end_of_round(state)
     return automa_turn(state)
@@ -58,13 +63,14 @@ def initial_workshops(state: GameState) -> Decision:
     trace.add("the Automa places its workshops after you have placed your first one")
     if state.setup_card is not None:
         drawn = state.setup_card
-        trace.add(f"the decision card drawn at the table: {cards()[drawn].label}")
+        trace.add("the decision card drawn at the table: {card}", card=cards()[drawn].label)
     else:
         drawn = random.Random(f"{state.seed}:setup-card").choice(sorted(cards()))
-        trace.add(f"random decision card {cards()[drawn].label}")
+        trace.add("random decision card {card}", card=cards()[drawn].label)
         emit({"op": "setup_card", "card": drawn})
     c = cards()[drawn]
-    trace.add(f"setup letters {c.setup_marked} (under it the power token) and {c.setup_unmarked}")
+    trace.add("setup letters {marked} (under it the power token) and {unmarked}", marked=c.setup_marked,
+              unmarked=c.setup_unmarked)
     letters = state.board.setup_letters.get(state.terrain, {})
     target_hex = None
     if c.setup_marked in letters and c.setup_unmarked in letters:
@@ -72,7 +78,7 @@ def initial_workshops(state: GameState) -> Decision:
         for letter, marked in ((c.setup_marked, True), (c.setup_unmarked, False)):
             h = letters[letter]
             if h in work.board.buildings:
-                trace.add(f"{letter}: {state.board.label(h)} is taken; place this workshop by hand")
+                trace.add("{letter}: {hex} is taken; place this workshop by hand", letter=letter, hex=state.board.named(h))
                 continue
             emit({"op": "build", "hex": list(h), "owner": "automa", "kind": "workshop", "marked": marked})
             placed.append(f"{state.board.label(h)} ({letter}{', with a power token' if marked else ''})")
@@ -81,7 +87,8 @@ def initial_workshops(state: GameState) -> Decision:
         instruction = f"Place the Automa's initial workshops on {' and '.join(placed)}."
         sentence = {"kind": "setup", "placed": where}
     else:
-        trace.add(f"the setup card's {state.terrain} letters are not on this map: the players place the workshops")
+        trace.add("the setup card's {terrain} letters are not on this map: the players place the workshops",
+                  terrain=word(state.terrain))
         instruction = (f"Place the Automa's initial workshops on the {state.terrain} hexes marked {c.setup_marked} "
                        f"(with a power token) and {c.setup_unmarked} on the Initial Workshop Setup card, "
                        "and mark them on the map.")
@@ -105,7 +112,7 @@ def automa_turn(state: GameState) -> Decision:
         apply_op(work, op)
         ops.append(op)
 
-    with trace.section(f"Round {work.round}, Automa turn {work.automa.turns + 1}"):
+    with trace.section("Round {round}, Automa turn {turn}", round=work.round, turn=work.automa.turns + 1):
         if first:
             if len(work.deck.draw_pile) < 2:
                 trace.add("first turn of the round but fewer than 2 cards in the deck: the Automa passes")
@@ -113,19 +120,21 @@ def automa_turn(state: GameState) -> Decision:
             emit({"op": "draw", "count": 2})
             trace.add("first turn of the round: draw 2 cards; the second goes left of the first")
         else:
-            trace.add(f"card {cards()[work.deck.discard_top].label} (the previous action card) becomes the support card")
+            trace.add("card {card} (the previous action card) becomes the support card",
+                      card=cards()[work.deck.discard_top].label)
             if not work.deck.draw_pile:
                 trace.add("the Automa deck is exhausted: the Automa passes")
                 return _pass(state, work, trace, ops, support_id=work.deck.discard_top)
             emit({"op": "draw", "count": 1})
         action_id, support_id = work.deck.discard[-1], work.deck.discard[-2]
         action, support = cards()[action_id], cards()[support_id]
-        trace.add(f"action card {action.label}, support card {support.label}")
+        trace.add("action card {action}, support card {support}", action=action.label, support=support.label)
         if work.deck.is_sideways(action_id) and action.pass_icon:
-            trace.add(f"{action.label} is one of the 2 sideways cards and shows the pass icon: ignore it, the Automa passes")
+            trace.add("{card} is one of the 2 sideways cards and shows the pass icon: ignore it, the Automa passes",
+                      card=action.label)
             return _pass(state, work, trace, ops, support_id=support_id)
         if work.deck.is_sideways(action_id):
-            trace.add(f"{action.label} is sideways but has no pass icon: play it")
+            trace.add("{card} is sideways but has no pass icon: play it", card=action.label)
         emit({"op": "turn"})
         t = Turn(work, support.support, trace, ops)
         perform(t, action)
@@ -153,12 +162,12 @@ def _pass(state: GameState, work: GameState, trace: Trace, ops: list[Op], suppor
         points = round_tile_points(work)
         first = not work.pass_order
         emit({"op": "vp", "who": "automa", "points": points, "why": "round scoring tile"})
-        trace.add(f"round {work.round} scoring tile: {points} VP (once)")
+        trace.add("round {round} scoring tile: {points} VP (once)", round=work.round, points=points)
         said.append(f"The Automa passes and scores {points} VP from the round scoring tile.")
         sentences.append({"kind": "pass", "points": points})
         if first and "first_to_pass_scores_again" in factions()[work.faction].rules:
             emit({"op": "vp", "who": "automa", "points": points, "why": "Racelings: passed first"})
-            trace.add(f"Racelings: first to pass this round, the tile's {points} VP again")
+            trace.add("Racelings: first to pass this round, the tile's {points} VP again", points=points)
             said.append(f"Racelings passed first: {points} VP again.")
             sentences.append({"kind": "racelings", "points": points})
         target = None
@@ -171,8 +180,8 @@ def _pass(state: GameState, work: GameState, trace: Trace, ops: list[Op], suppor
                 coins = work.bonus_coins.get(tile, 0)
                 old = work.automa.bonus_tile
                 emit({"op": "bonus_tile", "who": "automa", "position": pos})
-                trace.add(f"support card {cards()[support_id].label}: arrow to the {support.bonus_tile} tile of "
-                          f"{len(line)} -> bonus tile {tile}")
+                trace.add("support card {card}: arrow to the {arrow} tile of {n} -> bonus tile {tile}",
+                          card=cards()[support_id].label, arrow=word(support.bonus_tile), n=len(line), tile=tile)
                 said.append(f"It takes round bonus tile {tile} ({support.bonus_tile}, position {pos + 1} of the line)"
                             + (f", returning its {coins} coin{'s' if coins != 1 else ''} to the supply" if coins else "")
                             + (f", and leaves tile {old} in its place." if old is not None else "."))
@@ -180,15 +189,15 @@ def _pass(state: GameState, work: GameState, trace: Trace, ops: list[Op], suppor
                 sentences.append({"kind": "bonus_tile", "tile": tile, "arrow": support.bonus_tile, "position": pos + 1,
                                   "coins": coins, "old": old})
             emit({"op": "rebuild_deck"})
-            trace.add(f"this round's cards and the top reserve card shuffled: {len(work.deck.draw_pile)} cards, "
-                      "the bottom 2 turned sideways")
+            trace.add("this round's cards and the top reserve card shuffled: {n} cards, the bottom 2 turned sideways",
+                      n=len(work.deck.draw_pile))
             said.append("Shuffle every decision card of this round with the top reserve card into the new deck; "
                         "turn the bottom 2 sideways.")
             sentences.append({"kind": "rebuild_deck"})
         else:
             trace.add("round 6: no bonus tile and no new deck")
         emit({"op": "pass", "who": "automa"})
-        trace.add(f"turn order next round: position {len(work.pass_order)}")
+        trace.add("turn order next round: position {position}", position=len(work.pass_order))
     return Decision("automa", "pass", target, " ".join(said), trace.lines(), ops,
                     details=_details(work, sentences=sentences))
 
@@ -215,9 +224,9 @@ def round_tile_points(state: GameState) -> int:
 def end_of_round(state: GameState) -> Decision:
     trace = Trace()
     if state.round < 6:
-        trace.add(f"everybody passed: round {state.round} ends; a coin on each tile left in the line, "
-                  "spells and book actions uncovered, the round scoring tile removed")
-        trace.add(f"turn order of round {state.round + 1}: {', '.join(state.pass_order)}")
+        trace.add("everybody passed: round {round} ends; a coin on each tile left in the line, "
+                  "spells and book actions uncovered, the round scoring tile removed", round=state.round)
+        trace.add("turn order of round {round}: {players}", round=state.round + 1, players=words(state.pass_order))
         return Decision("automa", "round_end", None,
                         f"Round {state.round} is over: remove its round scoring tile; round {state.round + 1} "
                         f"begins ({state.pass_order[0]} first).", trace.lines(), [{"op": "round_end"}],
@@ -225,7 +234,7 @@ def end_of_round(state: GameState) -> Decision:
                                                             "first": state.pass_order[0]}]))
     ops, lines = final_scoring(state)
     for line in lines:
-        trace.add(line)
+        trace.add(line.text)
     total = sum(op["points"] for op in ops if op["op"] == "vp")
     ops.append({"op": "game_over"})
     check = (" First make sure every achievement the Gognomes reached is entered (their points are scored as "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from html import unescape
 
 import pytest
 
@@ -299,3 +300,31 @@ def test_the_history_and_the_seats_speak_portuguese(client, app):
     assert "Partida iniciada" in history and english[:40] not in history
     assert "Coloque as oficinas iniciais da Automa" in history
     assert "ordem de turno: você, Automa" in html and ">você: oficina</option>" in html
+
+
+def why(client, url: str, lang: str | None = None) -> list[str]:
+    """The lines of the Automa's "Why?" trace as the page shows them in ``lang``."""
+    html = client.get(url + (f"?lang={lang}" if lang else "")).get_data(as_text=True)
+    block = re.search(r'<details id="why"><summary>[^<]*</summary><pre>(.*?)</pre>', html, re.DOTALL).group(1)
+    return [unescape(line) for line in block.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("lang, title, action, place", [
+    ("pt_BR", "Rodada 1, turno 1 da Automa", "Transformar e Construir", "linha 2, hexágono 6 (floresta)"),
+    ("pl", "Runda 1, tura Automy 1", "Przekształcenie Terenu i Budowa", "rząd 2, heks 6 (Las)"),
+])
+def test_the_automas_trace_speaks_the_pages_language(client, lang, title, action, place):
+    """The "Why?" trace is said line by line in the page's language (the engine's templates in
+    the page's catalogue), the words inside a line too (a hex named by its row, its terrain), and
+    no line is left in the engine's English. Seed 8: the Automa's first turn builds on row 2, hex 6."""
+    url = start(client)
+    post(client, url, action="edit", row="2", col="5", change="building:automa:workshop:marked")
+    post(client, url, action="edit", row="6", col="5", change="building:automa:workshop")
+    client.post(f"{url}/automa", data={"seq": seq(client.get(url).get_data(as_text=True))})   # set-up done
+    english = why(client, url)
+    assert english[0] == "Round 1, Automa turn 1" and "  Transform and Build" in english
+    assert any("row 2, hex 6 (forest)" in line for line in english)
+    said = why(client, url, lang)
+    assert said[0] == title and f"  {action}" in said and any(place in line for line in said)
+    assert len(said) == len(english) and not set(said) & set(english)
+    assert not any(word in line for line in said for word in ("row ", "forest", "lake", "eligible", "nearest"))

@@ -2,7 +2,8 @@
 data (``decision["sentences"]``: one ``{"kind": ..., values}`` per sentence, written by
 ``automa.age_of_innovation``, which imports no Flask). The English texts are the engine's own,
 word for word; a decision without sentences (or of a kind this page does not know) keeps the
-engine's English instruction. The trace stays English."""
+engine's English instruction. The trace ("Why?") is said in the page's language too, by
+``web.i18n.said_trace`` from the engine's line templates (``automa.common.trace``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
