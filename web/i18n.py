@@ -181,7 +181,9 @@ def update(folder: Path) -> None:
             if lang == DEFAULT:
                 continue
             po = out / lang / "LC_MESSAGES" / f"{domain}.po"
-            action = ["update", "--no-fuzzy-matching", "--ignore-obsolete"] if po.exists() else ["init"]
+            # unchanged texts leave the files as they were (not even the date changes)
+            action = ["update", "--no-fuzzy-matching", "--ignore-obsolete", "--ignore-pot-creation-date"] \
+                if po.exists() else ["init"]
             subprocess.run([*pybabel, action[0], "-D", domain, "-i", str(pot), "-d", str(out), "-l", lang,
                             *action[1:]], check=True)
         subprocess.run([*pybabel, "compile", "-D", domain, "-d", str(out)], check=True)
