@@ -73,16 +73,24 @@ def build_private(turn: Turn, action: dict) -> Outcome:
                       + (f" ({'; '.join(skipped)})" if skipped else ""))
     if skipped:
         turn.trace.add("skipped: " + "; ".join(skipped))
-    surcharge = BUILD_SLOT_SURCHARGE if len(b.built_by) >= FREE_BUILD_SLOTS else 0
+    slot = next_build_slot(state, len(b.built_by))
+    surcharge = BUILD_SLOT_SURCHARGE if slot > FREE_BUILD_SLOTS else 0
     place_construction_engineers(turn, action["engineers"], techtiles.engineer_free(turn, use))
     invest(turn, use.tile, pay)
     turn.do({"op": "build_private", "building": b.building})
-    turn.vp(-surcharge, f"build slot {len(b.built_by)} of {b.building}")
+    turn.vp(-surcharge, f"build slot {slot} of {b.building}")
     turn.trace.add(f"builds on the Private Building {info[b.building]['name']} with the {use.tile} tile and "
                    f"{pay.words()}" + (f", {surcharge} VP for the build slot" if surcharge else "")
                    + "; its cheaper action space is now closed to every other player")
     techtiles.after_build(turn, use, "building", b.building)
     return Outcome(True, target=b.building)
+
+
+def next_build_slot(state, taken: int) -> int:
+    """The build slot (1-4) the next company takes on a Private Building ``taken`` companies built: the lowest
+    open one. Below 4 players slot 2 is closed (rulings L1), so the second builder takes slot 3 and pays."""
+    open_slots = [1, 2, 3, 4] if building_slots(state) == 4 else [1, 3, 4]
+    return open_slots[taken]
 
 
 def closed_spaces(state) -> list[str]:
