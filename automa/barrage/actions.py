@@ -9,14 +9,17 @@ Quotations are from the English Automa rulebook (seed 004) unless marked 000.
 """
 from __future__ import annotations
 
+from automa.common.trace import text
+
 from .construction import construction
 from .data import components
 from .leeghwater import external_work
-from .ops import NAMES, refill_op
+from .ops import refill_op
 from .outcome import Outcome, failed
 from .production import production
 from .rewards import gain_machinery, place_drops
 from .turn import Turn
+from .words import CONTRACT_KIND, MACHINE, STRUCTURE
 
 LAST_ROUND = 5
 
@@ -33,7 +36,7 @@ def water_management(turn: Turn, action: dict) -> Outcome:
     """
     plan = place_drops(turn, action["drops"], action.get("flows_immediately", False))
     if plan is None:
-        return failed("no drop can reach one of its own dams with free capacity")
+        return failed(text("no drop can reach one of its own dams with free capacity"))
     turn.place_engineers("water", 1)
     return Outcome(True, target=",".join(sorted(set(plan.headstreams))))
 
@@ -50,7 +53,12 @@ def contract_office(turn: Turn, action: dict) -> Outcome:
     op = refill_op(turn.state, colour)
     if op:
         turn.do(op)
-    turn.trace.add(f"discarded {colour} contracts {gone or 'none'}; energy +{action.get('energy_gained', 2)}")
+    if gone:
+        turn.trace.add("discarded {colour} contracts [{contracts}]; energy +{energy}", colour=CONTRACT_KIND[colour],
+                       contracts=gone, energy=action.get("energy_gained", 2))
+    else:
+        turn.trace.add("discarded {colour} contracts none; energy +{energy}", colour=CONTRACT_KIND[colour],
+                       energy=action.get("energy_gained", 2))
     return Outcome(True, target=colour)
 
 
@@ -59,11 +67,12 @@ def workshop(turn: Turn, action: dict) -> Outcome:
     """Workshop Action: only with machinery or tiles on the wheel; turn it the
     printed number of segments, taking back what reaches the entry segment."""
     if turn.me.wheel_empty():
-        return failed("the construction wheel is empty")
+        return failed(text("the construction wheel is empty"))
     count, space = turn.place_engineers("workshop", action["engineers"])
     turn.vp(action.get("vp_change", 0), "workshop")
     turn.do({"op": "rotate", "steps": action["steps"]})
-    turn.trace.add(f"turns the construction wheel {action['steps']} segment(s); {count} engineer(s) on workshop space {space}")
+    turn.trace.add("turns the construction wheel {steps} segment(s); {count} engineer(s) on workshop space {space}",
+                   steps=action["steps"], count=count, space=space)
     return Outcome(True, target=f"{action['steps']} segment(s)")
 
 
@@ -71,11 +80,12 @@ def machinery_shop(turn: Turn, action: dict) -> Outcome:
     """Machinery Shop Action: not in round 5; pay the VP, take the machinery
     (a wild machine is the type it has fewer of, an excavator on a tie)."""
     if turn.state.round >= LAST_ROUND:
-        return failed("not performed in the 5th (last) round")
+        return failed(text("not performed in the 5th (last) round"))
     count, space = turn.place_engineers("machinery", action["engineers"])
     turn.vp(action.get("vp_change", 0), "machinery shop")
     got = gain_machinery(turn, action["machinery"])
-    turn.trace.add(f"takes {', '.join(got)}; {count} engineer(s) on machinery shop space {space}")
+    turn.trace.add("takes {machines}; {count} engineer(s) on machinery shop space {space}",
+                   machines=[MACHINE[m] for m in got], count=count, space=space)
     return Outcome(True, target="+".join(got))
 
 
@@ -95,12 +105,13 @@ def patent_office(turn: Turn, action: dict) -> Outcome:
     if slot is None:
         slot = best_of("any")
     if slot is None:
-        return failed(f"neither a {NAMES.get(structure, structure)} tile nor a wild tile is in the Patent Office")
+        return failed(text("neither a {structure} tile nor a wild tile is in the Patent Office",
+                           structure=STRUCTURE[structure]))
     tile = slots[slot]
     turn.place_engineers("patent", action["engineers"], space=turn.state.section_spaces("patent")[slot])
     turn.vp(action.get("vp_change", 0), "patent office")
     turn.do({"op": "take_tile", "slot": slot, "tile": tile})
-    turn.trace.add(f"takes {tile} from slot {slot + 1}")
+    turn.trace.add("takes {tile} from slot {slot}", tile=tile, slot=slot + 1)
     return Outcome(True, target=tile)
 
 
@@ -108,7 +119,7 @@ def bank(turn: Turn, action: dict) -> Outcome:
     """Bank: 1 engineer, 1 VP. Always possible: the last action of every tile."""
     turn.place_engineers("bank", action["engineers"])
     turn.vp(action.get("vp_change", 1), "bank")
-    turn.trace.add(f"scores {action.get('vp_change', 1)} VP at the Bank")
+    turn.trace.add("scores {vp} VP at the Bank", vp=action.get("vp_change", 1))
     return Outcome(True, target="bank")
 
 

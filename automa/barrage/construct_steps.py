@@ -24,8 +24,12 @@ def place_construction_engineers(turn: Turn, printed: int, engineer_free: bool =
         return 0
     if grasso_discount(turn):
         count, _ = turn.place_engineers(GRASSO_SECTION, printed - 1)
-        turn.trace.add(f"Grasso: the first construction of the round costs 1 engineer less ({count} on the XO spot"
-                       + ("; a credit coin as the reminder" if printed - 1 == 0 else "") + ")")
+        if printed - 1 == 0:
+            turn.trace.add("Grasso: the first construction of the round costs 1 engineer less ({count} on the XO "
+                           "spot; a credit coin as the reminder)", count=count)
+        else:
+            turn.trace.add("Grasso: the first construction of the round costs 1 engineer less ({count} on the XO "
+                           "spot)", count=count)
         return count
     count, _ = turn.place_engineers("company", printed)
     return count

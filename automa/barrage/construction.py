@@ -23,15 +23,17 @@ Very Hard officers that change the construction action (004, "Overpowered"):
 """
 from __future__ import annotations
 
+from automa.common.trace import Text, text
+
 from . import leeghwater, payment, techtiles
 from .construct_steps import invest, place_construction_engineers
 from .data import barrage_map
-from .ops import NAMES, a_name
 from .outcome import Outcome, failed
 from .placement import choose_space
 from .rewards import place_structure
 from .rules import construction_cost, legal_spaces
 from .turn import Turn
+from .words import A_STRUCTURE, AREA, STRUCTURE, or_else
 
 
 def construction(turn: Turn, action: dict) -> Outcome:
@@ -41,19 +43,19 @@ def construction(turn: Turn, action: dict) -> Outcome:
         done = leeghwater.spencer_external_work(turn)
         if done.done:
             return done
-        turn.trace.add(f"Spencer: {done.reason}; the construction as printed")
+        turn.trace.add("Spencer: {reason}; the construction as printed", reason=done.reason)
     if me.has_officer("fouche") and turn.state.leeghwater:
         with turn.trace.section("Fouché: a Building instead of the printed structure, if possible"):
             done = leeghwater.build_private(turn, {"engineers": 1, "search_direction": "down"})
         if done.done:
             return done
-        turn.trace.add(f"no Building possible ({done.reason}); the printed structure")
+        turn.trace.add("no Building possible ({reason}); the printed structure", reason=done.reason)
     if me.has_officer("del-monte") and action["structure"] != "elevation":
         with turn.trace.section("Del Monte: an Elevation instead of the printed structure, if possible"):
             done = build(turn, {"structure": "elevation", "engineers": action["engineers"]})
         if done.done:
             return done
-        turn.trace.add(f"no Elevation possible ({done.reason}); the printed structure")
+        turn.trace.add("no Elevation possible ({reason}); the printed structure", reason=done.reason)
     if action["structure"] == "building":
         return leeghwater.build_private(turn, action)
     return build(turn, action)
@@ -85,30 +87,34 @@ def _payment(turn: Turn, structure: str, space: str, tile: str | None) -> paymen
 def build(turn: Turn, action: dict) -> Outcome:
     """The four conditions for the structure of ``action``, then the build."""
     structure = action["structure"]
-    what = a_name(structure)
+    what = A_STRUCTURE[structure]
     me = turn.me
     if me.structures[structure] <= 0:
-        return failed(f"Structure Available: no {NAMES[structure]} left on the company board")
+        return failed(text("Structure Available: no {structure} left on the company board",
+                           structure=STRUCTURE[structure]))
     use = techtiles.tile_for(me, structure)
     if use is None:
-        return failed(f"Technology Tile Available: no tile builds {what}")
+        return failed(text("Technology Tile Available: no tile builds {what}", what=what))
     tile = techtiles.acting(turn, use)
     anywhere = _restricted(structure, action, _all_spaces(structure))
     if not any(_payment(turn, structure, s, tile) for s in anywhere):
         # The tile is chosen before this condition (the highest level, rulings H7): say which one.
-        with_tile = f" (with the {use.tile} tile, the one it uses)" if use.tile != structure else ""
-        return failed(f"Machineries Available: {what}{_restriction_text(action)} needs at least "
-                      f"{_least(turn, structure, anywhere, tile)}{with_tile}")
+        with_tile = text(" (with the {tile} tile, the one it uses)", tile=use.tile) if use.tile != structure else ""
+        return failed(text("Machineries Available: {what}{restriction} needs at least {least}{with_tile}",
+                           what=what, restriction=_restriction_words(action),
+                           least=_least(turn, structure, anywhere, tile), with_tile=with_tile))
     legal = _restricted(structure, action, legal_spaces(turn.state, turn.company, structure))
     affordable = [s for s in legal if _payment(turn, structure, s, tile)]
     if not affordable:
-        why = "no free space" if not legal else f"no free space it can pay for ({len(legal)} free, all too costly)"
-        return failed(f"Building Space Available: {why} for {what}{_restriction_text(action)}")
+        why = text("no free space") if not legal else \
+            text("no free space it can pay for ({free} free, all too costly)", free=len(legal))
+        return failed(text("Building Space Available: {why} for {what}{restriction}", why=why, what=what,
+                           restriction=_restriction_words(action)))
     if len(affordable) == 1:
         space = affordable[0]
-        turn.trace.add(f"only one possible space: {space}")
+        turn.trace.add("only one possible space: {space}", space=space)
     else:
-        with turn.trace.section(f"{len(affordable)} possible spaces: Structure Placing Procedure"):
+        with turn.trace.section("{n} possible spaces: Structure Placing Procedure", n=len(affordable)):
             space = choose_space(turn.state, turn.company, structure, affordable, turn.criteria, turn.trace, tile=tile)
     cost = construction_cost(turn.state, turn.company, structure, space)
     pay = _payment(turn, structure, space, tile)
@@ -117,16 +123,18 @@ def build(turn: Turn, action: dict) -> Outcome:
     place_construction_engineers(turn, action["engineers"], techtiles.engineer_free(turn, use))
     turn.vp(action.get("vp_change", 0), "construction")
     invest(turn, use.tile, pay)
-    turn.trace.add(f"builds {what} on {space} with the {use.tile} tile"
-                   + (f" (copying {use.acts_as})" if use.tile != use.acts_as else "") + f" and {pay.words()}"
-                   + (f", pays {surcharge} VP for the red outline" if surcharge else "")
-                   + (" (L1 Joker: no red-outline surcharge)" if cost.surcharge and not surcharge else ""))
+    turn.trace.add("builds {what} on {space} with the {tile} tile{copying} and {payment}{surcharge}{joker}",
+                   what=what, space=space, tile=use.tile,
+                   copying=text(" (copying {tile})", tile=use.acts_as) if use.tile != use.acts_as else "",
+                   payment=pay.words(),
+                   surcharge=text(", pays {vp} VP for the red outline", vp=surcharge) if surcharge else "",
+                   joker=text(" (L1 Joker: no red-outline surcharge)") if cost.surcharge and not surcharge else "")
     place_structure(turn, structure, space, surcharge)
     techtiles.after_build(turn, use, structure, space)
     return Outcome(True, target=space)
 
 
-def _least(turn: Turn, structure: str, spaces: list[str], tile: str | None) -> str:
+def _least(turn: Turn, structure: str, spaces: list[str], tile: str | None) -> Text | str:
     """The cheapest cost of ``structure`` on ``spaces`` and what the Automa has, in words."""
     me = turn.me
     costs = []
@@ -135,13 +143,16 @@ def _least(turn: Turn, structure: str, spaces: list[str], tile: str | None) -> s
         costs += payment.adjusted_cost(me, structure, {cost.machinery: cost.amount}, tile)
     least = min(costs, key=lambda c: (sum(c.values()), sorted(c.items())))
     have = {"excavator": me.excavators, "mixer": me.mixers}
-    return "; or ".join(f"{n} {kind}s, it has {have[kind]}" for kind, n in sorted(least.items())) + \
-        (f" (and {me.excamixers} excamixers)" if me.excamixers else "")
+    ways = or_else([text("{n} excavators, it has {have}", n=n, have=have[kind]) if kind == "excavator" else
+                    text("{n} mixers, it has {have}", n=n, have=have[kind]) for kind, n in sorted(least.items())])
+    if me.excamixers:
+        return text("{ways} (and {n} excamixers)", ways=ways, n=me.excamixers)
+    return ways
 
 
-def _restriction_text(action: dict) -> str:
+def _restriction_words(action: dict) -> Text | str:
     if action.get("area_restriction"):
-        return f" in the {action['area_restriction'].capitalize()}"
+        return text(" in the {area}", area=AREA[action["area_restriction"]])
     if action.get("min_conduit_value"):
-        return f" of value {action['min_conduit_value']} or more"
+        return text(" of value {value} or more", value=action["min_conduit_value"])
     return ""

@@ -40,16 +40,23 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import cache
 
+from automa.common.trace import Text, text
+
 from .data import barrage_map
 from .state import NEUTRAL, GameState
 from .water import drops_passing, headstream_order as tile_letter_order
 
-Result = tuple[list[str], str]
+Result = tuple[list[str], Text]
 Criterion = Callable[[GameState, str, list[str], list[str]], Result]
 Predicate = Callable[[str], bool]
 
 OWNED, NEUTRAL_SIDE, OPPONENT = "owned", "neutral", "opponent"
-_ARTICLE = {OWNED: "an owned", NEUTRAL_SIDE: "a neutral", OPPONENT: "an opponent"}
+_SIDE = {OWNED: text("owned"), NEUTRAL_SIDE: text("neutral"), OPPONENT: text("opponent")}
+# "linked to <a side's piece>": a dam or a powerhouse of each side, with its article
+_SIDES_PIECE = {("dam", OWNED): text("an owned dam"), ("dam", NEUTRAL_SIDE): text("a neutral dam"),
+                ("dam", OPPONENT): text("an opponent dam"), ("powerhouse", OWNED): text("an owned powerhouse"),
+                ("powerhouse", NEUTRAL_SIDE): text("a neutral powerhouse"),
+                ("powerhouse", OPPONENT): text("an opponent powerhouse")}
 
 
 # -- map look-ups (fixed topology, computed once) ------------------------------------
@@ -113,23 +120,23 @@ def _most_powerful_built(state: GameState, company: str, candidates: list[str],
         if built:
             best[space] = max(built)        # value first, then owned (True > False)
     if not best:
-        return [], "no built conduit is linked to any of them"
+        return [], text("no built conduit is linked to any of them")
     top = max(v for v, _, _ in best.values())
     tied = [s for s in candidates if s in best and best[s][0] == top]
     owned = [s for s in tied if best[s][1]]
     via = _names(sorted({best[s][2] for s in (owned or tied)}))
     if owned and len(owned) < len(tied):
-        return owned, f"linked to built conduit {via} (value {top}); tiebreaker: owned conduit"
-    return tied, f"linked to built conduit {via} (value {top})"
+        return owned, text("linked to built conduit {via} (value {top}); tiebreaker: owned conduit", via=via, top=top)
+    return tied, text("linked to built conduit {via} (value {top})", via=via, top=top)
 
 
-def _otherwise(candidates: list[str], first: tuple[str, Predicate], second: tuple[str, Predicate]) -> Result:
+def _otherwise(candidates: list[str], first: tuple[Text, Predicate], second: tuple[Text, Predicate]) -> Result:
     """"<first> OTHERWISE <second>": keep the matches of ``first``; only if none, those of ``second``."""
     for i, (label, test) in enumerate((first, second)):
         kept = [s for s in candidates if test(s)]
         if kept:
-            return kept, label if i == 0 else f"none {first[0]}; OTHERWISE {label}"
-    return [], f"none {first[0]}, and none {second[0]}"
+            return kept, label if i == 0 else text("none {first}; OTHERWISE {second}", first=first[0], second=label)
+    return [], text("none {first}, and none {second}", first=first[0], second=second[0])
 
 
 def _linked_side_criterion(kind: str, order: tuple[str, ...], doc: str) -> Criterion:
@@ -150,8 +157,10 @@ def _linked_side_criterion(kind: str, order: tuple[str, ...], doc: str) -> Crite
         for side in order:
             kept = [c for c in candidates if side in sides[c]]
             if kept:
-                return kept, f"linked to {_ARTICLE[side]} {kind}; tiebreaker: {', '.join(order)}"
-        return [], f"none is linked to a built {kind}"
+                return kept, text("linked to {piece}; tiebreaker: {order}", piece=_SIDES_PIECE[kind, side],
+                                  order=[_SIDE[s] for s in order])
+        return [], text("none is linked to a built dam") if kind == "dam" else \
+            text("none is linked to a built powerhouse")
 
     criterion.__doc__ = doc
     criterion.__name__ = f"conduit_{kind}_{'_'.join(order)}"
@@ -173,8 +182,8 @@ def _feeding_criterion(owned_first: bool, doc: str) -> Criterion:
             dam = first[_group_of(space)]
             return None if dam is None else _side(state.dams[dam].owner, company)
 
-        feeds_owned = ("feeding an owned dam", lambda s: fed_side(s) == OWNED)
-        spares_opponent = ("not directly feeding an opponent dam", lambda s: fed_side(s) != OPPONENT)
+        feeds_owned = (text("feeding an owned dam"), lambda s: fed_side(s) == OWNED)
+        spares_opponent = (text("not directly feeding an opponent dam"), lambda s: fed_side(s) != OPPONENT)
         return _otherwise(candidates, *((feeds_owned, spares_opponent) if owned_first else (spares_opponent, feeds_owned)))
 
     criterion.__doc__ = doc
@@ -203,13 +212,13 @@ def owned_powerhouse(state: GameState, company: str, candidates: list[str], head
     bmap = barrage_map()
     own_groups = {_group_of(s) for s, o in state.powerhouses.items() if o == company}
     if not own_groups:
-        return [], "the Automa has no powerhouse"
+        return [], text("the Automa has no powerhouse")
     reached = {s: sorted({bmap.conduits[c].group for c in _dam_conduits(s)} & own_groups) for s in candidates}
     kept = [s for s in candidates if reached[s]]
     if not kept:
-        return [], "no conduit link leads to an owned powerhouse"
+        return [], text("no conduit link leads to an owned powerhouse")
     groups = sorted({g for s in kept for g in reached[s]})
-    return kept, f"a conduit link leads to an owned powerhouse (group {_names(map(str, groups))})"
+    return kept, text("a conduit link leads to an owned powerhouse (group {groups})", groups=_names(map(str, groups)))
 
 
 def most_water_drops(state: GameState, company: str, candidates: list[str], headstream_order: list[str]) -> Result:
@@ -225,16 +234,18 @@ def most_water_drops(state: GameState, company: str, candidates: list[str], head
     counts = {s: sum(reach.get(s, Counter()).values()) for s in candidates}
     top = max(counts.values())
     if top == 0:
-        return [], "no headstream drop would reach any of them"
+        return [], text("no headstream drop would reach any of them")
     tied = [s for s in candidates if counts[s] == top]
     if len(tied) > 1:
         for letter in tile_letter_order(headstream_order):
             fed = [s for s in tied if reach[s][letter]]
             if fed:
                 if len(fed) < len(tied):
-                    return fed, f"{top} drops would reach them; tiebreaker: headstream order, {letter} first"
+                    return fed, text("{top} drops would reach them; tiebreaker: headstream order, {letter} first",
+                                     top=top, letter=letter)
                 break
-    return tied, f"{top} drops would reach {'them' if len(tied) > 1 else 'it'}"
+    return tied, text("{top} drops would reach them", top=top) if len(tied) > 1 else \
+        text("{top} drops would reach it", top=top)
 
 
 def red_outline_space(state: GameState, company: str, candidates: list[str], headstream_order: list[str]) -> Result:
@@ -244,7 +255,7 @@ def red_outline_space(state: GameState, company: str, candidates: list[str], hea
     """
     bmap = barrage_map()
     kept = [s for s in candidates if bmap.dams[s].red]
-    return kept, "red-outlined space" if kept else "no red-outlined space"
+    return kept, text("red-outlined space") if kept else text("no red-outlined space")
 
 
 def upstream_powerhouse(state: GameState, company: str, candidates: list[str], headstream_order: list[str]) -> Result:
@@ -263,8 +274,9 @@ def upstream_powerhouse(state: GameState, company: str, candidates: list[str], h
                 break
     kept = [s for s in candidates if s in below]
     if not kept:
-        return [], "no built powerhouse is upstream without other dams between"
-    return kept, f"below the powerhouse group {_names(sorted({str(below[s]) for s in kept}))} with no other dam between"
+        return [], text("no built powerhouse is upstream without other dams between")
+    return kept, text("below the powerhouse group {groups} with no other dam between",
+                      groups=_names(sorted({str(below[s]) for s in kept})))
 
 
 def downstream_owned_dam(state: GameState, company: str, candidates: list[str], headstream_order: list[str]) -> Result:
@@ -283,8 +295,9 @@ def downstream_owned_dam(state: GameState, company: str, candidates: list[str], 
         return {bmap.groups[bmap.conduits[c].group].flows_to_basin for c in _dam_conduits(space)}
 
     return _otherwise(candidates,
-                      ("linked by a conduit to a basin with an owned dam", lambda s: bool(downstream(s) & owned)),
-                      ("not linked by a conduit to a basin with an opponent dam", lambda s: not downstream(s) & opponent))
+                      (text("linked by a conduit to a basin with an owned dam"), lambda s: bool(downstream(s) & owned)),
+                      (text("not linked by a conduit to a basin with an opponent dam"),
+                       lambda s: not downstream(s) & opponent))
 
 
 # -- Conduits -----------------------------------------------------------------------
@@ -295,7 +308,7 @@ def most_powerful(state: GameState, company: str, candidates: list[str], headstr
     """
     value = {c: barrage_map().conduits[c].value for c in candidates}
     top = max(value.values())
-    return [c for c in candidates if value[c] == top], f"value {top}, the highest"
+    return [c for c in candidates if value[c] == top], text("value {top}, the highest", top=top)
 
 
 def second_most_powerful(state: GameState, company: str, candidates: list[str], headstream_order: list[str]) -> Result:
@@ -308,8 +321,9 @@ def second_most_powerful(state: GameState, company: str, candidates: list[str], 
     value = {c: barrage_map().conduits[c].value for c in candidates}
     levels = sorted(set(value.values()), reverse=True)
     if len(levels) == 1:
-        return list(candidates), f"all have value {levels[0]}: no second most powerful; OTHERWISE the most powerful"
-    return [c for c in candidates if value[c] == levels[1]], f"value {levels[1]}, the second highest"
+        return list(candidates), text("all have value {value}: no second most powerful; OTHERWISE the most powerful",
+                                      value=levels[0])
+    return [c for c in candidates if value[c] == levels[1]], text("value {value}, the second highest", value=levels[1])
 
 
 dam_owned_neutral_opponent = _linked_side_criterion("dam", (OWNED, NEUTRAL_SIDE, OPPONENT), """\
@@ -361,10 +375,11 @@ def owned_dam(state: GameState, company: str, candidates: list[str], headstream_
     bmap = barrage_map()
     own_basins = _dam_basins(state, company, OWNED)
     if not own_basins:
-        return [], "the Automa has no dam"
+        return [], text("the Automa has no dam")
     kept = [s for s in candidates if any(bmap.conduits[c].basin in own_basins for c in _group_conduits(_group_of(s)))]
-    return kept, (f"a conduit link leads from an owned dam (basin {_names(map(str, sorted(own_basins)))})" if kept
-                  else "no conduit link leads from an owned dam")
+    return kept, (text("a conduit link leads from an owned dam (basin {basins})",
+                       basins=_names(map(str, sorted(own_basins)))) if kept
+                  else text("no conduit link leads from an owned dam"))
 
 
 def plains(state: GameState, company: str, candidates: list[str], headstream_order: list[str]) -> Result:
@@ -374,14 +389,14 @@ def plains(state: GameState, company: str, candidates: list[str], headstream_ord
     """
     bmap = barrage_map()
     kept = [s for s in candidates if bmap.area_of_group(_group_of(s)) == "plains"]
-    return kept, "in the Plains" if kept else "none in the Plains"
+    return kept, text("in the Plains") if kept else text("none in the Plains")
 
 
 def _hills_basin(group: int) -> Criterion:
     """The "5 / 6 / 7" row: one criterion per printed Hills basin number."""
     def criterion(state: GameState, company: str, candidates: list[str], headstream_order: list[str]) -> Result:
         kept = [s for s in candidates if _group_of(s) == group]
-        return kept, f"in Hills basin {group}" if kept else f"none in Hills basin {group}"
+        return kept, text("in Hills basin {group}", group=group) if kept else text("none in Hills basin {group}", group=group)
 
     criterion.__doc__ = f"""A Powerhouse in the indicated Hills basin ({group}) (follow the Reference Map).
 
@@ -442,3 +457,46 @@ CRITERIA: dict[str, dict[str, Criterion]] = {
 def title(column: str, criterion_id: str) -> str:
     """The rulebook wording of a criterion: the first line of its docstring."""
     return (CRITERIA[column][criterion_id].__doc__ or criterion_id).strip().splitlines()[0]
+
+
+# The same wording for a trace line, said in the page's language (a test holds each to its ``title``).
+_TITLES: dict[tuple[str, str], Text] = {
+    ("dam", "most_powerful_conduit"): text("A Dam linked to the most powerful Conduit already built (owned or "
+                                           "opponent). Tiebreaker: owned Conduit."),
+    ("dam", "owned_powerhouse"): text("A Dam linked to an owned Powerhouse."),
+    ("dam", "most_water_drops"): text("A Dam able to receive the most Water Drops in the current Map condition. "
+                                      "Tiebreaker: Headstream order."),
+    ("dam", "red_outline_space"): text("A building space with a red outline Dam among the eligibles."),
+    ("dam", "upstream_powerhouse"): text("A Dam linked (through basins without other Dams) to an upstream Powerhouse."),
+    ("dam", "downstream_owned_dam"): text("A Dam linked (by a Conduit link) to a downstream basin with an owned Dam "
+                                          "OTHERWISE A Dam not linked (by a Conduit link) to a downstream basin with "
+                                          "an opponent Dam."),
+    ("conduit", "most_powerful"): text("The most powerful Conduit among the eligibles."),
+    ("conduit", "second_most_powerful"): text("The second most powerful Conduit among the eligibles, if any "
+                                              "OTHERWISE The most powerful one."),
+    ("conduit", "dam_owned_neutral_opponent"): text("A Conduit linked to an owned / neutral / opponent Dam. "
+                                                    "Tiebreaker: owned, neutral, opponent."),
+    ("conduit", "powerhouse_owned_opponent"): text("A Conduit linked to an owned / opponent Powerhouse. "
+                                                   "Tiebreaker: owned, opponent."),
+    ("conduit", "dam_opponent_neutral_owned"): text("A Conduit linked to an opponent / neutral / owned Dam. "
+                                                    "Tiebreaker: opponent, neutral, owned."),
+    ("conduit", "powerhouse_opponent_owned"): text("A Conduit linked to an opponent / owned Powerhouse. "
+                                                   "Tiebreaker: opponent, owned."),
+    ("powerhouse", "most_powerful_conduit"): text("A Powerhouse linked to the most powerful Conduit already built "
+                                                  "(owned or opponent). Tiebreaker: owned Conduit."),
+    ("powerhouse", "owned_dam"): text("A Powerhouse linked to an owned Dam."),
+    ("powerhouse", "plains"): text("A Powerhouse in the Plains."),
+    **{("powerhouse", f"hills_basin_{g}"): text("A Powerhouse in the indicated Hills basin ({group}) (follow the "
+                                                "Reference Map).", group=g) for g in (5, 6, 7)},
+    ("powerhouse", "feeding_owned_dam"): text("A Powerhouse feeding an owned Dam (through basins without other Dams) "
+                                              "OTHERWISE A Powerhouse not directly feeding (through basins) an "
+                                              "opponent Dam."),
+    ("powerhouse", "not_feeding_opponent_dam"): text("A Powerhouse not directly feeding (through rivers) an opponent "
+                                                     "Dam OTHERWISE A Powerhouse directly feeding an owned Dam "
+                                                     "(through rivers without other Dams)."),
+}
+
+
+def title_words(column: str, criterion_id: str) -> Text:
+    """``title`` as a trace line's value."""
+    return _TITLES[column, criterion_id]

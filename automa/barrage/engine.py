@@ -18,20 +18,33 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from automa.common.errors import StateError
-from automa.common.trace import Trace, trace_json
+from automa.common.trace import Text, Trace, text, trace_json
 
 from . import officers
 from .actions import ACTIONS, DASHED
 from .data import CONTRACT_COLOURS, automa_tiles, company_colours
-from .ops import NAMES, Op, a_name, apply_ops, describe, plural, refill_op
+from .ops import Op, a_name, apply_ops, describe, plural, refill_op
 from .state import GameState
 from .turn import Turn
+from .words import (
+    A_STRUCTURE,
+    AREA_LOWER,
+    CONTRACT_KIND,
+    MACHINE,
+    STRUCTURE,
+    drops,
+    engineers,
+    pluses,
+    segments,
+)
 
-ACTION_NAMES = {
-    "production": "Production", "water_management": "Water Management", "contract_office": "Contract Office",
-    "construction": "Construction", "workshop": "Workshop", "machinery_shop": "Machinery Shop",
-    "patent_office": "Patent Office", "bank": "Bank", "external_work": "External Works", "pass": "Pass",
+ACTION_WORDS = {
+    "production": text("Production"), "water_management": text("Water Management"),
+    "contract_office": text("Contract Office"), "construction": text("Construction"), "workshop": text("Workshop"),
+    "machinery_shop": text("Machinery Shop"), "patent_office": text("Patent Office"), "bank": text("Bank"),
+    "external_work": text("External Works"), "pass": text("Pass"),
 }
+ACTION_NAMES = {kind: str(name) for kind, name in ACTION_WORDS.items()}
 
 
 @dataclass
@@ -107,7 +120,7 @@ def decide(state: GameState, automa: str | None = None) -> Decision:
     work = state.copy()
     trace = Trace()
     if me.workers() <= 0:
-        trace.add(f"{company} has no engineer left: it passes (no tile is flipped)")
+        trace.add("{company} has no engineer left: it passes (no tile is flipped)", company=company)
         return Decision(company, colour, "pass", None, 0, 0, [], [], trace.lines(), {},
                         f"{colour.capitalize()} Automa ({company}) has no engineer left and passes.",
                         level=me.level, officer=me.officer)
@@ -138,8 +151,12 @@ def flip(turn: Turn, state: GameState) -> tuple[dict, int]:
     tiles = automa_tiles()
     actions_tile = tiles[work.deck.top]
     turn.criteria, turn.actions = tiles[flipped]["criteria"], actions_tile
-    turn.trace.add(f"flipped tile {flipped}: Actions side of tile {actions_tile['tile']}, Criteria side of tile {flipped}"
-                   + (" (pile reshuffled)" if new_deck.shuffles != state.deck.shuffles else ""))
+    if new_deck.shuffles != state.deck.shuffles:
+        turn.trace.add("flipped tile {flipped}: Actions side of tile {actions}, Criteria side of tile {flipped} "
+                       "(pile reshuffled)", flipped=flipped, actions=actions_tile["tile"])
+    else:
+        turn.trace.add("flipped tile {flipped}: Actions side of tile {actions}, Criteria side of tile {flipped}",
+                       flipped=flipped, actions=actions_tile["tile"])
     return actions_tile, flipped
 
 
@@ -150,20 +167,20 @@ def play_tile(turn: Turn, actions_tile: dict) -> tuple[list[Step], str, bool]:
     ending = "pass"
     me = turn.me
     for position, action in officers.action_order(turn, actions_tile["actions"]):
-        name = ACTION_NAMES[action["type"]]
-        label = f"{position}. {name}" + action_label(action)
+        name = ACTION_WORDS[action["type"]]
+        label = text("{position}. {name}{printed}", position=position, name=name, printed=action_words(action))
         if action.get("leeghwater") and not state.leeghwater:
-            trace.add(f"{label}: skipped (Leeghwater Project expansion not in play)")
+            trace.add("{label}: skipped (Leeghwater Project expansion not in play)", label=label)
             continue
         if me.workers() <= 0:
-            trace.add(f"{label}: not tried, no engineer left: the turn ends")
+            trace.add("{label}: not tried, no engineer left: the turn ends", label=label)
             break
         turn.use_architect = officers.architect_applies(turn, action, action["type"] in DASHED)
         before_vp, before_eng, before_ops = me.vp, me.workers(), len(turn.ops)
         with trace.section(label):
             outcome = ACTIONS[action["type"]](turn, action)
             if not outcome.done:
-                trace.add(f"not possible: {outcome.reason}")
+                trace.add("not possible: {reason}", reason=outcome.reason)
                 turn.use_architect = False
                 continue
         turn.use_architect = False
@@ -171,7 +188,7 @@ def play_tile(turn: Turn, actions_tile: dict) -> tuple[list[Step], str, bool]:
         steps.append(Step(action["type"], outcome.target, before_eng - me.workers(), me.vp - before_vp,
                           {"op_indices": list(range(before_ops, len(turn.ops)))}))
         if action["type"] in DASHED:
-            trace.add(f"{name} is in the dashed frame: the turn continues")
+            trace.add("{name} is in the dashed frame: the turn continues", name=name)
             ending = action["type"]
             continue
         ending = action["type"]
@@ -220,29 +237,46 @@ def _refill_contracts(turn: Turn) -> None:
         op = refill_op(turn.state, colour)
         if op:
             turn.do(op)
-            turn.trace.add(f"Contract Office refilled: {colour} {[c for _, c in op['placed']]}")
+            turn.trace.add("Contract Office refilled: {colour} [{contracts}]", colour=CONTRACT_KIND[colour],
+                           contracts=[c for _, c in op["placed"]])
 
 
 def action_label(action: dict) -> str:
     """The printed parameters of an action, in words: " (2 engineers, +2, green contract)"."""
+    return str(action_words(action))
+
+
+def action_words(action: dict) -> Text | str:
+    """``action_label`` as a trace line's value, said in the page's language ("" for none)."""
     t = action["type"]
-    eng = plural(action["engineers"], "engineer")
+    eng = engineers(action["engineers"])
     if t == "production":
-        return f" ({eng}, {action.get('modifier', 0):+d}, {action['contract_colour']} contract)"
+        modifier = format(action.get("modifier", 0), "+d")
+        return text(" ({engineers}, {modifier}, {colour} contract)", engineers=eng, modifier=modifier,
+                    colour=CONTRACT_KIND[action["contract_colour"]])
     if t == "construction":
-        extra = f" in the {action['area_restriction']}" if action.get("area_restriction") else ""
-        extra += f" of value >= {action['min_conduit_value']}" if action.get("min_conduit_value") else ""
-        return f" of {a_name(action['structure'])}{extra} ({eng})"
+        area, low = action.get("area_restriction"), action.get("min_conduit_value")
+        if area and low:
+            extra: Text | str = text(" in the {area} of value >= {value}", area=AREA_LOWER[area], value=low)
+        elif area:
+            extra = text(" in the {area}", area=AREA_LOWER[area])
+        else:
+            extra = text(" of value >= {value}", value=low) if low else ""
+        return text(" of {structure}{restriction} ({engineers})", structure=A_STRUCTURE[action["structure"]],
+                    restriction=extra, engineers=eng)
     if t == "water_management":
-        return f" ({plural(action['drops'], 'drop')}{', flowing' if action.get('flows_immediately') else ''})"
+        if action.get("flows_immediately"):
+            return text(" ({drops}, flowing)", drops=drops(action["drops"]))
+        return text(" ({drops})", drops=drops(action["drops"]))
     if t == "contract_office":
-        return f" (discard {action['contract_colour']})"
+        return text(" (discard {colour})", colour=CONTRACT_KIND[action["contract_colour"]])
     if t == "patent_office":
-        return f" ({NAMES.get(action['structure'], action['structure'])} tile)"
+        return text(" ({structure} tile)", structure=STRUCTURE[action["structure"]])
     if t == "machinery_shop":
-        return f" ({'+'.join(action['machinery'])}, {action.get('vp_change', 0)} VP)"
+        return text(" ({machines}, {vp} VP)", machines=pluses([MACHINE[m] for m in action["machinery"]]),
+                    vp=action.get("vp_change", 0))
     if t == "workshop":
-        return f" ({plural(action['steps'], 'segment')})"
+        return text(" ({segments})", segments=segments(action["steps"]))
     return ""
 
 

@@ -22,6 +22,8 @@ those valued 4 or less)."
 """
 from __future__ import annotations
 
+from automa.common.trace import text
+
 from . import payment, techtiles
 from .construct_steps import invest, place_construction_engineers
 from .data import components
@@ -29,6 +31,7 @@ from .outcome import Outcome, failed
 from .rewards import receive
 from .state import building_slots
 from .turn import Turn
+from .words import semicolons
 
 BUILD_SLOT_SURCHARGE = 3      # build slots 3-4 of a Private Building cost 3 credits (Automa: VP)
 FREE_BUILD_SLOTS = 2
@@ -44,12 +47,12 @@ def build_private(turn: Turn, action: dict) -> Outcome:
     built and can pay the machinery of (and that has a free build slot)."""
     state, me = turn.state, turn.me
     if not state.leeghwater:
-        return failed("the Leeghwater Project is not in play")
+        return failed(text("the Leeghwater Project is not in play"))
     if buildings_left(turn) <= 0:
-        return failed("Structure Available: no building left on the company board")
+        return failed(text("Structure Available: no building left on the company board"))
     use = techtiles.tile_for(me, "building")
     if use is None:
-        return failed("Technology Tile Available: no tile builds a Building")
+        return failed(text("Technology Tile Available: no tile builds a Building"))
     tile = techtiles.acting(turn, use)
     info = components().private_buildings()
     order = list(state.private_buildings)
@@ -58,30 +61,33 @@ def build_private(turn: Turn, action: dict) -> Outcome:
     skipped = []
     for b in order:
         if turn.company in b.built_by:
-            skipped.append(f"{b.building} (already built)")
+            skipped.append(text("{building} (already built)", building=b.building))
             continue
         if len(b.built_by) >= building_slots(state):
-            skipped.append(f"{b.building} (no free build slot)")
+            skipped.append(text("{building} (no free build slot)", building=b.building))
             continue
         pay = payment.plan(me, payment.adjusted_cost(me, "building", info[b.building]["cost"], tile), tile)
         if pay is None:
-            skipped.append(f"{b.building} (too expensive: {info[b.building]['cost']})")
+            skipped.append(text("{building} (too expensive: {cost})", building=b.building, cost=str(info[b.building]["cost"])))
             continue
         break
     else:
-        return failed("Building Space Available: no Private Building it can build"
-                      + (f" ({'; '.join(skipped)})" if skipped else ""))
+        if skipped:
+            return failed(text("Building Space Available: no Private Building it can build ({skipped})",
+                               skipped=semicolons(skipped)))
+        return failed(text("Building Space Available: no Private Building it can build"))
     if skipped:
-        turn.trace.add("skipped: " + "; ".join(skipped))
+        turn.trace.add("skipped: {skipped}", skipped=semicolons(skipped))
     slot = next_build_slot(state, len(b.built_by))
     surcharge = BUILD_SLOT_SURCHARGE if slot > FREE_BUILD_SLOTS else 0
     place_construction_engineers(turn, action["engineers"], techtiles.engineer_free(turn, use))
     invest(turn, use.tile, pay)
     turn.do({"op": "build_private", "building": b.building})
     turn.vp(-surcharge, f"build slot {slot} of {b.building}")
-    turn.trace.add(f"builds on the Private Building {info[b.building]['name']} with the {use.tile} tile and "
-                   f"{pay.words()}" + (f", {surcharge} VP for the build slot" if surcharge else "")
-                   + "; its cheaper action space is now closed to every other player")
+    turn.trace.add("builds on the Private Building {name} with the {tile} tile and {payment}{surcharge}; its "
+                   "cheaper action space is now closed to every other player", name=info[b.building]["name"],
+                   tile=use.tile, payment=pay.words(),
+                   surcharge=text(", {vp} VP for the build slot", vp=surcharge) if surcharge else "")
     techtiles.after_build(turn, use, "building", b.building)
     return Outcome(True, target=b.building)
 
@@ -120,12 +126,13 @@ def payable_works(turn: Turn, order: list[int]) -> list[tuple[int, int, payment.
 def external_work(turn: Turn, action: dict) -> Outcome:
     """External Works action (printed as a Patent Office action with a preference order)."""
     if not turn.state.leeghwater:
-        return failed("the Leeghwater Project is not in play")
+        return failed(text("the Leeghwater Project is not in play"))
     options = payable_works(turn, action["preference"])
     if not options:
-        return failed("not enough machinery for any available External Work")
+        return failed(text("not enough machinery for any available External Work"))
     slot, work, pay = options[0]
-    turn.trace.add(f"preference {'-'.join(map(str, action['preference']))}: External Work {work} at position {slot + 1}")
+    turn.trace.add("preference {preference}: External Work {work} at position {position}",
+                   preference="-".join(map(str, action["preference"])), work=work, position=slot + 1)
     turn.place_engineers("external", action["engineers"], space=turn.state.section_spaces("external")[slot])
     turn.do({"op": "machinery", "excavators": -pay.excavators, "mixers": -pay.mixers,
              **({"excamixers": -pay.excamixers} if pay.excamixers else {})})
@@ -135,8 +142,8 @@ def external_work(turn: Turn, action: dict) -> Outcome:
 
 def _complete(turn: Turn, slot: int, work: int, pay: payment.Payment) -> None:
     turn.do({"op": "external_work", "slot": slot, "work": work})
-    turn.trace.add(f"fulfils External Work {work} with {pay.words()}")
-    receive(turn, components().external_works()[work]["reward"], f"External Work {work}")
+    turn.trace.add("fulfils External Work {work} with {payment}", work=work, payment=pay.words())
+    receive(turn, components().external_works()[work]["reward"], text("External Work {work}", work=work))
 
 
 def spencer_external_work(turn: Turn) -> Outcome:
@@ -147,18 +154,19 @@ def spencer_external_work(turn: Turn) -> Outcome:
     the top where that tile lists none (ruling O6). The machinery goes on the wheel with the tile, which
     turns one segment; the engineer goes on the External Works space."""
     if "leslie" not in turn.me.tiles:
-        return failed("Spencer's Special tile is not in the supply")
+        return failed(text("Spencer's Special tile is not in the supply"))
     if not turn.state.leeghwater:
-        return failed("the Leeghwater Project is not in play")
+        return failed(text("the Leeghwater Project is not in play"))
     printed = next((a["preference"] for a in turn.actions.get("actions", []) if a["type"] == "external_work"), None)
     order = printed or [1, 2, 3]
     options = payable_works(turn, order)
     if not options:
-        return failed("no External Work it can pay for")
+        return failed(text("no External Work it can pay for"))
     slot, work, pay = options[0]
-    said = f"the Action tile's preference {'-'.join(map(str, order))}" if printed else "from the top (the tile lists none)"
-    turn.trace.add(f"Spencer: External Works 'construction' with the Special tile, {said}: work {work} at position "
-                   f"{slot + 1}")
+    said = text("the Action tile's preference {preference}", preference="-".join(map(str, order))) if printed \
+        else text("from the top (the tile lists none)")
+    turn.trace.add("Spencer: External Works 'construction' with the Special tile, {said}: work {work} at position "
+                   "{position}", said=said, work=work, position=slot + 1)
     turn.place_engineers("external", 1, space=turn.state.section_spaces("external")[slot])
     invest(turn, "leslie", pay)
     _complete(turn, slot, work, pay)

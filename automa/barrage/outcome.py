@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from automa.common.trace import Text
+
 
 @dataclass
 class Outcome:
     done: bool
-    reason: str = ""
+    reason: Text | str = ""         # the failed condition in words (a trace line's value)
     target: str | None = None
 
 
-def failed(reason: str) -> Outcome:
+def failed(reason: Text) -> Outcome:
     return Outcome(False, reason)

@@ -24,7 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from automa.common.trace import Text, text
+
 from .state import Company
+from .words import commas
 
 JORDAN_VP = 3            # credits (VP for an Automa) paid instead of one machine
 
@@ -39,12 +42,14 @@ class Payment:
     def machines(self) -> int:
         return self.excavators + self.mixers + self.excamixers
 
-    def words(self) -> str:
-        parts = [f"{n} {k}" for k, n in (("excavators", self.excavators), ("mixers", self.mixers),
-                                        ("excamixers", self.excamixers)) if n]
+    def words(self) -> Text:
+        """What is paid, in words for a trace line ("2 excavators, 1 mixers")."""
+        parts = [said for n, said in ((self.excavators, text("{n} excavators", n=self.excavators)),
+                                      (self.mixers, text("{n} mixers", n=self.mixers)),
+                                      (self.excamixers, text("{n} excamixers", n=self.excamixers))) if n]
         if self.vp:
-            parts.append(f"{self.vp} VP instead of a machine")
-        return ", ".join(parts) or "no machinery"
+            parts.append(text("{vp} VP instead of a machine", vp=self.vp))
+        return commas(parts) if parts else text("no machinery")
 
 
 def adjusted_cost(company: Company, structure: str, cost: dict[str, int], tile: str | None) -> list[dict[str, int]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from automa.common.trace import Trace
+from automa.common.trace import Trace, text
 
 from .data import automa_tiles, barrage_map, components
 from .ops import Op, apply_op
@@ -55,7 +55,8 @@ def income_phase(state: GameState, trace: Trace | None = None) -> list[Op]:
         for structure in ("dam_base", "elevation", "conduit"):
             for step in boards[company]["income"][structure]:
                 if c.built(structure) >= step["built"]:
-                    receive(turn, step["income"], f"{company} income ({structure} track, {step['built']} built)")
+                    receive(turn, step["income"], text("{company} income ({structure} track, {built} built)",
+                                                       company=company, structure=structure, built=step["built"]))
         ops.extend(turn.ops)
     return ops
 

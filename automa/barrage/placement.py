@@ -40,14 +40,14 @@ from __future__ import annotations
 
 from functools import cache
 
-from automa.common.trace import Trace
+from automa.common.trace import Text, Trace, text
 
-from .criteria import CRITERIA, title
+from .criteria import CRITERIA, title_words
 from .data import barrage_map
 from .state import NEUTRAL, GameState
+from .words import AREA, STRUCTURE, semicolons
 
 COLUMN = {"dam_base": "dam", "elevation": "dam", "conduit": "conduit", "powerhouse": "powerhouse"}
-NAME = {"dam_base": "Dam Base", "elevation": "Elevation", "conduit": "Conduit", "powerhouse": "Powerhouse"}
 
 
 def choose_space(state: GameState, company: str, structure: str, candidates: list[str],
@@ -64,10 +64,13 @@ def choose_space(state: GameState, company: str, structure: str, candidates: lis
     if not candidates:
         raise ValueError("choose_space needs at least one eligible space")
     column = COLUMN[structure]
-    with trace.section(f"Where to build the {NAME[structure]}: {len(candidates)} eligible "
-                       f"space{'s' if len(candidates) > 1 else ''} ({', '.join(candidates)})"):
+    title = text("Where to build the {structure}: {n} eligible spaces ({spaces})", structure=STRUCTURE[structure],
+                 n=len(candidates), spaces=candidates) if len(candidates) > 1 else \
+        text("Where to build the {structure}: {n} eligible space ({spaces})", structure=STRUCTURE[structure],
+             n=len(candidates), spaces=candidates)
+    with trace.section(title):
         if len(candidates) == 1:
-            trace.add(f"Only one eligible space: build on {candidates[0]}.")
+            trace.add("Only one eligible space: build on {space}.", space=candidates[0])
             return candidates[0]
         red = tile == "L1_JOKER" and structure == "dam_base"
         position = _third_structure(state, company, structure, candidates, trace)
@@ -81,22 +84,23 @@ def choose_space(state: GameState, company: str, structure: str, candidates: lis
         if tile == "L2_CONDUIT" and structure == "conduit":
             strong = [s for s in kept if barrage_map().conduits[s].value >= 3]
             if strong and len(strong) < len(kept):
-                trace.add(f"L2 Conduit: of the tied eligible spaces, a conduit of value 3 or more ({', '.join(strong)}).")
+                trace.add("L2 Conduit: of the tied eligible spaces, a conduit of value 3 or more ({spaces}).",
+                          spaces=strong)
                 kept = strong
             if len(kept) == 1:
                 return kept[0]
         spec = criteria[column]
         for n, cid in enumerate(spec["criteria"], start=1):
             subset, reason = CRITERIA[column][cid](state, company, kept, criteria["headstreams"])
-            label = f'Criterion {n} "{title(column, cid)}"'
+            label = text('Criterion {n} "{title}"', n=n, title=title_words(column, cid))
             if not subset:
-                trace.add(f"{label}: matches no eligible space ({reason}); skipped.")
+                trace.add("{label}: matches no eligible space ({reason}); skipped.", label=label, reason=reason)
                 continue
-            shown = f"all {len(kept)} eligible spaces" if len(subset) == len(kept) else ", ".join(subset)
-            trace.add(f"{label}: keeps {shown} ({reason}).")
+            shown = text("all {n} eligible spaces", n=len(kept)) if len(subset) == len(kept) else subset
+            trace.add("{label}: keeps {shown} ({reason}).", label=label, shown=shown, reason=reason)
             kept = subset
             if len(kept) == 1:
-                trace.add(f"One space left: build on {kept[0]}.")
+                trace.add("One space left: build on {space}.", space=kept[0])
                 return kept[0]
         return _settle(structure, _by_code(column, spec["start"], kept, trace), trace, red)
 
@@ -107,19 +111,19 @@ def _adler(kept: list[str], trace: Trace) -> list[str]:
     for area in ("mountains", "hills"):
         there = [s for s in kept if bmap.dams[s].area == area]
         if there:
-            trace.add(f"Adler: dams in the {area.capitalize()} are preferred: {', '.join(there)}.")
+            trace.add("Adler: dams in the {area} are preferred: {spaces}.", area=AREA[area], spaces=there)
             return there
     return kept
 
 
 # -- step 1: third structure of a system -----------------------------------------------
-def _position_of(structure: str, space: str) -> str:
+def _position_of(structure: str, space: str) -> Text | str:
     """What a "position" is for the procedure: the basin of a dam, the group of a powerhouse, the conduit space."""
     bmap = barrage_map()
     if structure in ("dam_base", "elevation"):
-        return f"basin {bmap.dams[space].basin}"
+        return text("basin {basin}", basin=bmap.dams[space].basin)
     if structure == "powerhouse":
-        return f"group {bmap.powerhouses[space].group}"
+        return text("group {group}", group=bmap.powerhouses[space].group)
     return space
 
 
@@ -154,28 +158,31 @@ def completed_systems(state: GameState, company: str, structure: str, space: str
 def _third_structure(state: GameState, company: str, structure: str, candidates: list[str],
                      trace: Trace) -> list[str]:
     """The candidates of the one position that completes a system, or [] to go on with the criteria."""
-    label = "Third structure of a system"
     if structure == "elevation":
-        trace.add(f"{label}: an Elevation raises an existing dam and completes no system.")
+        trace.add("Third structure of a system: an Elevation raises an existing dam and completes no system.")
         return []
-    positions: dict[str, list[str]] = {}
+    positions: dict[str, list[str]] = {}       # keyed by the position in English, said as ``said``
     systems: dict[str, list[str]] = {}
+    said: dict[str, Text | str] = {}
     for space in candidates:
         done = completed_systems(state, company, structure, space)
         if done:
-            key = _position_of(structure, space)
+            words = _position_of(structure, space)
+            key = str(words)
+            said[key] = words
             positions.setdefault(key, []).append(space)
             systems.setdefault(key, []).extend(s for s in done if s not in systems.get(key, []))
     if not positions:
-        trace.add(f"{label}: no eligible space would complete a system.")
+        trace.add("Third structure of a system: no eligible space would complete a system.")
         return []
     if len(positions) > 1:
-        listed = "; ".join(f"{k}: {', '.join(v)}" for k, v in systems.items())
-        trace.add(f"{label}: {len(positions)} positions would complete a system ({listed}); "
-                  "not a single one, so check the criteria with all eligible spaces.")
+        listed = semicolons([text("{position}: {systems}", position=said[k], systems=v) for k, v in systems.items()])
+        trace.add("Third structure of a system: {n} positions would complete a system ({listed}); not a single one, "
+                  "so check the criteria with all eligible spaces.", n=len(positions), listed=listed)
         return []
     (key, spaces), = positions.items()
-    trace.add(f"{label}: only {key} would complete a system ({'; '.join(systems[key])}).")
+    trace.add("Third structure of a system: only {position} would complete a system ({systems}).",
+              position=said[key], systems=semicolons(systems[key]))
     return spaces
 
 
@@ -209,10 +216,17 @@ def _by_code(column: str, start: int | str, kept: list[str], trace: Trace) -> li
     ring = [c for c in codes if c >= first] + [c for c in codes if c < first]
     hit = next(c for c in ring if any(_code(column, s) == c for s in kept))
     chosen = [s for s in kept if _code(column, s) == hit]
-    where = {"dam": "basin", "conduit": "conduit space", "powerhouse": "group"}[column]
-    wrapped = f", after wrapping round to {_code_label(column, codes[0])}" if hit < first else ""
-    trace.add(f"Code {start}: going on from {where} {start} in Reference Map order{wrapped}, the first "
-              f"eligible {where} is {_code_label(column, hit)} ({', '.join(chosen)}).")
+    wrapped = text(", after wrapping round to {code}", code=_code_label(column, codes[0])) if hit < first else ""
+    values = {"start": start, "wrapped": wrapped, "code": _code_label(column, hit), "spaces": chosen}
+    if column == "dam":
+        trace.add("Code {start}: going on from basin {start} in Reference Map order{wrapped}, the first eligible "
+                  "basin is {code} ({spaces}).", **values)
+    elif column == "conduit":
+        trace.add("Code {start}: going on from conduit space {start} in Reference Map order{wrapped}, the first "
+                  "eligible conduit space is {code} ({spaces}).", **values)
+    else:
+        trace.add("Code {start}: going on from group {start} in Reference Map order{wrapped}, the first eligible "
+                  "group is {code} ({spaces}).", **values)
     return chosen
 
 
@@ -227,19 +241,19 @@ def _settle(structure: str, spaces: list[str], trace: Trace, red_first: bool = F
     """One space of a single basin / group: prefer a regular (not red-outlined) space, then the first one;
     ``red_first`` (L1 Joker, Hard): the red-outlined space."""
     if len(spaces) == 1:
-        trace.add(f"Build on {spaces[0]}.")
+        trace.add("Build on {space}.", space=spaces[0])
         return spaces[0]
     bmap = barrage_map()
     red = {s: (bmap.dams[s].red if s in bmap.dams else bmap.powerhouses[s].red) for s in spaces}
     order = {s: (bmap.powerhouses[s].index if s in bmap.powerhouses else bmap.dams[s].red) for s in spaces}
     if red_first and any(red.values()):
         choice = sorted((s for s in spaces if red[s]), key=order.__getitem__)[0]
-        trace.add(f"L1 Joker: the red-outlined space is chosen: build on {choice}.")
+        trace.add("L1 Joker: the red-outlined space is chosen: build on {space}.", space=choice)
         return choice
     regular = sorted((s for s in spaces if not red[s]), key=order.__getitem__)
     choice = regular[0] if regular else sorted(spaces, key=order.__getitem__)[0]
     if regular:
-        trace.add(f"Regular spaces are preferred to red-outlined ones: build on {choice}.")
+        trace.add("Regular spaces are preferred to red-outlined ones: build on {space}.", space=choice)
     else:
-        trace.add(f"Only red-outlined spaces are left: build on {choice}.")
+        trace.add("Only red-outlined spaces are left: build on {space}.", space=choice)
     return choice

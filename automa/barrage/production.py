@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from automa.common.trace import Text, text
+
 from .data import CONTRACT_COLOURS, barrage_map, components
 from .ops import refill_op
 from .outcome import Outcome, failed
@@ -36,6 +38,7 @@ from .rules import System, ability, production_bonus, production_systems
 from .state import GameState, capacity
 from .turn import Turn
 from .water import EXIT, group_path, route
+from .words import CONTRACT_KIND
 
 FIESLER_MINIMUM = 4
 FRANCE_DISCOUNT = 3
@@ -105,11 +108,13 @@ def production(turn: Turn, action: dict) -> Outcome:
     state, company = turn.state, turn.company
     systems = production_systems(state, company)
     if not systems:
-        return failed("Production System Ready: no own or neutral dam with water linked by a conduit to an own powerhouse")
+        return failed(text("Production System Ready: no own or neutral dam with water linked by a conduit to an own "
+                           "powerhouse"))
     energy, round_ = state.energy.get(company, 0), state.round
     full = components().raw["round_end"]["full_bonus_energy_per_round"] * round_
     if energy >= full and is_first_on_energy_track(state, company):
-        return failed(f"Energy Track: already at {energy} (full bonus needs {full} in round {round_}) and first on the track")
+        return failed(text("Energy Track: already at {energy} (full bonus needs {full} in round {round}) and first on "
+                           "the track", energy=energy, full=full, round=round_))
     modifier = action.get("modifier", 0)
     scored = [(system_energy(state, company, s, modifier), s) for s in systems]
     best_energy = max(e for e, _ in scored)
@@ -118,19 +123,21 @@ def production(turn: Turn, action: dict) -> Outcome:
     needs = sorted(components().contracts[cid]["energy"] - off
                    for cid in state.contract_office.private[colour] if cid is not None)
     if not needs or best_energy < needs[0]:
-        have = f"needs {needs[0]}" if needs else "none face up"
-        return failed(f"Contract Requirement: best production is {best_energy} energy; {colour} contracts: {have}"
-                      + (" (France: 3 less)" if off else ""))
-    turn.trace.add("systems: " + "; ".join(f"{s.dam}+{s.conduit}+{s.powerhouse} = {e}" for e, s in scored))
+        have = text("needs {need}", need=needs[0]) if needs else text("none face up")
+        return failed(text("Contract Requirement: best production is {energy} energy; {colour} contracts: {have}{france}",
+                           energy=best_energy, colour=CONTRACT_KIND[colour], have=have,
+                           france=text(" (France: 3 less)") if off else ""))
+    turn.trace.add("systems: {systems}", systems="; ".join(f"{s.dam}+{s.conduit}+{s.powerhouse} = {e}" for e, s in scored))
     if off:
         turn.trace.add("France's ability: contracts need 3 energy less (checking and fulfilling)")
     count, space = turn.place_engineers("turbine", action["engineers"])
     turn.vp(action.get("vp_change", 0), "production")
-    system = produce(turn, modifier, where=f"; {count} engineer(s) on turbine space {space}")
+    system = produce(turn, modifier, where=text("; {count} engineer(s) on turbine space {space}", count=count, space=space))
     return Outcome(True, target=system.conduit)
 
 
-def produce(turn: Turn, modifier: int, bonus: bool = True, exclude: str | None = None, where: str = "") -> System | None:
+def produce(turn: Turn, modifier: int, bonus: bool = True, exclude: str | None = None,
+            where: Text | str = "") -> System | None:
     """Produce with the best system (not through powerhouse ``exclude``), fulfil contracts, then the
     company abilities that follow a production. None when no system is ready."""
     state, company = turn.state, turn.company
@@ -159,11 +166,11 @@ def _break_system_tie(turn: Turn, best: list[System]) -> System:
         return best[0]
     order = conduit_code_order(turn.criteria["conduit"]["start"])
     best.sort(key=lambda s: order.index(s.conduit))
-    turn.trace.add(f"tie between systems: conduit code from {order[0]} picks {best[0].conduit}")
+    turn.trace.add("tie between systems: conduit code from {start} picks {conduit}", start=order[0], conduit=best[0].conduit)
     return best[0]
 
 
-def _flow(turn: Turn, system: System, energy: int, where: str = "") -> None:
+def _flow(turn: Turn, system: System, energy: int, where: Text | str = "") -> None:
     state, bmap = turn.state, barrage_map()
     drops = drops_used(state, turn.company, system)
     group = bmap.conduits[system.conduit].group
@@ -185,10 +192,11 @@ def _flow(turn: Turn, system: System, energy: int, where: str = "") -> None:
             turn.do({"op": "credits", "company": owner, "delta": drops, "why": "conduit used"})
             turn.do({"op": "vp", "company": owner, "delta": drops, "why": "conduit used"})
     turn.do({"op": "energy", "delta": energy})
-    turn.trace.add(f"produces {energy} energy with {drops} drop(s) from {system.dam} through {system.conduit} "
-                   f"(value {system.value}) to {system.powerhouse}{where}"
-                   + (" (Fiesler: 1 drop through a conduit of value 1-2, at least 4 energy)"
-                      if state.companies[turn.company].has_officer("fiesler") else ""))
+    fiesler = text(" (Fiesler: 1 drop through a conduit of value 1-2, at least 4 energy)") \
+        if state.companies[turn.company].has_officer("fiesler") else ""
+    turn.trace.add("produces {energy} energy with {drops} drop(s) from {dam} through {conduit} (value {value}) to "
+                   "{powerhouse}{where}{fiesler}", energy=energy, drops=drops, dam=system.dam, conduit=system.conduit,
+                   value=system.value, powerhouse=system.powerhouse, where=where, fiesler=fiesler)
 
 
 def fulfil(turn: Turn, energy: int, powerhouse: bool = True) -> list[int]:
@@ -207,17 +215,17 @@ def fulfil(turn: Turn, energy: int, powerhouse: bool = True) -> list[int]:
         return []
     if powerhouse and state.companies[turn.company].has_officer("luciani"):
         chosen = luciani_choice(options, energy)
-        turn.trace.add(f"Luciani: as many contracts as possible with {energy} energy: "
-                       + ", ".join(str(cid) for _, _, cid in chosen))
+        turn.trace.add("Luciani: as many contracts as possible with {energy} energy: {contracts}", energy=energy,
+                       contracts=[cid for _, _, cid in chosen])
     else:
         chosen = [max(options)]
         need, _, cid = chosen[0]
-        turn.trace.add(f"fulfils the highest contract it reaches: {components().contracts[cid]['kind']} contract "
-                       f"{cid} ({need} energy)")
+        turn.trace.add("fulfils the highest contract it reaches: {kind} contract {cid} ({need} energy)",
+                       kind=CONTRACT_KIND[components().contracts[cid]["kind"]], cid=cid, need=need)
     for _, _, cid in chosen:
         contract = components().contracts[cid]
         turn.do({"op": "fulfil", "contract": cid})
-        receive(turn, contract["reward"], f"reward of contract {cid}")
+        receive(turn, contract["reward"], text("reward of contract {cid}", cid=cid))
         if contract["kind"] in CONTRACT_COLOURS:
             op = refill_op(turn.state, contract["kind"])
             if op:
@@ -253,7 +261,7 @@ def _after_production(turn: Turn, system: System) -> None:
     state, company = turn.state, turn.company
     if ability(state, company, "italy"):
         turn.do({"op": "energy", "delta": ITALY_STEPS})
-        turn.trace.add(f"Italy's ability: energy +{ITALY_STEPS} after the production")
+        turn.trace.add("Italy's ability: energy +{steps} after the production", steps=ITALY_STEPS)
     if ability(state, company, "germany"):
         with turn.trace.section("Germany's ability: a second production with another powerhouse, "
                                 "the most productive, no modifier and no board bonus"):
@@ -280,10 +288,12 @@ def _netherlands_drop(turn: Turn, used_dam: str) -> None:
     top = [s for s, e in best.items() if e == max(best.values())] if best else []
     if len(top) == 1:
         dam = top[0]
-        turn.trace.add(f"the most productive system is fed by {dam}")
+        turn.trace.add("the most productive system is fed by {dam}", dam=dam)
     else:
         pool = top or eligible
-        turn.trace.add(("several dams feed equally productive systems" if top else "no eligible dam is part of a "
-                        "complete system") + ": the first column of the Criteria tile chooses")
+        if top:
+            turn.trace.add("several dams feed equally productive systems: the first column of the Criteria tile chooses")
+        else:
+            turn.trace.add("no eligible dam is part of a complete system: the first column of the Criteria tile chooses")
         dam = choose_space(state, company, "elevation", sorted(pool), turn.criteria, turn.trace)
     turn.do({"op": "drops", "source": "supply", "target": f"dam:{dam}", "count": 1})

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections import Counter
 
+from automa.common.trace import Text, text
+
 from . import drop_choice
 from .data import components, barrage_map
-from .ops import NAMES, refill_op
+from .ops import refill_op
 from .placement import choose_space
 from .rules import ability, legal_spaces
 from .water import groups_passed, steps_through
 from .turn import Turn
+from .words import MACHINE, STRUCTURE
 
 
 def wild_machine(turn: Turn) -> str:
@@ -52,8 +55,8 @@ def place_drops(turn: Turn, count: int, flows_now: bool) -> drop_choice.DropPlan
     if flows_now:
         usa_flow(turn, [(barrage_map().headstreams[h], stop, 1) for h, stop in plan.stops])
     where = ", ".join(f"{h}->{stop}" for h, stop in plan.stops) or ", ".join(plan.headstreams)
-    turn.trace.add(f"placed {len(plan.headstreams)} drop(s) on headstream(s) {where}: "
-                   f"{plan.gain} will end in its own dams")
+    turn.trace.add("placed {n} drop(s) on headstream(s) {where}: {gain} will end in its own dams",
+                   n=len(plan.headstreams), where=where, gain=plan.gain)
     return plan
 
 
@@ -71,7 +74,7 @@ def usa_flow(turn: Turn, flows: list[tuple[int | None, str, int]]) -> None:
     steps = steps_through(state, "usa", passed)
     if steps:
         turn.do({"op": "energy", "company": "usa", "delta": steps, "why": "USA's ability"})
-        turn.trace.add(f"USA's ability: the water flows through its powerhouses: USA energy +{steps}")
+        turn.trace.add("USA's ability: the water flows through its powerhouses: USA energy +{steps}", steps=steps)
 
 
 def place_structure(turn: Turn, structure: str, space: str, surcharge: int) -> None:
@@ -87,34 +90,40 @@ def place_structure(turn: Turn, structure: str, space: str, surcharge: int) -> N
     track = components().companies()[turn.company]["income"][structure]
     for step in track:
         if step["built"] == built:
-            receive(turn, step["income"], f"income uncovered by building {NAMES[structure]} no. {built}")
+            receive(turn, step["income"], text("income uncovered by building {structure} no. {built}",
+                                               structure=STRUCTURE[structure], built=built))
 
 
-def free_structure(turn: Turn, structure: str, spaces: list[str], what: str) -> None:
+def free_structure(turn: Turn, structure: str, spaces: list[str], what: Text) -> None:
     if turn.me.structures[structure] <= 0:
-        turn.trace.add(f"{what}: no {NAMES[structure]} left on the company board, reward lost")
+        turn.trace.add("{what}: no {structure} left on the company board, reward lost", what=what,
+                       structure=STRUCTURE[structure])
         return
     if not spaces:
-        turn.trace.add(f"{what}: no legal space, reward lost")
+        turn.trace.add("{what}: no legal space, reward lost", what=what)
         return
-    with turn.trace.section(f"{what}: Structure Placing Procedure"):
+    with turn.trace.section("{what}: Structure Placing Procedure", what=what):
         space = choose_space(turn.state, turn.company, structure, spaces, turn.criteria, turn.trace)
     place_structure(turn, structure, space, 0)
-    turn.trace.add(f"{what}: built on {space}")
+    turn.trace.add("{what}: built on {space}", what=what, space=space)
 
 
-def receive(turn: Turn, rewards: list[dict], source: str) -> None:
-    """Execute a list of rewards (contract rewards or an income) for the Automa."""
+def receive(turn: Turn, rewards: list[dict], source: Text) -> None:
+    """Execute a list of rewards (contract rewards or an income) for the Automa; ``source`` says whose
+    (a trace section; in English, the VP op's reason)."""
     bmap = barrage_map()
-    with turn.trace.section(f"{source}:"):
+    with turn.trace.section("{source}:", source=source):
         for r in rewards:
             kind, n = r["type"], r.get("amount", 1)
             if kind in ("vp", "credits"):
-                turn.vp(n, source)
-                turn.trace.add(f"+{n} VP" + (" (credits are paid as VP)" if kind == "credits" else ""))
+                turn.vp(n, str(source))
+                if kind == "credits":
+                    turn.trace.add("+{n} VP (credits are paid as VP)", n=n)
+                else:
+                    turn.trace.add("+{n} VP", n=n)
             elif kind == "energy_track_steps":
                 turn.do({"op": "energy", "delta": n})
-                turn.trace.add(f"energy +{n}")
+                turn.trace.add("energy +{n}", n=n)
                 if r.get("usable_for_contracts"):
                     # External Work 100: "You can use this amount of Energy Units to fulfill Contracts";
                     # the Automa does, by its External Works rule (rulings L2)
@@ -124,27 +133,29 @@ def receive(turn: Turn, rewards: list[dict], source: str) -> None:
                     turn.trace.add("construction wheel is empty: nothing to turn")
                 else:
                     turn.do({"op": "rotate", "steps": n})
-                    turn.trace.add(f"construction wheel turned {n}")
+                    turn.trace.add("construction wheel turned {n}", n=n)
             elif kind in ("machinery_any", "excavator", "mixer"):
                 kinds = gain_machinery(turn, ["any" if kind == "machinery_any" else kind] * n)
-                turn.trace.add("took " + ", ".join(kinds))
+                turn.trace.add("took {machines}", machines=[MACHINE[k] for k in kinds])
             elif kind == "water_drops_on_headstreams":
                 if place_drops(turn, n, bool(r.get("flow_immediately"))) is None:
-                    turn.trace.add(f"{n} drop(s): none could reach one of its own dams, none placed")
+                    turn.trace.add("{n} drop(s): none could reach one of its own dams, none placed", n=n)
             elif kind == "free_conduit":
                 top = r.get("max_production_value") or 99
                 spaces = [s for s in legal_spaces(turn.state, turn.company, "conduit") if bmap.conduits[s].value <= top]
-                free_structure(turn, "conduit", spaces, f"free conduit (value <= {top})")
+                free_structure(turn, "conduit", spaces, text("free conduit (value <= {top})", top=top))
             elif kind == "free_dam_base":
                 areas = r.get("areas")
                 spaces = [s for s in legal_spaces(turn.state, turn.company, "dam_base")
                           if areas is None or bmap.dams[s].area in areas]
-                free_structure(turn, "dam_base", spaces, "free dam base")
+                free_structure(turn, "dam_base", spaces, text("free dam base"))
             elif kind == "free_powerhouse":
-                free_structure(turn, "powerhouse", legal_spaces(turn.state, turn.company, "powerhouse"), "free powerhouse")
+                free_structure(turn, "powerhouse", legal_spaces(turn.state, turn.company, "powerhouse"),
+                               text("free powerhouse"))
             elif kind == "free_elevation":
                 for _ in range(n):
-                    free_structure(turn, "elevation", legal_spaces(turn.state, turn.company, "elevation"), "free elevation")
+                    free_structure(turn, "elevation", legal_spaces(turn.state, turn.company, "elevation"),
+                                   text("free elevation"))
             elif kind == "fulfill_contract_without_production":
                 fulfil_without_production(turn, r.get("max_energy"))
             elif kind == "free_advanced_technology_tile":
@@ -168,8 +179,8 @@ def fulfil_without_production(turn: Turn, max_energy: int | None) -> None:
         return
     need, _, colour, cid = max(options)
     turn.do({"op": "fulfil", "contract": cid})
-    turn.trace.add(f"fulfils private contract {cid} ({need} energy) without producing")
-    receive(turn, contracts[cid]["reward"], f"reward of contract {cid}")
+    turn.trace.add("fulfils private contract {cid} ({need} energy) without producing", cid=cid, need=need)
+    receive(turn, contracts[cid]["reward"], text("reward of contract {cid}", cid=cid))
     op = refill_op(turn.state, colour)
     if op:
         turn.do(op)
@@ -187,4 +198,4 @@ def free_advanced_tile(turn: Turn) -> None:
     slot = -max(found)[1]
     tile = slots[slot]        # read before the op empties the slot
     turn.do({"op": "take_tile", "slot": slot, "tile": tile})
-    turn.trace.add(f"takes {tile} from slot {slot + 1} for free")
+    turn.trace.add("takes {tile} from slot {slot} for free", tile=tile, slot=slot + 1)

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from automa.common.trace import text
+
 from . import production
 from .data import barrage_map, components
 from .state import Company, capacity
@@ -88,54 +90,56 @@ def after_build(turn: Turn, use: TileUse, structure: str, space: str) -> None:
     if tile is None or tile not in components().advanced_tiles():
         return
     state, me = turn.state, turn.me
-    with turn.trace.section(f"special effect of {tile}" + (" (copied by Krylov's tile)" if use.tile == "anton" else "")):
+    title = text("special effect of {tile} (copied by Krylov's tile)", tile=tile) if use.tile == "anton" else \
+        text("special effect of {tile}", tile=tile)
+    with turn.trace.section(title):
         if tile == "L1_BASE":
             for s, d in sorted(state.dams.items()):
                 if d.owner == turn.company and d.drops == 0:
                     turn.do({"op": "drops", "source": "supply", "target": f"dam:{s}", "count": 1})
-                    turn.trace.add(f"a drop in its empty dam {s}")
+                    turn.trace.add("a drop in its empty dam {dam}", dam=s)
         elif tile == "L1_ELEVATION":
             n = me.built("elevation")
             turn.do({"op": "rotate", "steps": n})
-            turn.trace.add(f"construction wheel turned {n} (1 per elevation built)")
+            turn.trace.add("construction wheel turned {n} (1 per elevation built)", n=n)
         elif tile == "L1_CONDUIT":
             n = 2 * barrage_map().conduits[space].value
             turn.vp(n, "L1 Conduit: 2 credits per conduit value")
-            turn.trace.add(f"+{n} VP (credits as VP)")
+            turn.trace.add("+{n} VP (credits as VP)", n=n)
         elif tile == "L2_BASE":
             n = me.built("dam_base")
             turn.do({"op": "energy", "delta": n})
-            turn.trace.add(f"produces {n} energy (1 per base built)")
+            turn.trace.add("produces {n} energy (1 per base built)", n=n)
             production.fulfil(turn, n, powerhouse=False)
         elif tile == "L2_ELEVATION":
             d = state.dams[space]
             room = capacity(d, state.companies) - d.drops
             if room:
                 turn.do({"op": "drops", "source": "supply", "target": f"dam:{space}", "count": room})
-            turn.trace.add(f"dam {space} filled to its capacity ({room} drop(s))")
+            turn.trace.add("dam {space} filled to its capacity ({room} drop(s))", space=space, room=room)
         elif tile == "L2_POWERHOUSE":
             turn.trace.add("the best available production, with +2")
             production.produce(turn, 2)
         elif tile == "L3_ELEVATION":
             n = sum(1 for d in state.dams.values() if d.owner == turn.company and d.pieces >= 2)
             turn.vp(VP_PER * n, "L3 Elevation")
-            turn.trace.add(f"+{VP_PER * n} VP ({n} raised dams)")
+            turn.trace.add("+{vp} VP ({n} raised dams)", vp=VP_PER * n, n=n)
         elif tile == "L3_CONDUIT":
             n = 2 * barrage_map().conduits[space].value
             turn.do({"op": "energy", "delta": n})
-            turn.trace.add(f"produces {n} energy (2 x conduit value)")
+            turn.trace.add("produces {n} energy (2 x conduit value)", n=n)
             production.fulfil(turn, n, powerhouse=False)
         elif tile == "L3_POWERHOUSE":
             n = me.built("powerhouse")
             turn.vp(VP_PER * n, "L3 Powerhouse")
-            turn.trace.add(f"+{VP_PER * n} VP ({n} powerhouses)")
+            turn.trace.add("+{vp} VP ({n} powerhouses)", vp=VP_PER * n, n=n)
         elif tile == "L3_JOKER":
             n = len(me.advanced_tiles())
             turn.vp(VP_PER * n, "L3 Joker")
-            turn.trace.add(f"+{VP_PER * n} VP ({n} advanced tiles)")
+            turn.trace.add("+{vp} VP ({n} advanced tiles)", vp=VP_PER * n, n=n)
         elif tile in ("L1_BUILDING", "L3_BUILDING"):
             vp = components().private_buildings()[space]["vp"]
             turn.vp(vp, f"{tile}: the Private Building's VP at once")
-            turn.trace.add(f"+{vp} VP: the Private Building's VP scored at once")
+            turn.trace.add("+{vp} VP: the Private Building's VP scored at once", vp=vp)
         else:
             turn.trace.add("applied to the cost or the placement")

@@ -21,7 +21,9 @@ def bare():
 
 
 def run(column, cid, state, me, candidates, order=ORDER):
-    return C.CRITERIA[column][cid](state, me, candidates, order)
+    """(kept, reason in English): the reason is a trace line's words (``automa.common.trace.Text``)."""
+    kept, why = C.CRITERIA[column][cid](state, me, candidates, order)
+    return kept, str(why)
 
 
 def kept(column, cid, state, me, candidates, order=ORDER):
@@ -376,4 +378,4 @@ def test_every_tile_criterion_keeps_a_subset(tile):
         for cid in crit[column]["criteria"]:
             out, why = C.CRITERIA[column][cid](s, me, candidates, crit["headstreams"])
             assert set(out) <= set(candidates) and out == [c for c in candidates if c in out]
-            assert why
+            assert str(why)

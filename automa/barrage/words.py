@@ -1,0 +1,64 @@
+"""The English words the Automa's trace lines put inside themselves, as ``text``s that a page
+says in its own language (``automa.common.trace``): the structures, colours, machines and areas,
+counted words, and lists joined by a separator other than ", " (a list value is said joined by
+", " already). The players' sentences (``ops.describe``, ``engine.summary``) keep their plain
+English from ``ops.NAMES``, ``ops.a_name`` and ``ops.plural``; a test holds these words to them."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from automa.common.trace import Text, text
+
+STRUCTURE = {"dam_base": text("Dam Base"), "elevation": text("Elevation"), "conduit": text("Conduit"),
+             "powerhouse": text("Powerhouse"), "building": text("building")}
+A_STRUCTURE = {"dam_base": text("a Dam Base"), "elevation": text("an Elevation"), "conduit": text("a Conduit"),
+               "powerhouse": text("a Powerhouse"), "building": text("a building")}
+# a contract's kind: its colour, or the national and starting contracts
+CONTRACT_KIND = {"green": text("green"), "yellow": text("yellow"), "red": text("red"),
+                 "national": text("national"), "starting": text("starting")}
+MACHINE = {"excavator": text("excavator"), "mixer": text("mixer"), "any": text("any")}
+AREA = {"mountains": text("Mountains"), "hills": text("Hills"), "plains": text("Plains")}
+AREA_LOWER = {"mountains": text("mountains"), "hills": text("hills"), "plains": text("plains")}
+
+
+def engineers(n: int) -> Text:
+    return text("{n} engineer", n=n) if n == 1 else text("{n} engineers", n=n)
+
+
+def drops(n: int) -> Text:
+    return text("{n} drop", n=n) if n == 1 else text("{n} drops", n=n)
+
+
+def segments(n: int) -> Text:
+    return text("{n} segment", n=n) if n == 1 else text("{n} segments", n=n)
+
+
+def _chain(items: Sequence[Any], pair: Callable[[Any, Any], Text]) -> Any:
+    """``items`` joined two by two with ``pair`` (the first, then the rest joined): one template a
+    separator, whatever the length. One item is itself; none, ""."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return pair(items[0], _chain(items[1:], pair))
+
+
+def commas(items: Sequence[Any]) -> Any:
+    """"a, b, c" as one value that is a ``text`` (a list value is said so too, but is no ``text``)."""
+    return _chain(items, lambda first, rest: text("{first}, {rest}", first=first, rest=rest))
+
+
+def semicolons(items: Sequence[Any]) -> Any:
+    """"a; b; c"."""
+    return _chain(items, lambda first, rest: text("{first}; {rest}", first=first, rest=rest))
+
+
+def pluses(items: Sequence[Any]) -> Any:
+    """"a+b" (a machinery shop's machines)."""
+    return _chain(items, lambda first, rest: text("{first}+{rest}", first=first, rest=rest))
+
+
+def or_else(items: Sequence[Any]) -> Any:
+    """"a; or b" (the ways a cost may be met)."""
+    return _chain(items, lambda first, rest: text("{first}; or {rest}", first=first, rest=rest))
