@@ -32,7 +32,8 @@ class Text:
 
     def say(self, translate: Translate = _as_is) -> str:
         """The words in the language ``translate`` gives templates in (English: as written)."""
-        said = translate(self.template)
+        # gettext answers "" with the catalogue's header: no words are no words in any language
+        said = translate(self.template) if self.template else ""
         if not self.values:
             return said
         values = {k: _say(v, translate) for k, v in self.values.items()}

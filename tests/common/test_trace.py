@@ -78,3 +78,9 @@ def test_words_without_values_inside_a_line_are_said_in_the_lines_language():
     trace.add("tried: {what}", what=[text("3. progress"), "3U"])
     back = json.loads(json.dumps(trace_json(trace.lines())))
     assert said(back, translate) == ["alvo: 3. progresso", "tried: 3. progresso, 3U"]
+
+
+def test_no_words_are_no_words_in_any_language():
+    header = lambda t: "Project-Id-Version: 1.0" if t == "" else t      # gettext's answer to ""
+    assert Text("").say(header) == ""
+    assert Text("card {card}{tail}", {"card": 7, "tail": text("")}).say(header) == "card 7"
