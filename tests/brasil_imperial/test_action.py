@@ -227,6 +227,22 @@ def test_a_city_is_the_first_from_the_left_adjacent_to_its_empire():
     assert after.cells[h].building.ref == "city-2" and max(abs(h[0]), abs(h[1]), abs(h[0] + h[1])) == 1
 
 
+def test_a_city_never_covers_a_construction_with_no_free_space_the_next_row():
+    """Ruling B26: "construirá sobre uma construção livre da Era I e depois Era II" lets an Era's
+    construction cover an earlier Era's; a city has no Era, so with no free land space touching
+    its empire the city row is impossible and the next row (a railway, over the Era I farm) is built."""
+    land = {(0, 0), (-1, 0), (-3, 0)}
+    s = game(capitals={"A": "0,0", "B": "-3,0"}, terrain=only_land(land))
+    build(s, (-1, 0), "farm")                   # Era I: the only land beside its capital
+    s.era = 3
+    top_action(s, 1, fresh=True)
+    action_card(s, 1, ["city", "build:railway", "gold", "gold"])
+    d, after = turn(s)
+    assert after.cells[(-1, 0)].building.ref == "railway" and d["action_target"] == "-1,0"
+    assert not any(c.building and c.building.kind == "city" and c.building.owner == "automa"
+                   for c in after.cells.values())
+
+
 # -- units, frames, products ---------------------------------------------------------------
 def test_summon_onto_the_capital_with_a_combat_card_and_the_movement_pile_turned_up():
     s = game()
