@@ -20,6 +20,7 @@ from .production import production
 from .rewards import gain_machinery, place_drops
 from .turn import Turn
 from .words import CONTRACT_KIND, MACHINE, STRUCTURE
+from .words import tile as tile_words
 
 LAST_ROUND = 5
 
@@ -111,7 +112,7 @@ def patent_office(turn: Turn, action: dict) -> Outcome:
     turn.place_engineers("patent", action["engineers"], space=turn.state.section_spaces("patent")[slot])
     turn.vp(action.get("vp_change", 0), "patent office")
     turn.do({"op": "take_tile", "slot": slot, "tile": tile})
-    turn.trace.add("takes {tile} from slot {slot}", tile=tile, slot=slot + 1)
+    turn.trace.add("takes {tile} from slot {slot}", tile=tile_words(tile), slot=slot + 1)
     return Outcome(True, target=tile)
 
 

@@ -34,6 +34,7 @@ from .rewards import place_structure
 from .rules import construction_cost, legal_spaces
 from .turn import Turn
 from .words import A_STRUCTURE, AREA, STRUCTURE, or_else
+from .words import tile as tile_words
 
 
 def construction(turn: Turn, action: dict) -> Outcome:
@@ -99,7 +100,7 @@ def build(turn: Turn, action: dict) -> Outcome:
     anywhere = _restricted(structure, action, _all_spaces(structure))
     if not any(_payment(turn, structure, s, tile) for s in anywhere):
         # The tile is chosen before this condition (the highest level, rulings H7): say which one.
-        with_tile = text(" (with the {tile} tile, the one it uses)", tile=use.tile) if use.tile != structure else ""
+        with_tile = text(" (with the {tile} tile, the one it uses)", tile=tile_words(use.tile)) if use.tile != structure else ""
         return failed(text("Machineries Available: {what}{restriction} needs at least {least}{with_tile}",
                            what=what, restriction=_restriction_words(action),
                            least=_least(turn, structure, anywhere, tile), with_tile=with_tile))
@@ -124,8 +125,8 @@ def build(turn: Turn, action: dict) -> Outcome:
     turn.vp(action.get("vp_change", 0), "construction")
     invest(turn, use.tile, pay)
     turn.trace.add("builds {what} on {space} with the {tile} tile{copying} and {payment}{surcharge}{joker}",
-                   what=what, space=space, tile=use.tile,
-                   copying=text(" (copying {tile})", tile=use.acts_as) if use.tile != use.acts_as else "",
+                   what=what, space=space, tile=tile_words(use.tile),
+                   copying=text(" (copying {tile})", tile=tile_words(use.acts_as)) if use.tile != use.acts_as else "",
                    payment=pay.words(),
                    surcharge=text(", pays {vp} VP for the red outline", vp=surcharge) if surcharge else "",
                    joker=text(" (L1 Joker: no red-outline surcharge)") if cost.surcharge and not surcharge else "")

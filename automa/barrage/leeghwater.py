@@ -32,6 +32,7 @@ from .rewards import receive
 from .state import building_slots
 from .turn import Turn
 from .words import semicolons
+from .words import tile as tile_words
 
 BUILD_SLOT_SURCHARGE = 3      # build slots 3-4 of a Private Building cost 3 credits (Automa: VP)
 FREE_BUILD_SLOTS = 2
@@ -86,7 +87,7 @@ def build_private(turn: Turn, action: dict) -> Outcome:
     turn.vp(-surcharge, f"build slot {slot} of {b.building}")
     turn.trace.add("builds on the Private Building {name} with the {tile} tile and {payment}{surcharge}; its "
                    "cheaper action space is now closed to every other player", name=info[b.building]["name"],
-                   tile=use.tile, payment=pay.words(),
+                   tile=tile_words(use.tile), payment=pay.words(),
                    surcharge=text(", {vp} VP for the build slot", vp=surcharge) if surcharge else "")
     techtiles.after_build(turn, use, "building", b.building)
     return Outcome(True, target=b.building)

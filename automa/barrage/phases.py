@@ -27,6 +27,7 @@ from .state import GameState
 from .turn import Turn
 from .rules import ability
 from .water import EXIT, flow_phase_groups, headstream_path, route, steps_through
+from .words import STRUCTURE
 
 LAST_ROUND = 5
 
@@ -56,7 +57,7 @@ def income_phase(state: GameState, trace: Trace | None = None) -> list[Op]:
             for step in boards[company]["income"][structure]:
                 if c.built(structure) >= step["built"]:
                     receive(turn, step["income"], text("{company} income ({structure} track, {built} built)",
-                                                       company=company, structure=structure, built=step["built"]))
+                                                       company=company, structure=STRUCTURE[structure], built=step["built"]))
         ops.extend(turn.ops)
     return ops
 

@@ -22,6 +22,7 @@ from .rules import ability, legal_spaces
 from .water import groups_passed, steps_through
 from .turn import Turn
 from .words import MACHINE, STRUCTURE
+from .words import tile as tile_words
 
 
 def wild_machine(turn: Turn) -> str:
@@ -198,4 +199,4 @@ def free_advanced_tile(turn: Turn) -> None:
     slot = -max(found)[1]
     tile = slots[slot]        # read before the op empties the slot
     turn.do({"op": "take_tile", "slot": slot, "tile": tile})
-    turn.trace.add("takes {tile} from slot {slot} for free", tile=tile, slot=slot + 1)
+    turn.trace.add("takes {tile} from slot {slot} for free", tile=tile_words(tile), slot=slot + 1)

@@ -31,6 +31,7 @@ from . import production
 from .data import barrage_map, components
 from .state import Company, capacity
 from .turn import Turn
+from .words import tile as tile_words
 
 ENGINEER_FREE = ("L1_POWERHOUSE", "L3_BASE")     # "you do not have to place Engineers"
 VP_PER = 3                                        # L3 Elevation / Powerhouse / Joker: 3 VP each
@@ -90,8 +91,8 @@ def after_build(turn: Turn, use: TileUse, structure: str, space: str) -> None:
     if tile is None or tile not in components().advanced_tiles():
         return
     state, me = turn.state, turn.me
-    title = text("special effect of {tile} (copied by Krylov's tile)", tile=tile) if use.tile == "anton" else \
-        text("special effect of {tile}", tile=tile)
+    title = text("special effect of {tile} (copied by Krylov's tile)", tile=tile_words(tile)) if use.tile == "anton" \
+        else text("special effect of {tile}", tile=tile_words(tile))
     with turn.trace.section(title):
         if tile == "L1_BASE":
             for s, d in sorted(state.dams.items()):

@@ -22,6 +22,15 @@ AREA = {"mountains": text("Mountains"), "hills": text("Hills"), "plains": text("
 AREA_LOWER = {"mountains": text("mountains"), "hills": text("hills"), "plains": text("plains")}
 
 
+def tile(tile_id: str) -> Text | str:
+    """A Technology tile as a player names it: a base tile by its structure ("Dam Base"), an
+    advanced one by its level and name ("L2 Base" for ``L2_BASE``)."""
+    if tile_id in STRUCTURE:
+        return STRUCTURE[tile_id]
+    level, _, name = tile_id.partition("_")
+    return f"{level} {name.replace('_', ' ').title()}" if name else tile_id
+
+
 def engineers(n: int) -> Text:
     return text("{n} engineer", n=n) if n == 1 else text("{n} engineers", n=n)
 

@@ -98,7 +98,7 @@ def test_krylov_copies_a_specific_tile_before_a_wild_one_of_the_same_level():
     me.wheel = [Segment(["L1_JOKER"]), Segment(), Segment(["L1_BASE"]), Segment(), Segment(), Segment()]
     d = decide(s)
     assert ops(d, "invest")[0]["tile"] == "anton"
-    assert any("copying L1_BASE" in line for line in d.trace)
+    assert any("copying L1 Base" in line for line in d.trace)
     assert [op["target"] for op in ops(d, "drops")] == [f"dam:{d.target}"]
     assert d.target == "1L"                           # the L1 Joker's red outline (1U) is not copied
 

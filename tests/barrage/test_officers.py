@@ -118,7 +118,7 @@ def test_krylov_copies_the_highest_tile_on_the_wheel_only_when_needed():
     me.wheel = [Segment(["L1_JOKER"]), Segment(["L2_BASE"]), Segment(), Segment(), Segment(), Segment()]
     d = decide(s)
     assert invested(d)["tile"] == "anton"
-    assert any("copying L2_BASE" in line for line in d.trace)
+    assert any("copying L2 Base" in line for line in d.trace)
     assert any(op["op"] == "energy" and op["delta"] == 1 for op in d.ops)     # L2 Base: 1 base built
 
 

@@ -108,7 +108,7 @@ def test_contract_office_then_patent_office_takes_the_higher_base_tile():
     s.patent_office.slots = ["L1_JOKER", "L1_BASE", "L2_BASE"]
     d = decide(s)
     assert d.action == "patent_office" and d.engineers == 2 and d.vp_delta == -2
-    assert traced(d, "discarded green contracts [205, 206]; energy +2") and traced(d, "takes L2_BASE")
+    assert traced(d, "discarded green contracts [205, 206]; energy +2") and traced(d, "takes L2 Base")
     s = apply_decision(s, d)
     assert "L2_BASE" in s.companies["usa"].tiles and "L1_BASE" in s.patent_office.slots
     assert s.energy["usa"] == 2

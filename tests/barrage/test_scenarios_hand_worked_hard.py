@@ -287,7 +287,7 @@ def test_external_work_preference_skips_the_unpayable_and_the_contract_tie_goes_
     assert ops(d, "engineers")[0]["space"] == "w3"
     # work 5's free advanced tile (rulings L2: the highest level, the leftmost): L1 Building in slot 1
     assert ops(d, "take_tile") == [{"op": "take_tile", "slot": 0, "tile": "L1_BUILDING", "company": "usa"}]
-    assert traced(d, "takes L1_BUILDING from slot 1 for free")
+    assert traced(d, "takes L1 Building from slot 1 for free")
     d = decide(state(6))
     assert d.action == "external_work" and d.target == "work 202"
     assert ops(d, "engineers")[0]["space"] == "w2"
@@ -344,7 +344,7 @@ def test_the_highest_level_tile_is_used_even_when_a_lower_one_would_pay():
     s.companies["usa"].tiles = ["L3_CONDUIT", "L2_CONDUIT"]
     d = decide(s)
     assert d.action == "machinery_shop"
-    assert traced(d, "needs at least 6 excavators, it has 5 (with the L3_CONDUIT tile")
+    assert traced(d, "needs at least 6 excavators, it has 5 (with the L3 Conduit tile")
     s.companies["usa"].tiles = ["L2_CONDUIT"]
     d = decide(s)
     assert d.action == "construction" and invested(d)["tile"] == "L2_CONDUIT"
@@ -438,4 +438,4 @@ def test_krylov_copies_an_l3_base_on_the_wheel_and_builds_without_machinery():
     d = decide(s)
     assert d.action == "construction" and d.target == "1L"
     assert invested(d) == {"op": "invest", "tile": "anton", "excavators": 0, "mixers": 0, "company": "usa"}
-    assert d.engineers == 0 and traced(d, "copying L3_BASE")
+    assert d.engineers == 0 and traced(d, "copying L3 Base")
