@@ -158,7 +158,7 @@ def _pass(state: GameState, work: GameState, trace: Trace, ops: list[Op], suppor
         ops.append(op)
 
     said, sentences = [], []
-    with trace.section("Pass"):
+    with trace.section("the Automa passes"):
         points = round_tile_points(work)
         first = not work.pass_order
         emit({"op": "vp", "who": "automa", "points": points, "why": "round scoring tile"})
