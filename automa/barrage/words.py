@@ -5,10 +5,10 @@ counted words, and lists joined by a separator other than ", " (a list value is 
 English from ``ops.NAMES``, ``ops.a_name`` and ``ops.plural``; a test holds these words to them."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from automa.common.trace import Text, text
+from automa.common.trace import Text, chained, text
 
 STRUCTURE = {"dam_base": text("Dam Base"), "elevation": text("Elevation"), "conduit": text("Conduit"),
              "powerhouse": text("Powerhouse"), "building": text("building")}
@@ -43,31 +43,21 @@ def segments(n: int) -> Text:
     return text("{n} segment", n=n) if n == 1 else text("{n} segments", n=n)
 
 
-def _chain(items: Sequence[Any], pair: Callable[[Any, Any], Text]) -> Any:
-    """``items`` joined two by two with ``pair`` (the first, then the rest joined): one template a
-    separator, whatever the length. One item is itself; none, ""."""
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return pair(items[0], _chain(items[1:], pair))
-
-
 def commas(items: Sequence[Any]) -> Any:
     """"a, b, c" as one value that is a ``text`` (a list value is said so too, but is no ``text``)."""
-    return _chain(items, lambda first, rest: text("{first}, {rest}", first=first, rest=rest))
+    return chained(items, text("{first}, {rest}"))
 
 
 def semicolons(items: Sequence[Any]) -> Any:
     """"a; b; c"."""
-    return _chain(items, lambda first, rest: text("{first}; {rest}", first=first, rest=rest))
+    return chained(items, text("{first}; {rest}"))
 
 
 def pluses(items: Sequence[Any]) -> Any:
     """"a+b" (a machinery shop's machines)."""
-    return _chain(items, lambda first, rest: text("{first}+{rest}", first=first, rest=rest))
+    return chained(items, text("{first}+{rest}"))
 
 
 def or_else(items: Sequence[Any]) -> Any:
     """"a; or b" (the ways a cost may be met)."""
-    return _chain(items, lambda first, rest: text("{first}; or {rest}", first=first, rest=rest))
+    return chained(items, text("{first}; or {rest}"))

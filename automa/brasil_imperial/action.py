@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from automa.common.deck import rows_from
-from automa.common.trace import Text, text
+from automa.common.trace import Text, chained, text
 
 from .board import ARCH_SUMMON
 from .cards import ROWS, Action, ActionCard
@@ -226,9 +226,7 @@ def mission(s: GameState, index: int, w: Work) -> Plan | Text:
 
 def _one_after_another(reasons: list[Text]) -> Text:
     """The reasons (at least one) said one after another, separated by "; "."""
-    if len(reasons) == 1:
-        return reasons[0]
-    return text("{first}; {rest}", first=reasons[0], rest=_one_after_another(reasons[1:]))
+    return chained(reasons, text("{first}; {rest}"))
 
 
 def objective_action(s: GameState, o: Objective, t) -> Plan | Text:

@@ -12,7 +12,7 @@ put in afterwards. A value that is itself words (a location described, a reason)
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -89,6 +89,18 @@ def text(template: str, **values: Any) -> Text:
     """Words for a trace line's value (a reason, a place described), said in the line's language.
     A value may also be a list (of words or plain values), said joined by ", "."""
     return Text(template, values)
+
+
+def chained(items: Sequence[Any], pair: Text) -> Any:
+    """``items`` joined by ``pair``, a template with the fields ``first`` and ``rest``
+    (``text("{first}; {rest}")``, ``text("{first} or {rest}")``): the first item, then the
+    rest joined, so that one template says a separator whatever the length. One item is
+    itself; none, ""."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return Text(pair.template, {"first": items[0], "rest": chained(items[1:], pair)})
 
 
 class Line(str):

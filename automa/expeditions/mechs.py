@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from automa.common import hexgrid
-from automa.common.trace import Text, Trace, text
+from automa.common.trace import Text, Trace, chained, text
 
 from .data import MECH_REGION, MOVES_WEST, MechLine, layout
 from .state import GameState, Location
@@ -88,9 +88,7 @@ def describe(loc: Location) -> Text:
 
 def either(words: list[Text]) -> Text:
     """``a or b or c``: a target line's icons, each said in words."""
-    if len(words) == 1:
-        return words[0]
-    return text("{first} or {rest}", first=words[0], rest=either(words[1:]))
+    return chained(words, text("{first} or {rest}"))
 
 
 def plan(state: GameState, mech: str, line: MechLine, trace: Trace) -> MechPlan:

@@ -5,7 +5,7 @@ import json
 import pickle
 
 from automa.common.decision import Decision
-from automa.common.trace import Line, Text, Trace, said, text, trace_json
+from automa.common.trace import Line, Text, Trace, chained, said, text, trace_json
 
 PT = {"card {card}: {left} left": "carta {card}: restam {left}",
       "target: {where}": "alvo: {where}",
@@ -84,3 +84,11 @@ def test_no_words_are_no_words_in_any_language():
     header = lambda t: "Project-Id-Version: 1.0" if t == "" else t      # gettext's answer to ""
     assert Text("").say(header) == ""
     assert Text("card {card}{tail}", {"card": 7, "tail": text("")}).say(header) == "card 7"
+
+
+def test_items_are_chained_by_one_template_whatever_their_number():
+    pair = text("{first}; {rest}")
+    assert chained([], pair) == "" and chained(["a"], pair) == "a"
+    three = chained(["a", text("3. progress"), "c"], pair)
+    assert str(three) == "a; 3. progress; c"
+    assert three.say(lambda t: {"{first}; {rest}": "{first} / {rest}"}.get(t, translate(t))) == "a / 3. progresso / c"
