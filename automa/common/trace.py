@@ -48,9 +48,7 @@ class Text:
 
     def to_json(self) -> dict | str:
         """Plain JSON: the template alone, or the template and its values."""
-        if not self.values:
-            return self.template
-        return {"text": self.template, "values": {k: _json(v) for k, v in self.values.items()}}
+        return _json(self) if self.values else self.template
 
     @classmethod
     def from_json(cls, data: Any) -> "Text":
@@ -70,7 +68,8 @@ def _say(value: Any, translate: Translate) -> Any:
 
 
 def _json(value: Any) -> Any:
-    if isinstance(value, Text):      # words inside a line stay words, values or not
+    """A value as plain JSON: words inside a line stay words (the template and its values), values or not."""
+    if isinstance(value, Text):
         return {"text": value.template, "values": {k: _json(v) for k, v in value.values.items()}}
     if isinstance(value, (list, tuple)):
         return [_json(v) for v in value]
