@@ -454,12 +454,8 @@ CRITERIA: dict[str, dict[str, Criterion]] = {
 }
 
 
-def title(column: str, criterion_id: str) -> str:
-    """The rulebook wording of a criterion: the first line of its docstring."""
-    return (CRITERIA[column][criterion_id].__doc__ or criterion_id).strip().splitlines()[0]
-
-
-# The same wording for a trace line, said in the page's language (a test holds each to its ``title``).
+# Each criterion's rulebook wording, as a trace line's words said in the page's language (the first
+# line of the criterion's docstring, which a test holds each to).
 _TITLES: dict[tuple[str, str], Text] = {
     ("dam", "most_powerful_conduit"): text("A Dam linked to the most powerful Conduit already built (owned or "
                                            "opponent). Tiebreaker: owned Conduit."),
@@ -497,6 +493,6 @@ _TITLES: dict[tuple[str, str], Text] = {
 }
 
 
-def title_words(column: str, criterion_id: str) -> Text:
-    """``title`` as a trace line's value."""
+def title(column: str, criterion_id: str) -> Text:
+    """The rulebook wording of a criterion, as a trace line's words."""
     return _TITLES[column, criterion_id]

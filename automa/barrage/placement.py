@@ -42,7 +42,7 @@ from functools import cache
 
 from automa.common.trace import Text, Trace, text
 
-from .criteria import CRITERIA, title_words
+from .criteria import CRITERIA, title
 from .data import barrage_map
 from .state import NEUTRAL, GameState
 from .words import AREA, STRUCTURE, semicolons
@@ -64,11 +64,11 @@ def choose_space(state: GameState, company: str, structure: str, candidates: lis
     if not candidates:
         raise ValueError("choose_space needs at least one eligible space")
     column = COLUMN[structure]
-    title = text("Where to build the {structure}: {n} eligible spaces ({spaces})", structure=STRUCTURE[structure],
-                 n=len(candidates), spaces=candidates) if len(candidates) > 1 else \
+    heading = text("Where to build the {structure}: {n} eligible spaces ({spaces})", structure=STRUCTURE[structure],
+                   n=len(candidates), spaces=candidates) if len(candidates) > 1 else \
         text("Where to build the {structure}: {n} eligible space ({spaces})", structure=STRUCTURE[structure],
              n=len(candidates), spaces=candidates)
-    with trace.section(title):
+    with trace.section(heading):
         if len(candidates) == 1:
             trace.add("Only one eligible space: build on {space}.", space=candidates[0])
             return candidates[0]
@@ -92,7 +92,7 @@ def choose_space(state: GameState, company: str, structure: str, candidates: lis
         spec = criteria[column]
         for n, cid in enumerate(spec["criteria"], start=1):
             subset, reason = CRITERIA[column][cid](state, company, kept, criteria["headstreams"])
-            label = text('Criterion {n} "{title}"', n=n, title=title_words(column, cid))
+            label = text('Criterion {n} "{title}"', n=n, title=title(column, cid))
             if not subset:
                 trace.add("{label}: matches no eligible space ({reason}); skipped.", label=label, reason=reason)
                 continue

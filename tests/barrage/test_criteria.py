@@ -37,9 +37,9 @@ def test_registry_matches_the_tile_data_ids():
 
 
 def test_every_criterion_title_is_the_rulebook_wording():
-    assert C.title("dam", "red_outline_space") == "A building space with a red outline Dam among the eligibles."
-    assert C.title("powerhouse", "hills_basin_6").startswith("A Powerhouse in the indicated Hills basin (6)")
-    assert "OTHERWISE" in C.title("dam", "downstream_owned_dam")
+    assert str(C.title("dam", "red_outline_space")) == "A building space with a red outline Dam among the eligibles."
+    assert str(C.title("powerhouse", "hills_basin_6")).startswith("A Powerhouse in the indicated Hills basin (6)")
+    assert "OTHERWISE" in str(C.title("dam", "downstream_owned_dam"))
 
 
 # -- Dam Bases and Elevations ------------------------------------------------------------

@@ -102,8 +102,8 @@ def test_the_trace_words_are_the_players_english():
         assert str(words.drops(n)) == ops.plural(n, "drop")
         assert str(words.segments(n)) == ops.plural(n, "segment")
     for column, found in criteria.CRITERIA.items():
-        for cid in found:
-            assert str(criteria.title_words(column, cid)) == criteria.title(column, cid)
+        for cid, criterion in found.items():
+            assert str(criteria.title(column, cid)) == criterion.__doc__.strip().splitlines()[0]
 
 
 def test_joined_words_say_each_item_in_the_language():
