@@ -166,6 +166,9 @@ def test_a_reading_that_breaks_the_rules_without_its_empty_board_says_to_calibra
     assert calibration_hint(broken, against_empty=True) is None
     assert calibration_hint(fine, against_empty=False) is None
     assert calibration_hint(SimpleNamespace(map=None), against_empty=False) is None
+    deep = SimpleNamespace(map=MapState(dams={"1U": Dam("usa", 3, 4)}))      # rulings V14
+    assert calibration_hint(deep, against_empty=False) is not None
+    assert calibration_hint(deep, against_empty=False, del_monte=["usa"]) is None
 
 
 def test_read_command_says_an_annotated_png_it_cannot_write_and_still_prints_the_reading(tmp_path, capsys):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -45,7 +46,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     out = Path(args.out or Path(args.image).with_suffix(".annotated.png"))
     written = wrote("read", lambda: write_png(out, annotate(frame, reading, pipeline.profile.layout)))
     status = 0 if reading.map is not None and written else 1
-    hint = calibration_hint(reading, against_empty)
+    hint = calibration_hint(reading, against_empty, args.del_monte)
     if args.json:
         print(json.dumps(reading.to_dict() | ({"annotated": str(out)} if written else {})
                          | ({"hint": hint} if hint else {})))
@@ -74,14 +75,14 @@ def cmd_read(args: argparse.Namespace) -> int:
     return status
 
 
-def calibration_hint(reading, against_empty: bool) -> str | None:
+def calibration_hint(reading, against_empty: bool, del_monte: Collection[str] = ()) -> str | None:
     """What to do when a picture read without its empty board breaks rules no physical board
     can (more pieces than a company owns, two dams of one company in a basin, ...): most
     likely a board whose print the nets take for pieces, such as the icons a printed Barrage
-    board shows on its empty spaces (issue #79)."""
+    board shows on its empty spaces (issue #79). ``del_monte``: as ``Pipeline.read_frame``'s."""
     from .board_state import rule_flags
 
-    if against_empty or reading.map is None or not rule_flags(reading.map):
+    if against_empty or reading.map is None or not rule_flags(reading.map, del_monte):
         return None
     return ("this reading breaks rules no physical board can: if the board prints icons on its empty spaces "
             "(the printed Barrage board does), photograph it once empty and calibrate (automa-vision calibrate "
