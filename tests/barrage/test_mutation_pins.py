@@ -8,6 +8,17 @@ from automa.barrage.state import Segment
 from .scenario import conduit, dam, hard, invested, officer, ops, powerhouse, scenario, set_contracts
 
 
+def _green_201_by_production():
+    """Tile 17 (production +2, green): usa's 2L dam (1 drop), conduit 2A (value 3) and powerhouse
+    P6_0 make 5 energy; the only contract is green 201 (2 energy, reward: 2 machines of its choice)."""
+    s = scenario(actions=17, criteria=1)
+    dam(s, "2L", "usa", pieces=1, drops=1)
+    conduit(s, "2A", "usa")
+    powerhouse(s, "P6_0", "usa")
+    _only_contracts(s, [201, None])
+    return s
+
+
 def _only_contracts(s, green: list, national: list | None = None) -> None:
     """Face up: ``green`` (left, right) and ``national``; no other contract, no pile to refill from."""
     set_contracts(s, "green", green)
@@ -26,11 +37,7 @@ def test_machinery_of_its_choice_counts_the_supply_not_the_wheel():
     contract is green 201 (2 energy, reward: 2 machines of its choice). Supply 2 excavators, 3 mixers;
     4 excavators sit on the wheel. Out of the wheel it has fewer excavators: an excavator (2 < 3), then
     3 = 3, a tie: an excavator again. Counting the wheel (6 > 3) would give two mixers."""
-    s = scenario(actions=17, criteria=1)
-    dam(s, "2L", "usa", pieces=1, drops=1)
-    conduit(s, "2A", "usa")
-    powerhouse(s, "P6_0", "usa")
-    _only_contracts(s, [201, None])
+    s = _green_201_by_production()
     usa = s.companies["usa"]
     usa.excavators, usa.mixers = 2, 3
     usa.wheel[3] = Segment(excavators=4)
@@ -84,11 +91,7 @@ def test_several_machines_of_its_choice_are_chosen_one_at_a_time():
     Machinery of which it has less available ... In case of tie, Automa takes 1 Excavator") to each
     machine in turn. Green 201 gives 2: with 5 excavators and 5 mixers, the first is an excavator (a
     tie), then it has 6 and 5, so the second is a mixer (not two excavators chosen at once)."""
-    s = scenario(actions=17, criteria=1)
-    dam(s, "2L", "usa", pieces=1, drops=1)
-    conduit(s, "2A", "usa")
-    powerhouse(s, "P6_0", "usa")
-    _only_contracts(s, [201, None])
+    s = _green_201_by_production()
     usa = s.companies["usa"]
     usa.excavators, usa.mixers = 5, 5
     d = decide(s)

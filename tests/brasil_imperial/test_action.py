@@ -2,6 +2,8 @@
 "Cidades", "Convocação de unidades militares", "Quadros", "Produtos", "Cartas de missões")."""
 from __future__ import annotations
 
+import pytest
+
 from automa.brasil_imperial.cards import example_cards
 from automa.brasil_imperial.ops import apply_ops
 from automa.brasil_imperial.state import Objective
@@ -342,11 +344,15 @@ def test_rule_two_looks_at_the_construction_with_the_most_vp_not_a_sum():
     assert any("1,-1=1" in line and "-1,1=2" in line for line in d["trace"])
 
 
-def test_rule_two_counts_constructions_not_its_cities():
-    """Ruling B1: a city of 4 VP next to (1,-1) does not outweigh the farm next to (-1,1)."""
+@pytest.mark.parametrize("beside", [{"ref": "city-5", "kind": "city", "vp": 4}, {"ref": "factory", "owner": "you"}],
+                         ids=["its_city", "a_players_factory"])
+def test_rule_two_counts_its_own_constructions_not_its_cities_or_a_players(beside):
+    """Ruling B1: "no espaço adjacente às Construções com mais Pontos de Vitória" reads the
+    Autômato's constructions. (1,-1) and (-1,1) open no new space (criterion 1: 0 each); neither
+    its city of 4 VP nor a player's factory (3 VP) next to (1,-1) outweighs its farm (1 VP) next to (-1,1)."""
     land = {(0, 0), (1, -1), (2, -1), (-1, 1), (-1, 2), (-3, 0)}
     s = game(capitals={"A": "0,0", "B": "-3,0"}, terrain=only_land(land))
-    build(s, (2, -1), "city-5", kind="city", vp=4)
+    build(s, (2, -1), **beside)
     build(s, (-1, 2), "farm")
     top_action(s, 1, fresh=True)
     action_card(s, 1, ["build:farm", "gold", "gold", "gold"])

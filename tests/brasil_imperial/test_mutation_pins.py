@@ -89,21 +89,6 @@ def test_a_players_construction_of_the_same_kind_uses_none_of_its_pieces():
                and c.building.ref == "farm") == 3
 
 
-def test_rule_two_counts_only_the_automas_own_constructions_not_a_players():
-    """Ruling B1: "no espaço adjacente às Construções com mais Pontos de Vitória" reads the
-    Autômato's constructions. (1,-1) and (-1,1) open no new space (criterion 1: 0 each); a player's
-    factory (3 VP) next to (1,-1) does not outweigh the Autômato's farm (1 VP) next to (-1,1)."""
-    land = {(0, 0), (1, -1), (2, -1), (-1, 1), (-1, 2), (-3, 0)}
-    s = game(capitals={"A": "0,0", "B": "-3,0"}, terrain=lambda h: "plain" if h in land else "water")
-    build(s, (2, -1), "factory", owner="you")
-    build(s, (-1, 2), "farm")
-    top_action(s, 1, fresh=True)
-    action_card(s, 1, ["build:farm", "gold", "gold", "gold"])
-    d, _ = turn(s)
-    assert d["action_target"] == "-1,1"
-    assert any("1,-1=0" in line and "-1,1=1" in line for line in d["trace"])
-
-
 # -- the movement phase --------------------------------------------------------------------
 def test_the_first_card_with_a_direction_follows_it_not_the_players_capital():
     """"Caso a primeira linha da Carta NÃO indique uma direção, direcione a Bússola para a Capital
